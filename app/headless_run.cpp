@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#include "headless_run.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <exception>
+
+#include "io/csv.hpp"
+#include "plummer.hpp"
+#include "session.hpp"
+
+namespace galaxy::app {
+
+int run_headless(const Options& o) {
+  Session session(o);
+  Simulation& sim = session.simulation();
+  const long steps = o.steps.value_or(100);
+  const Diagnostics d0 = sim.diagnostics();
+  std::printf("galaxy: %s, %s scenario, N = %zu, theta = %g, dt = %g, softening = %g\n",
+              sim.name().c_str(), o.scenario.c_str(), sim.size(), o.params.theta, o.params.dt,
+              o.params.softening);
+  std::printf("%8s %10s %14s %12s %10s %10s\n", "step", "time", "energy", "dE/|E0|", "virial",
+              "ms/step");
+  auto report = [&](const Diagnostics& d) {
+    const double rel = d0.total() != 0 ? (d.total() - d0.total()) / std::fabs(d0.total()) : 0.0;
+    std::printf("%8llu %10.4f %14.8f %12.3e %10.4f %10.2f\n",
+                static_cast<unsigned long long>(sim.steps_taken()), sim.time(), d.total(), rel,
+                d.virial_ratio(), sim.timings().total_ms);
+  };
+  report(d0);
+  const long every = steps > 20 ? steps / 20 : 1;
+  for (long k = 1; k <= steps; ++k) {
+    sim.step();
+    if (k % every == 0 || k == steps) report(sim.diagnostics());
+  }
+  if (!o.save.empty()) {
+    io::save_csv(o.save, sim.download());
+    std::printf("galaxy: wrote %s\n", o.save.c_str());
+  }
+  return 0;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#include <cstdio>
+#include <exception>
+
+#include "headless_run.hpp"
+#include "options.hpp"
+
+int main(int argc, char** argv) {
+  const auto parsed = galaxy::app::parse_options(argc, argv);
+  if (parsed.exit_code) return *parsed.exit_code;
+  try {
+    return galaxy::app::run_headless(parsed.options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "galaxy: %s\n", e.what());
+    return 1;
+  }
+}

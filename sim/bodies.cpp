@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "bodies.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace galaxy {
+
+void HostBodies::resize(std::size_t n) {
+  for (auto* v : {&x, &y, &z, &vx, &vy, &vz, &m, &ax, &ay, &az, &pot}) v->resize(n, 0.0f);
+  population.resize(n, static_cast<std::uint8_t>(Population::Star));
+  galaxy.resize(n, 0);
+}
+
+void validate(const HostBodies& b) {
+  const std::size_t n = b.size();
+  for (const auto* v : {&b.y, &b.z, &b.vx, &b.vy, &b.vz, &b.m}) {
+    if (v->size() != n) throw std::invalid_argument("bodies: array lengths disagree");
+  }
+  struct Field {
+    const char* name;
+    const std::vector<float>* v;
+  };
+  const Field fields[] = {{"x", &b.x},   {"y", &b.y},   {"z", &b.z}, {"vx", &b.vx},
+                          {"vy", &b.vy}, {"vz", &b.vz}, {"m", &b.m}};
+  for (std::size_t i = 0; i < n; ++i) {
+    for (const auto& f : fields) {
+      const float value = (*f.v)[i];
+      if (!std::isfinite(value)) {
+        throw std::invalid_argument("body " + std::to_string(i) + ": " + f.name + " is " +
+                                    (std::isnan(value) ? "NaN" : "infinite"));
+      }
+    }
+    if (b.m[i] < 0.0f) {
+      throw std::invalid_argument("body " + std::to_string(i) + ": negative mass " +
+                                  std::to_string(b.m[i]));
+    }
+  }
+}
+
+}  // namespace galaxy

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace galaxy {
+
+// Population tag carried by every body: which component of which galaxy it belongs to. Used for
+// colouring, for hiding the halo in the renderer and for mapping to Tipsy record types.
+enum class Population : std::uint8_t { Star = 0, Disk = 1, Bulge = 2, Halo = 3 };
+
+// Bodies on the host in structure-of-arrays form, G = 1 N-body units. Accelerations and
+// potentials are those last computed by a solver at the current positions (zero until then).
+struct HostBodies {
+  std::vector<float> x, y, z;
+  std::vector<float> vx, vy, vz;
+  std::vector<float> m;
+  std::vector<float> ax, ay, az, pot;
+  std::vector<std::uint8_t> population;  // Population value
+  std::vector<std::uint8_t> galaxy;      // 0 or 1: which galaxy in a multi-galaxy scenario
+
+  std::size_t size() const { return x.size(); }
+  bool empty() const { return x.empty(); }
+  void resize(std::size_t n);
+  void clear() { resize(0); }
+};
+
+// Throws std::invalid_argument naming the first body whose position, velocity or mass is NaN or
+// infinite, or whose mass is negative, or whose arrays disagree in length.
+void validate(const HostBodies& b);
+
+}  // namespace galaxy

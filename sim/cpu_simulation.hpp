@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "octree_cpu.hpp"
+#include "simulation.hpp"
+
+namespace galaxy {
+
+// The CPU backend: the multi-threaded reference simulator (OpenMP), and the backend used where no
+// CUDA device is present. Barnes-Hut on CpuOctree, or direct summation in double.
+class CpuSimulation final : public Simulation {
+ public:
+  CpuSimulation(Solver solver, const SimParams& p) : solver_(solver), params_(p) {}
+
+  Backend backend() const override { return Backend::Cpu; }
+  std::string name() const override;
+  void reset(const HostBodies& bodies) override;
+  void set_params(const SimParams& p) override;
+  const SimParams& params() const override { return params_; }
+  void set_solver(Solver s) override;
+  Solver solver() const override { return solver_; }
+  void step() override;
+  void compute_forces() override;
+  std::size_t size() const override { return bodies_.size(); }
+  double time() const override { return time_; }
+  std::uint64_t steps_taken() const override { return steps_; }
+  HostBodies download() const override { return bodies_; }
+  Diagnostics diagnostics() const override;
+  StageTimings timings() const override { return timings_; }
+  InteractionCounts interactions() const override { return counts_; }
+
+  const HostBodies& bodies() const { return bodies_; }
+  const CpuOctree& tree() const { return tree_; }
+
+ private:
+  void kick(float half_dt);
+  void drift(float dt);
+
+  Solver solver_;
+  SimParams params_;
+  HostBodies bodies_;
+  CpuOctree tree_;
+  double time_ = 0;
+  std::uint64_t steps_ = 0;
+  StageTimings timings_;
+  InteractionCounts counts_;
+};
+
+}  // namespace galaxy

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <vector>
+
+#include "bodies.hpp"
+
+namespace galaxy {
+
+// Direct summation over all pairs with double-precision accumulation: the accuracy reference.
+// Writes acceleration and potential of every body into b.ax/ay/az/pot. Multi-threaded, O(N^2).
+void direct_forces_cpu(HostBodies& b, float softening);
+
+// The same for a subset of target bodies, against all N sources; results in double.
+struct AccelD {
+  double ax, ay, az, pot;
+};
+std::vector<AccelD> direct_forces_cpu_sample(const HostBodies& b, const std::vector<int>& targets,
+                                             float softening);
+
+}  // namespace galaxy

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "csv.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "atomic_file.hpp"
+
+namespace galaxy::io {
+
+namespace {
+constexpr const char* kHeader = "x,y,z,vx,vy,vz,m,ax,ay,az";
+}
+
+void save_csv(const std::filesystem::path& path, const HostBodies& b) {
+  atomic_write(path, [&](std::ostream& out) {
+    out << kHeader << '\n';
+    char line[320];
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      const int len = std::snprintf(line, sizeof line, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n",
+                                    b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.m[i],
+                                    b.ax[i], b.ay[i], b.az[i]);
+      out.write(line, len);
+    }
+  });
+}
+
+HostBodies load_csv(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
+  std::string line;
+  if (!std::getline(in, line) || line.rfind(kHeader, 0) != 0) {
+    throw std::runtime_error(path.string() + ": line 1: expected the header '" +
+                             std::string(kHeader) + "'");
+  }
+  HostBodies b;
+  std::size_t lineno = 1;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty()) continue;
+    float v[10];
+    const char* p = line.data();
+    const char* end = line.data() + line.size();
+    for (int k = 0; k < 10; ++k) {
+      auto [next, ec] = std::from_chars(p, end, v[k]);
+      if (ec != std::errc()) {
+        throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) + ": column " +
+                                 std::to_string(k + 1) + " is not a number");
+      }
+      p = next;
+      if (k < 9) {
+        if (p == end || *p != ',') {
+          throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) +
+                                   ": expected 10 comma-separated values");
+        }
+        ++p;
+      }
+    }
+    if (p != end && *p != '\r') {
+      throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) +
+                               ": extra values after column 10");
+    }
+    const std::size_t i = b.size();
+    b.resize(i + 1);
+    b.x[i] = v[0]; b.y[i] = v[1]; b.z[i] = v[2];
+    b.vx[i] = v[3]; b.vy[i] = v[4]; b.vz[i] = v[5];
+    b.m[i] = v[6];
+    b.ax[i] = v[7]; b.ay[i] = v[8]; b.az[i] = v[9];
+  }
+  try {
+    validate(b);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": " + e.what());
+  }
+  return b;
+}
+
+}  // namespace galaxy::io

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#include "octree_cpu.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace galaxy {
+
+void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, float& size) {
+  const std::size_t n = b.size();
+  float lo[3] = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+                 std::numeric_limits<float>::max()};
+  float hi[3] = {std::numeric_limits<float>::lowest(), std::numeric_limits<float>::lowest(),
+                 std::numeric_limits<float>::lowest()};
+#pragma omp parallel for reduction(min : lo[:3]) reduction(max : hi[:3]) schedule(static)
+  for (std::size_t i = 0; i < n; ++i) {
+    lo[0] = std::min(lo[0], b.x[i]);
+    lo[1] = std::min(lo[1], b.y[i]);
+    lo[2] = std::min(lo[2], b.z[i]);
+    hi[0] = std::max(hi[0], b.x[i]);
+    hi[1] = std::max(hi[1], b.y[i]);
+    hi[2] = std::max(hi[2], b.z[i]);
+  }
+  if (n == 0) {
+    lox = loy = loz = -1.0f;
+    size = 2.0f;
+    return;
+  }
+  float extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
+  // Pad so that the maximum lies strictly inside and a zero extent still gives a cell.
+  extent = extent * 1.0001f + 1e-6f * std::max(1.0f, std::fabs(lo[0]) + std::fabs(lo[1]) +
+                                                         std::fabs(lo[2]));
+  const float mid[3] = {0.5f * (lo[0] + hi[0]), 0.5f * (lo[1] + hi[1]), 0.5f * (lo[2] + hi[2])};
+  size = extent;
+  lox = mid[0] - 0.5f * extent;
+  loy = mid[1] - 0.5f * extent;
+  loz = mid[2] - 0.5f * extent;
+}
+
+void CpuOctree::build(const HostBodies& b, int leaf_capacity) {
+  leaf_capacity_ = std::max(1, leaf_capacity);
+  const int n = static_cast<int>(b.size());
+  nodes_.clear();
+  order_.resize(n);
+  keys_.resize(n);
+  float lox, loy, loz, size;
+  bounding_cube(b, lox, loy, loz, size);
+  const float inv_size = 1.0f / size;
+  std::vector<std::uint64_t> key(n);
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < n; ++i) {
+    key[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], lox, loy, loz, inv_size);
+  }
+  std::iota(order_.begin(), order_.end(), 0);
+  std::sort(order_.begin(), order_.end(), [&](int a, int c) {
+    return key[a] != key[c] ? key[a] < key[c] : a < c;
+  });
+  for (int i = 0; i < n; ++i) keys_[i] = key[order_[i]];
+  nodes_.reserve(2 * static_cast<std::size_t>(n) / leaf_capacity_ + 16);
+  build_node(b, 0, n, 0, lox, loy, loz, size);
+}
+
+std::int32_t CpuOctree::build_node(const HostBodies& b, int begin, int end, int depth, float lox,
+                                   float loy, float loz, float size) {
+  const auto self = static_cast<std::int32_t>(nodes_.size());
+  nodes_.emplace_back();
+  {
+    CpuNode& node = nodes_[self];
+    node.lox = lox;
+    node.loy = loy;
+    node.loz = loz;
+    node.size = size;
+    node.body_begin = begin;
+    node.body_end = end;
+    node.depth = depth;
+  }
+  if (end - begin > leaf_capacity_ && depth < physics::kMaxDepth) {
+    const float half = 0.5f * size;
+    int children = 0;
+    int lo = begin;
+    for (int oct = 0; oct < 8 && lo < end; ++oct) {
+      // Keys are sorted, so each octant is a contiguous run.
+      const int hi = static_cast<int>(
+          std::partition_point(keys_.begin() + lo, keys_.begin() + end,
+                               [&](std::uint64_t k) { return physics::key_octant(k, depth + 1) <= oct; }) -
+          keys_.begin());
+      if (hi > lo) {
+        build_node(b, lo, hi, depth + 1, lox + ((oct & 1) ? half : 0.0f),
+                   loy + ((oct & 2) ? half : 0.0f), loz + ((oct & 4) ? half : 0.0f), half);
+        ++children;
+      }
+      lo = hi;
+    }
+    nodes_[self].children = children;
+  }
+  // Summarize: mass and centre of mass, accumulated in double over the cell's bodies.
+  double m = 0, mx = 0, my = 0, mz = 0;
+  for (int i = begin; i < end; ++i) {
+    const int j = order_[i];
+    m += b.m[j];
+    mx += double(b.m[j]) * b.x[j];
+    my += double(b.m[j]) * b.y[j];
+    mz += double(b.m[j]) * b.z[j];
+  }
+  CpuNode& node = nodes_[self];
+  node.mass = static_cast<float>(m);
+  if (m > 0) {
+    node.comx = static_cast<float>(mx / m);
+    node.comy = static_cast<float>(my / m);
+    node.comz = static_cast<float>(mz / m);
+  } else {  // massless cell: put its centre of mass at the cell centre
+    node.comx = lox + 0.5f * size;
+    node.comy = loy + 0.5f * size;
+    node.comz = loz + 0.5f * size;
+  }
+  node.skip = static_cast<std::int32_t>(nodes_.size());
+  return self;
+}
+
+physics::Accum<float> CpuOctree::walk(const HostBodies& b, float px, float py, float pz, int self,
+                                      float inv_theta2, float eps2, WalkCounts& counts) const {
+  physics::Accum<float> acc;
+  const auto count = static_cast<std::int32_t>(nodes_.size());
+  std::int32_t i = 0;
+  while (i < count) {
+    const CpuNode& node = nodes_[i];
+    const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
+    const float dist2 = dx * dx + dy * dy + dz * dz;
+    if (physics::accept_cell(dist2, physics::open_limit2(node.size, inv_theta2)) &&
+        !(node.body_end - node.body_begin == 1 && order_[node.body_begin] == self)) {
+      if (node.body_end - node.body_begin == 1) {
+        ++counts.body_body;
+      } else {
+        ++counts.body_cell;
+      }
+      physics::interact(acc, dx, dy, dz, node.mass, eps2);
+      i = node.skip;
+    } else if (node.leaf()) {
+      for (int k = node.body_begin; k < node.body_end; ++k) {
+        const int j = order_[k];
+        if (j == self) continue;
+        physics::interact(acc, b.x[j] - px, b.y[j] - py, b.z[j] - pz, b.m[j], eps2);
+        ++counts.body_body;
+      }
+      i = node.skip;
+    } else {
+      i = i + 1;  // open: descend to the first child, which follows in pre-order
+    }
+  }
+  return acc;
+}
+
+}  // namespace galaxy

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The CPU reference octree: Morton-sorted bodies, a pre-order node array with skip pointers
+// (a stackless walk, as in seed 002), leaf buckets, and monopole cells.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bodies.hpp"
+#include "physics.hpp"
+
+namespace galaxy {
+
+struct CpuNode {
+  float mass = 0;
+  float comx = 0, comy = 0, comz = 0;  // centre of mass
+  float lox = 0, loy = 0, loz = 0;     // lower corner of the cell cube
+  float size = 0;                      // edge of the cell cube
+  std::int32_t body_begin = 0, body_end = 0;  // range in CpuOctree::order
+  std::int32_t skip = 0;      // index of the next node after this subtree (pre-order)
+  std::int32_t children = 0;  // number of non-empty children (0 for a leaf)
+  std::int32_t depth = 0;
+  bool leaf() const { return children == 0; }
+};
+
+struct WalkCounts {
+  std::uint64_t body_body = 0, body_cell = 0;
+};
+
+class CpuOctree {
+ public:
+  // Builds the tree over the bodies. Leaves hold at most `leaf_capacity` bodies, except at the
+  // depth cap where coincident bodies share one leaf.
+  void build(const HostBodies& b, int leaf_capacity = 8);
+
+  // Acceleration and potential at (px, py, pz) from all bodies, skipping body `self` (pass -1 for
+  // none). float accumulation, as in the kernels.
+  physics::Accum<float> walk(const HostBodies& b, float px, float py, float pz, int self,
+                             float inv_theta2, float eps2, WalkCounts& counts) const;
+
+  const std::vector<CpuNode>& nodes() const { return nodes_; }
+  const std::vector<std::int32_t>& order() const { return order_; }
+  float root_size() const { return nodes_.empty() ? 0.0f : nodes_[0].size; }
+
+ private:
+  std::int32_t build_node(const HostBodies& b, int begin, int end, int depth, float lox,
+                          float loy, float loz, float size);
+
+  int leaf_capacity_ = 8;
+  std::vector<CpuNode> nodes_;
+  std::vector<std::int32_t> order_;
+  std::vector<std::uint64_t> keys_;  // sorted, parallel to order_
+};
+
+// The cube that the root cell covers: the bounding box of the bodies, made cubic and padded a
+// little so that no body lies on its upper faces.
+void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, float& size);
+
+}  // namespace galaxy

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "cpu_simulation.hpp"
+#include "direct_cpu.hpp"
+
+#if GALAXY_HAVE_CUDA
+#include "cuda_simulation.hpp"
+#endif
+
+namespace galaxy {
+
+std::string_view stage_name(Stage s) {
+  switch (s) {
+    case Stage::BoundingBox: return "bounding box";
+    case Stage::TreeBuild: return "tree build";
+    case Stage::Summarize: return "summarize";
+    case Stage::Sort: return "sort";
+    case Stage::Force: return "force";
+    case Stage::Integrate: return "integrate";
+    case Stage::Count: break;
+  }
+  return "?";
+}
+
+void Simulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
+  const HostBodies b = download();
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    xyzs[4 * i + 0] = b.x[i];
+    xyzs[4 * i + 1] = b.y[i];
+    xyzs[4 * i + 2] = b.z[i];
+    xyzs[4 * i + 3] = std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
+    if (tags) tags[i] = static_cast<std::uint8_t>(b.population[i] | (b.galaxy[i] << 2));
+  }
+}
+
+ErrorStats Simulation::measure_accuracy(std::size_t samples, std::uint64_t seed) const {
+  const HostBodies b = download();
+  const std::vector<int> targets = random_sample(b.size(), samples, seed);
+  return relative_errors(b, targets, direct_forces_cpu_sample(b, targets, params().softening));
+}
+
+std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t seed) {
+  std::vector<int> all;
+  if (count >= n) {
+    all.resize(n);
+    std::iota(all.begin(), all.end(), 0);
+    return all;
+  }
+  // Floyd's algorithm: count distinct draws without materialising [0, n).
+  std::mt19937_64 rng(seed);
+  std::unordered_set<int> chosen;
+  for (std::size_t j = n - count; j < n; ++j) {
+    const auto t = static_cast<int>(std::uniform_int_distribution<std::size_t>(0, j)(rng));
+    if (!chosen.insert(t).second) chosen.insert(static_cast<int>(j));
+  }
+  all.assign(chosen.begin(), chosen.end());
+  std::sort(all.begin(), all.end());
+  return all;
+}
+
+std::string_view to_string(Backend b) { return b == Backend::Cpu ? "cpu" : "cuda"; }
+std::string_view to_string(Solver s) { return s == Solver::BarnesHut ? "bh" : "direct"; }
+
+bool cuda_available(std::string* why) {
+#if GALAXY_HAVE_CUDA
+  return cuda_device_available(why);
+#else
+  if (why) *why = "this build of galaxy has no CUDA support (configured with GALAXY_ENABLE_CUDA=OFF)";
+  return false;
+#endif
+}
+
+std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p) {
+  if (backend == Backend::Cuda) {
+    std::string why;
+    if (!cuda_available(&why)) throw std::runtime_error("the cuda backend is not available: " + why);
+#if GALAXY_HAVE_CUDA
+    return make_cuda_simulation(solver, p);
+#endif
+  }
+  auto sim = std::make_unique<CpuSimulation>(solver, p);
+  sim->set_params(p);
+  return sim;
+}
+
+}  // namespace galaxy

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// The backend-independent simulation interface the app, the bench and the tests drive.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "accuracy.hpp"
+#include "bodies.hpp"
+
+namespace galaxy {
+
+enum class Backend { Cpu, Cuda };
+enum class Solver { BarnesHut, Direct };
+
+// Parameters that may change between steps without reallocation.
+struct SimParams {
+  float theta = 0.5f;
+  float dt = 0.0125f;
+  float softening = 0.05f;
+};
+
+// The six pipeline stages of Burtscher & Pingali, in order. A backend fills what it has.
+enum class Stage : int { BoundingBox = 0, TreeBuild, Summarize, Sort, Force, Integrate, Count };
+inline constexpr int kStageCount = static_cast<int>(Stage::Count);
+std::string_view stage_name(Stage s);
+
+struct StageTimings {
+  std::array<float, kStageCount> ms{};  // milliseconds of the last completed step, per stage
+  float total_ms = 0.0f;
+  bool valid = false;  // false until a step has been timed
+};
+
+struct InteractionCounts {
+  std::uint64_t body_body = 0;  // pair interactions with single bodies in the last force pass
+  std::uint64_t body_cell = 0;  // interactions with accepted cells
+};
+
+struct Diagnostics {
+  double kinetic = 0, potential = 0;
+  double total() const { return kinetic + potential; }
+  double virial_ratio() const { return potential != 0 ? 2.0 * kinetic / -potential : 0.0; }
+  std::array<double, 3> momentum{}, angular_momentum{}, com{};
+  double mass = 0;
+};
+
+// A running N-body simulation. Leapfrog kick-drift-kick:
+//   v += a dt/2; x += v dt; a = F(x); v += a dt/2
+// reset() computes the accelerations at the initial positions, so a step needs only one force
+// evaluation.
+class Simulation {
+ public:
+  virtual ~Simulation() = default;
+  Simulation() = default;
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  virtual Backend backend() const = 0;
+  virtual std::string name() const = 0;
+
+  // Replaces the bodies (the count may change) and computes their accelerations. Validates the
+  // input first; on any error throws and leaves the previous state untouched.
+  virtual void reset(const HostBodies& bodies) = 0;
+  virtual void set_params(const SimParams& p) = 0;
+  virtual const SimParams& params() const = 0;
+  virtual void set_solver(Solver s) = 0;
+  virtual Solver solver() const = 0;
+
+  virtual void step() = 0;
+  // Recomputes accelerations and potentials at the current positions without moving anything.
+  virtual void compute_forces() = 0;
+
+  virtual std::size_t size() const = 0;
+  virtual double time() const = 0;
+  virtual std::uint64_t steps_taken() const = 0;
+
+  // Full state, including accelerations and potentials at the current positions.
+  virtual HostBodies download() const = 0;
+  // Energy from the potentials the last force pass computed (approximate under Barnes-Hut),
+  // momentum and angular momentum summed in double precision.
+  virtual Diagnostics diagnostics() const = 0;
+
+  // Render vertices. `xyzs` gets 4 floats per body (x, y, z, speed) and `tags`, when not null, one
+  // byte per body (population | galaxy << 2), in the same order. The host form works for every
+  // backend. The device form writes device pointers (the interop path: a mapped GL buffer) on
+  // `stream` (a cudaStream_t; nullptr for the default stream); only the CUDA backend supports it,
+  // and the others return false.
+  virtual void write_vertices_host(float* xyzs, std::uint8_t* tags) const;
+  virtual bool write_vertices_device(float* /*xyzs*/, std::uint8_t* /*tags*/, void* /*stream*/) {
+    return false;
+  }
+
+  // The accuracy meter: exact accelerations (double-precision direct sum against all N) for
+  // `samples` random bodies, compared with those the current solver computed at the current
+  // positions.
+  virtual ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const;
+
+  virtual StageTimings timings() const { return {}; }
+  virtual InteractionCounts interactions() const { return {}; }
+};
+
+// Creates a simulation for the backend; throws std::runtime_error when the backend is not
+// available (no CUDA device, or built without CUDA) with a message that says which.
+std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p);
+bool cuda_available(std::string* why = nullptr);
+
+std::string_view to_string(Backend b);
+std::string_view to_string(Solver s);
+
+}  // namespace galaxy
