@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <exception>
 
-#include "io/csv.hpp"
-#include "plummer.hpp"
 #include "session.hpp"
 
 namespace galaxy::app {
@@ -34,7 +32,7 @@ int run_headless(const Options& o) {
     if (k % every == 0 || k == steps) report(sim.diagnostics());
   }
   if (!o.save.empty()) {
-    io::save_csv(o.save, sim.download());
+    session.save(o.save);
     std::printf("galaxy: wrote %s\n", o.save.c_str());
   }
   return 0;

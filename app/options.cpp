@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "options.hpp"
 
+#include "scenarios.hpp"
+
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <iostream>
@@ -60,7 +62,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(CLI::IsMember({"bh", "direct"}))
       ->capture_default_str();
   cli.add_option("--scenario", o.scenario, "initial conditions")
-      ->check(CLI::IsMember({"plummer"}))
+      ->check(CLI::IsMember(scenario_names()))
       ->capture_default_str();
   cli.add_option("--bodies", o.bodies, "number of bodies")->check(kCount);
   cli.add_option("--seed", o.seed, "random seed of the initial conditions")->capture_default_str();

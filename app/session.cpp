@@ -3,7 +3,8 @@
 
 #include <stdexcept>
 
-#include "plummer.hpp"
+#include "io/snapshot.hpp"
+#include "scenarios.hpp"
 
 namespace galaxy::app {
 
@@ -22,14 +23,29 @@ Session::Session(const Options& o) : options_(o) {
 }
 
 HostBodies Session::make_bodies(std::size_t n) const {
-  if (options_.scenario == "plummer") return make_plummer(n, options_.seed);
-  throw std::invalid_argument("unknown scenario '" + options_.scenario + "'");
+  return make_scenario(options_.scenario, n, options_.seed);
 }
 
 void Session::set_body_count(std::size_t n) {
   if (n == 0) throw std::invalid_argument("the body count must be positive");
   sim_->reset(make_bodies(n));
   options_.bodies = n;
+}
+
+void Session::set_scenario(const std::string& name) {
+  const HostBodies b = make_scenario(name, sim_->size() ? sim_->size() : 1, options_.seed);
+  sim_->reset(b);
+  options_.scenario = name;
+}
+
+void Session::save(const std::string& path) const {
+  io::save_snapshot(path, {sim_->download(), sim_->time()});
+}
+
+void Session::load(const std::string& path) {
+  const io::Snapshot s = io::load_snapshot(path);  // throws before touching the run
+  sim_->reset(s.bodies);
+  options_.bodies = s.bodies.size();
 }
 
 }  // namespace galaxy::app

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "options.hpp"
 #include "simulation.hpp"
@@ -19,6 +20,11 @@ class Session {
   // keeps the current run.
   void set_body_count(std::size_t n);
   HostBodies make_bodies(std::size_t n) const;
+  // Switches to scenario `name` at the current body count; throws and keeps the run on failure.
+  void set_scenario(const std::string& name);
+  // Snapshots, format by extension; a failed load keeps the current run.
+  void save(const std::string& path) const;
+  void load(const std::string& path);
 
  private:
   Options options_;

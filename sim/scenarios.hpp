@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Named initial conditions (`--scenario NAME` and the panel's picker).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bodies.hpp"
+
+namespace galaxy {
+
+// The names make_scenario() accepts, in the order the panel lists them.
+const std::vector<std::string>& scenario_names();
+
+// Bodies of scenario `name` with `n` bodies, reproducible from `seed`. Throws
+// std::invalid_argument for an unknown name or a count the scenario cannot make.
+HostBodies make_scenario(const std::string& name, std::size_t n, std::uint64_t seed);
+
+}  // namespace galaxy
