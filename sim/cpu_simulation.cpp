@@ -17,18 +17,6 @@ float ms_since(Clock::time_point t0) {
   return std::chrono::duration<float, std::milli>(Clock::now() - t0).count();
 }
 
-void check_params(const SimParams& p) {
-  if (!(p.theta > 0.0f) || !std::isfinite(p.theta)) {
-    throw std::invalid_argument("theta must be a positive number, got " + std::to_string(p.theta));
-  }
-  if (!std::isfinite(p.dt) || !(p.dt > 0.0f)) {
-    throw std::invalid_argument("dt must be a positive number, got " + std::to_string(p.dt));
-  }
-  if (!std::isfinite(p.softening) || p.softening < 0.0f) {
-    throw std::invalid_argument("softening must be zero or positive, got " +
-                                std::to_string(p.softening));
-  }
-}
 }  // namespace
 
 std::string CpuSimulation::name() const {

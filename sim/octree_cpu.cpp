@@ -28,15 +28,7 @@ void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, floa
     size = 2.0f;
     return;
   }
-  float extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
-  // Pad so that the maximum lies strictly inside and a zero extent still gives a cell.
-  extent = extent * 1.0001f + 1e-6f * std::max(1.0f, std::fabs(lo[0]) + std::fabs(lo[1]) +
-                                                         std::fabs(lo[2]));
-  const float mid[3] = {0.5f * (lo[0] + hi[0]), 0.5f * (lo[1] + hi[1]), 0.5f * (lo[2] + hi[2])};
-  size = extent;
-  lox = mid[0] - 0.5f * extent;
-  loy = mid[1] - 0.5f * extent;
-  loz = mid[2] - 0.5f * extent;
+  physics::cube_from_bounds(lo, hi, lox, loy, loz, size);
 }
 
 void CpuOctree::build(const HostBodies& b, int leaf_capacity) {

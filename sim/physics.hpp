@@ -79,6 +79,20 @@ GALAXY_HD void child_center(int oct, float cx, float cy, float cz, float half, f
   oz = cz + ((oct & 4) ? q : -q);
 }
 
+// The root cube from the bodies' bounding box: cubic, centred on the box, padded a little so that
+// no body lies on its upper faces and a zero extent still gives a cell. The CPU reference and the
+// GPU key kernel both call this, so both trees start from the same cube.
+GALAXY_HD void cube_from_bounds(const float lo[3], const float hi[3], float& lox, float& loy,
+                                float& loz, float& size) {
+  float extent = fmaxf(fmaxf(hi[0] - lo[0], hi[1] - lo[1]), hi[2] - lo[2]);
+  extent = extent * 1.0001f +
+           1e-6f * fmaxf(1.0f, fabsf(lo[0]) + fabsf(lo[1]) + fabsf(lo[2]));
+  size = extent;
+  lox = 0.5f * (lo[0] + hi[0]) - 0.5f * extent;
+  loy = 0.5f * (lo[1] + hi[1]) - 0.5f * extent;
+  loz = 0.5f * (lo[2] + hi[2]) - 0.5f * extent;
+}
+
 // Spreads the low 21 bits of v so that bit i lands on bit 3i.
 GALAXY_HD std::uint64_t spread_bits3(std::uint64_t v) {
   v &= 0x1fffffULL;

@@ -66,6 +66,19 @@ std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t s
   return all;
 }
 
+void check_params(const SimParams& p) {
+  if (!(p.theta > 0.0f) || !std::isfinite(p.theta)) {
+    throw std::invalid_argument("theta must be a positive number, got " + std::to_string(p.theta));
+  }
+  if (!std::isfinite(p.dt) || !(p.dt > 0.0f)) {
+    throw std::invalid_argument("dt must be a positive number, got " + std::to_string(p.dt));
+  }
+  if (!std::isfinite(p.softening) || p.softening < 0.0f) {
+    throw std::invalid_argument("softening must be zero or positive, got " +
+                                std::to_string(p.softening));
+  }
+}
+
 std::string_view to_string(Backend b) { return b == Backend::Cpu ? "cpu" : "cuda"; }
 std::string_view to_string(Solver s) { return s == Solver::BarnesHut ? "bh" : "direct"; }
 

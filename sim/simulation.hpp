@@ -102,6 +102,9 @@ class Simulation {
   virtual InteractionCounts interactions() const { return {}; }
 };
 
+// Throws std::invalid_argument naming a parameter that is not finite or out of range.
+void check_params(const SimParams& p);
+
 // Creates a simulation for the backend; throws std::runtime_error when the backend is not
 // available (no CUDA device, or built without CUDA) with a message that says which.
 std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p);

@@ -70,7 +70,9 @@ TEST(CpuOctree, InvariantsOnPlummer) {
     t.build(b, cap);
     check_invariants(b, t);
     for (const CpuNode& c : t.nodes()) {
-      if (c.leaf() && c.depth < physics::kMaxDepth) EXPECT_LE(c.body_end - c.body_begin, cap);
+      if (c.leaf() && c.depth < physics::kMaxDepth) {
+        EXPECT_LE(c.body_end - c.body_begin, cap);
+      }
     }
   }
 }

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// Error checks and owning types for device memory, streams and events. Included by sim/ .cu files
+// only; nothing outside sim/ sees a CUDA header.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace galaxy::cuda {
+
+[[noreturn]] inline void throw_cuda(cudaError_t e, const char* expr, const char* file, int line) {
+  throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + expr + ": " +
+                           cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
+}
+
+}  // namespace galaxy::cuda
+
+// Throws with file, line, the expression and the CUDA error name.
+#define CUDA_CHECK(expr)                                                            \
+  do {                                                                              \
+    const cudaError_t galaxy_err_ = (expr);                                         \
+    if (galaxy_err_ != cudaSuccess) ::galaxy::cuda::throw_cuda(galaxy_err_, #expr, __FILE__, __LINE__); \
+  } while (0)
+
+// After every launch: the launch error at once; with GALAXY_SYNC_CHECKS, also the kernel's own
+// error, pinned to it by a synchronisation.
+#if GALAXY_SYNC_CHECKS
+#define CUDA_LAUNCH_CHECK()                  \
+  do {                                       \
+    CUDA_CHECK(cudaGetLastError());          \
+    CUDA_CHECK(cudaDeviceSynchronize());     \
+  } while (0)
+#else
+#define CUDA_LAUNCH_CHECK() CUDA_CHECK(cudaGetLastError())
+#endif
+
+namespace galaxy::cuda {
+
+// Move-only owner of a device array.
+template <typename T>
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t n) { resize(n); }
+  ~DeviceBuffer() { release(); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  DeviceBuffer(DeviceBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+    if (this != &o) {
+      release();
+      p_ = std::exchange(o.p_, nullptr);
+      n_ = std::exchange(o.n_, 0);
+    }
+    return *this;
+  }
+  // Discards the contents. On failure throws and keeps the old allocation.
+  void resize(std::size_t n) {
+    if (n == n_) return;
+    T* p = nullptr;
+    if (n > 0) CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
+    release();
+    p_ = p;
+    n_ = n;
+  }
+  void swap(DeviceBuffer& o) noexcept {
+    std::swap(p_, o.p_);
+    std::swap(n_, o.n_);
+  }
+  T* data() { return p_; }
+  const T* data() const { return p_; }
+  std::size_t size() const { return n_; }
+  std::size_t bytes() const { return n_ * sizeof(T); }
+  void upload(const T* src, std::size_t n) {
+    if (n > n_) throw std::length_error("DeviceBuffer::upload: more elements than the buffer holds");
+    CUDA_CHECK(cudaMemcpy(p_, src, n * sizeof(T), cudaMemcpyHostToDevice));
+  }
+  void download(T* dst, std::size_t n) const {
+    if (n > n_) throw std::length_error("DeviceBuffer::download: more elements than the buffer holds");
+    CUDA_CHECK(cudaMemcpy(dst, p_, n * sizeof(T), cudaMemcpyDeviceToHost));
+  }
+
+ private:
+  void release() noexcept {
+    if (p_) cudaFree(p_);
+    p_ = nullptr;
+    n_ = 0;
+  }
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+class Event {
+ public:
+  Event() { CUDA_CHECK(cudaEventCreate(&e_)); }
+  ~Event() {
+    if (e_) cudaEventDestroy(e_);
+  }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  Event(Event&& o) noexcept : e_(std::exchange(o.e_, nullptr)) {}
+  Event& operator=(Event&&) = delete;
+  cudaEvent_t get() const { return e_; }
+
+ private:
+  cudaEvent_t e_ = nullptr;
+};
+
+}  // namespace galaxy::cuda

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: MIT
+// The CUDA backend: owns the device state and runs the six stages on one stream. Nothing in the
+// step loop waits for the device: per-stage times and interaction counts are read from the
+// previous steps' events and a 24-byte pinned read-back once the device has passed them.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+
+#include "../cuda_simulation.hpp"
+#include "../diagnostics.hpp"
+#include "cuda_check.cuh"
+#include "kernels.cuh"
+
+namespace galaxy {
+
+using namespace galaxy::cuda;
+
+namespace {
+
+class Stream {
+ public:
+  Stream() { CUDA_CHECK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  ~Stream() {
+    if (s_) cudaStreamDestroy(s_);
+  }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  cudaStream_t get() const { return s_; }
+
+ private:
+  cudaStream_t s_ = nullptr;
+};
+
+// Pinned host memory the device writes the last step's counters and flags into.
+struct Readback {
+  unsigned long long counters[2];
+  int flags[2];
+};
+
+class PinnedReadback {
+ public:
+  PinnedReadback() {
+    CUDA_CHECK(cudaMallocHost(&p_, 2 * sizeof(Readback)));
+    std::memset(p_, 0, 2 * sizeof(Readback));
+  }
+  ~PinnedReadback() {
+    if (p_) cudaFreeHost(p_);
+  }
+  PinnedReadback(const PinnedReadback&) = delete;
+  PinnedReadback& operator=(const PinnedReadback&) = delete;
+  Readback& operator[](int k) { return p_[k]; }
+  const Readback& operator[](int k) const { return p_[k]; }
+
+ private:
+  Readback* p_ = nullptr;
+};
+
+// Everything whose size depends on the body count. reset() builds a new one and swaps it in only
+// when every allocation and the upload succeeded, so a failure keeps the old run.
+struct State {
+  int n = 0;
+  DeviceBuffer<float4> pos, vel, acc, pos2, vel2;
+  DeviceBuffer<int> id, id2;
+  DeviceBuffer<std::uint8_t> tag, tag2;
+  DeviceBuffer<std::uint64_t> keys, keys2;
+  DeviceBuffer<int> index, index2;
+  DeviceBuffer<unsigned char> sort_temp;
+  DeviceBuffer<float4> node_com;
+  DeviceBuffer<int4> node_link;
+  DeviceBuffer<int2> node_range;
+
+  BodiesView bodies() { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
+  BodiesView bodies2() { return {pos2.data(), vel2.data(), acc.data(), id2.data(), tag2.data(), n}; }
+  void allocate_nodes(int capacity) {
+    node_com.resize(capacity);
+    node_link.resize(capacity);
+    node_range.resize(capacity);
+  }
+};
+
+// Nodes for n bodies in leaves of up to 16: about n/8 for a Plummer sphere; the array grows when
+// a build runs out (tree_build.cu).
+int initial_node_capacity(int n) { return std::max(4096, n / 4); }
+
+constexpr int kStackPerWarp = 8192;
+constexpr int kPartialBoxes = 4096;
+
+// Event slots of one step: e0 kick-drift e1 bbox e2 sort e3 build e4 summarize e5 force e6 kick e7
+// read-back e8.
+constexpr int kEvents = 9;
+
+class CudaSimulation final : public Simulation {
+ public:
+  CudaSimulation(Solver solver, const SimParams& p) : solver_(solver) {
+    set_params(p);
+    CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&box_), sizeof(Box)));
+    CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&partial_), sizeof(Box) * kPartialBoxes));
+    level_range_.resize(2 * (kLevels + 1));
+    scalars_.resize(4);  // node_count, work, flags[2]
+    blocks_done_.resize(1);
+    counters_.resize(2);
+    stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
+  }
+  ~CudaSimulation() override {
+    if (stream_.get()) cudaStreamSynchronize(stream_.get());
+    cudaFree(box_);
+    cudaFree(partial_);
+  }
+
+  Backend backend() const override { return Backend::Cuda; }
+  std::string name() const override { return std::string("cuda/") + std::string(to_string(solver_)); }
+
+  void reset(const HostBodies& b) override {
+    validate(b);
+    if (b.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
+      throw std::invalid_argument("too many bodies for the cuda backend: " + std::to_string(b.size()));
+    }
+    const int n = static_cast<int>(b.size());
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    State s;
+    s.n = n;
+    if (n > 0) {
+      s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.pos2.resize(n), s.vel2.resize(n);
+      s.id.resize(n), s.id2.resize(n), s.tag.resize(n), s.tag2.resize(n);
+      s.keys.resize(n), s.keys2.resize(n), s.index.resize(n), s.index2.resize(n);
+      s.sort_temp.resize(sort_temp_bytes(n));
+      s.allocate_nodes(initial_node_capacity(n));
+      std::vector<float4> pos(n), vel(n);
+      std::vector<int> id(n);
+      std::vector<std::uint8_t> tag(n);
+      for (int i = 0; i < n; ++i) {
+        pos[i] = make_float4(b.x[i], b.y[i], b.z[i], b.m[i]);
+        vel[i] = make_float4(b.vx[i], b.vy[i], b.vz[i], 0.0f);
+        id[i] = i;
+        const std::uint8_t pop = i < static_cast<int>(b.population.size()) ? b.population[i] : 0;
+        const std::uint8_t gal = i < static_cast<int>(b.galaxy.size()) ? b.galaxy[i] : 0;
+        tag[i] = static_cast<std::uint8_t>(pop | (gal << 2));
+      }
+      s.pos.upload(pos.data(), n);
+      s.vel.upload(vel.data(), n);
+      s.id.upload(id.data(), n);
+      s.tag.upload(tag.data(), n);
+    }
+    state_ = std::move(s);
+    time_ = 0;
+    steps_ = 0;
+    sequence_ = 0;
+    done_ = {-1, -1};
+    checked_ = {-1, -1};
+    timings_ = {};
+    counts_ = {};
+    compute_forces();
+  }
+
+  void set_params(const SimParams& p) override {
+    check_params(p);
+    params_ = p;
+  }
+  const SimParams& params() const override { return params_; }
+  void set_solver(Solver s) override {
+    solver_ = s;
+    if (state_.n > 0) compute_forces();
+  }
+  Solver solver() const override { return solver_; }
+
+  void step() override {
+    if (state_.n == 0) {
+      time_ += params_.dt;
+      ++steps_;
+      return;
+    }
+    run(true);
+    time_ += params_.dt;
+    ++steps_;
+  }
+
+  void compute_forces() override {
+    if (state_.n == 0) return;
+    run(false);
+  }
+
+  std::size_t size() const override { return static_cast<std::size_t>(state_.n); }
+  double time() const override { return time_; }
+  std::uint64_t steps_taken() const override { return steps_; }
+
+  HostBodies download() const override {
+    HostBodies b;
+    const int n = state_.n;
+    b.resize(n);
+    if (n == 0) return b;
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    check_flags();
+    std::vector<float4> pos(n), vel(n), acc(n);
+    std::vector<int> id(n);
+    std::vector<std::uint8_t> tag(n);
+    state_.pos.download(pos.data(), n);
+    state_.vel.download(vel.data(), n);
+    state_.acc.download(acc.data(), n);
+    state_.id.download(id.data(), n);
+    state_.tag.download(tag.data(), n);
+    for (int k = 0; k < n; ++k) {
+      const int i = id[k];
+      b.x[i] = pos[k].x, b.y[i] = pos[k].y, b.z[i] = pos[k].z, b.m[i] = pos[k].w;
+      b.vx[i] = vel[k].x, b.vy[i] = vel[k].y, b.vz[i] = vel[k].z;
+      b.ax[i] = acc[k].x, b.ay[i] = acc[k].y, b.az[i] = acc[k].z, b.pot[i] = acc[k].w;
+      b.population[i] = tag[k] & 3u;
+      b.galaxy[i] = tag[k] >> 2;
+    }
+    return b;
+  }
+
+  Diagnostics diagnostics() const override { return compute_diagnostics(download()); }
+
+  void write_vertices_host(float* xyzs, std::uint8_t* tags) const override {
+    // Tree order, like the device path: the renderer does not care about body order.
+    const int n = state_.n;
+    if (n == 0) return;
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    DeviceBuffer<float4> v(n);
+    DeviceBuffer<std::uint8_t> t(n);
+    BodiesView b = const_cast<State&>(state_).bodies();
+    launch_vertices(b, reinterpret_cast<float*>(v.data()), t.data(), stream_.get());
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    v.download(reinterpret_cast<float4*>(xyzs), n);
+    if (tags) t.download(tags, n);
+  }
+
+  bool write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) override {
+    if (state_.n == 0) return true;
+    launch_vertices(state_.bodies(), xyzs, tags, stream_.get());
+    if (stream) {
+      CUDA_CHECK(cudaEventRecord(vertex_event_.get(), stream_.get()));
+      CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), vertex_event_.get(), 0));
+    }
+    return true;
+  }
+
+  // Exact accelerations on the GPU, in double, for a random sample of bodies against all N.
+  ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
+    const int n = state_.n;
+    if (n == 0 || samples == 0) return {};
+    const std::vector<int> targets = random_sample(n, samples, seed);  // tree-order positions
+    const int count = static_cast<int>(targets.size());
+    DeviceBuffer<int> t(count);
+    DeviceBuffer<ExactAccel> exact(count);
+    DeviceBuffer<float4> current(count);
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    t.upload(targets.data(), count);
+    const double eps = params_.softening;
+    launch_direct_sample_f64(const_cast<State&>(state_).bodies(), t.data(), count, eps * eps,
+                             exact.data(), current.data(), stream_.get());
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    std::vector<ExactAccel> e(count);
+    std::vector<float4> c(count);
+    exact.download(e.data(), count);
+    current.download(c.data(), count);
+    HostBodies b;
+    b.resize(count);
+    std::vector<int> idx(count);
+    std::vector<AccelD> ref(count);
+    for (int k = 0; k < count; ++k) {
+      b.ax[k] = c[k].x, b.ay[k] = c[k].y, b.az[k] = c[k].z;
+      idx[k] = k;
+      ref[k] = {e[k].ax, e[k].ay, e[k].az, e[k].pot};
+    }
+    return relative_errors(b, idx, ref);
+  }
+
+  StageTimings timings() const override {
+    refresh();
+    return timings_;
+  }
+  InteractionCounts interactions() const override {
+    refresh();
+    return counts_;
+  }
+
+  GpuTree tree() const {
+    GpuTree g;
+    if (state_.n == 0 || solver_ != Solver::BarnesHut) return g;
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    check_flags();
+    int scal[4];
+    scalars_.download(scal, 4);
+    const int count = std::min(scal[0], static_cast<int>(state_.node_com.size()));
+    std::vector<float4> com(count);
+    std::vector<int4> link(count);
+    std::vector<int2> range(count);
+    state_.node_com.download(com.data(), count);
+    state_.node_link.download(link.data(), count);
+    state_.node_range.download(range.data(), count);
+    g.order.resize(state_.n);
+    state_.id.download(g.order.data(), state_.n);
+    Box box;
+    CUDA_CHECK(cudaMemcpy(&box, box_, sizeof(Box), cudaMemcpyDeviceToHost));
+    physics::cube_from_bounds(box.lo, box.hi, g.lox, g.loy, g.loz, g.size);
+    g.nodes.resize(count);
+    for (int k = 0; k < count; ++k) {
+      GpuTreeNode& o = g.nodes[k];
+      o.comx = com[k].x, o.comy = com[k].y, o.comz = com[k].z, o.mass = com[k].w;
+      o.first = link[k].x, o.count = link[k].y, o.level = link[k].z, o.leaf = link[k].w != 0;
+      o.body_begin = range[k].x, o.body_end = range[k].y;
+    }
+    return g;
+  }
+
+ private:
+  // One pass of the pipeline on the stream: the opening kick and drift when `integrate`, forces,
+  // then the closing kick. Records the stage events and the read-back.
+  void run(bool integrate) {
+    collect_flags();
+    State& s = state_;
+    const int slot = static_cast<int>(sequence_ & 1);
+    auto& ev = events_[slot];
+    cudaStream_t st = stream_.get();
+    auto mark = [&](int k) { CUDA_CHECK(cudaEventRecord(ev[k].get(), st)); };
+    const float eps2 = params_.softening * params_.softening;
+    mark(0);
+    if (integrate) launch_kick_drift(s.bodies(), params_.dt, st);
+    mark(1);
+    if (solver_ == Solver::BarnesHut) {
+      launch_bounding_box(s.pos.data(), s.n, partial_, kPartialBoxes, box_, st);
+      mark(2);
+      const SortScratch scratch{s.keys.data(), s.keys2.data(), s.index.data(), s.index2.data(),
+                                s.sort_temp.data(), s.sort_temp.bytes()};
+      launch_sort(s.bodies(), s.bodies2(), box_, scratch, st);
+      s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.id.swap(s.id2), s.tag.swap(s.tag2);
+      mark(3);
+      const TreeView t = tree_view();
+      launch_tree_build(s.keys2.data(), s.n, t, st);
+      mark(4);
+      launch_summarize(s.pos.data(), t, st);
+      mark(5);
+      CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), st));
+      const WalkScratch w{stack_.data(), kStackPerWarp, force_resident_warps(), scalars_.data() + 1};
+      launch_force(s.bodies(), t, box_, 1.0f / (params_.theta * params_.theta), eps2, w,
+                   counters_.data(), st);
+    } else {
+      mark(2), mark(3), mark(4), mark(5);
+      launch_direct_tiled(s.bodies(), eps2, st);
+    }
+    mark(6);
+    if (integrate) launch_kick(s.bodies(), 0.5f * params_.dt, st);
+    mark(7);
+    if (solver_ == Solver::BarnesHut) {
+      CUDA_CHECK(cudaMemcpyAsync(readback_[slot].counters, counters_.data(), counters_.bytes(),
+                                 cudaMemcpyDeviceToHost, st));
+      CUDA_CHECK(cudaMemcpyAsync(readback_[slot].flags, scalars_.data() + 2, 2 * sizeof(int),
+                                 cudaMemcpyDeviceToHost, st));
+    }
+    mark(8);
+    done_[slot] = static_cast<long long>(sequence_);
+    solver_of_[slot] = solver_;
+    checked_[slot] = -1;
+    ++sequence_;
+  }
+
+  TreeView tree_view() {
+    return {state_.node_com.data(), state_.node_link.data(), state_.node_range.data(),
+            level_range_.data(),    scalars_.data(),         blocks_done_.data(),
+            scalars_.data() + 2,    static_cast<int>(state_.node_com.size())};
+  }
+
+  // Flags of passes the device has finished: a full node array grows for the next pass; a walk
+  // stack overflow (never seen; its size bounds the depth of any realistic tree) is an error.
+  void collect_flags() {
+    for (int slot = 0; slot < 2; ++slot) {
+      if (done_[slot] < 0 || checked_[slot] == done_[slot] || solver_of_[slot] != Solver::BarnesHut) continue;
+      if (cudaEventQuery(events_[slot][8].get()) != cudaSuccess) continue;
+      checked_[slot] = done_[slot];
+      const Readback& r = readback_[slot];
+      if (r.flags[kFlagStackOverflow]) {
+        throw std::runtime_error("cuda force walk: the traversal stack overflowed; the step's forces are wrong");
+      }
+      if (r.flags[kFlagNodeOverflow]) {
+        CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+        state_.allocate_nodes(static_cast<int>(state_.node_com.size()) * 2);
+      }
+    }
+  }
+  void check_flags() const { const_cast<CudaSimulation*>(this)->collect_flags(); }
+
+  // Times and counts of the newest pass the device has finished.
+  void refresh() const {
+    int best = -1;
+    for (int slot = 0; slot < 2; ++slot) {
+      if (done_[slot] < 0 || cudaEventQuery(events_[slot][8].get()) != cudaSuccess) continue;
+      if (best < 0 || done_[slot] > done_[best]) best = slot;
+    }
+    if (best < 0) return;
+    const auto& ev = events_[best];
+    auto between = [&](int a, int b) {
+      float ms = 0;
+      CUDA_CHECK(cudaEventElapsedTime(&ms, ev[a].get(), ev[b].get()));
+      return ms;
+    };
+    StageTimings t;
+    t.ms[static_cast<int>(Stage::Integrate)] = between(0, 1) + between(6, 7);
+    t.ms[static_cast<int>(Stage::BoundingBox)] = between(1, 2);
+    t.ms[static_cast<int>(Stage::Sort)] = between(2, 3);
+    t.ms[static_cast<int>(Stage::TreeBuild)] = between(3, 4);
+    t.ms[static_cast<int>(Stage::Summarize)] = between(4, 5);
+    t.ms[static_cast<int>(Stage::Force)] = between(5, 6);
+    t.total_ms = between(0, 7);
+    t.valid = true;
+    timings_ = t;
+    if (solver_of_[best] == Solver::BarnesHut) {
+      counts_ = {readback_[best].counters[0], readback_[best].counters[1]};
+    } else {
+      const auto n = static_cast<std::uint64_t>(state_.n);
+      counts_ = {n * (n > 0 ? n - 1 : 0), 0};
+    }
+  }
+
+  Solver solver_;
+  SimParams params_;
+  // Member order is teardown order in reverse: the stream outlives nothing that uses it.
+  Stream stream_;
+  Event vertex_event_;
+  std::array<std::array<Event, kEvents>, 2> events_;
+  PinnedReadback readback_;
+  State state_;
+  Box* box_ = nullptr;
+  Box* partial_ = nullptr;
+  DeviceBuffer<int> level_range_;
+  DeviceBuffer<int> scalars_;
+  DeviceBuffer<unsigned> blocks_done_;
+  DeviceBuffer<unsigned long long> counters_;
+  DeviceBuffer<int> stack_;
+  double time_ = 0;
+  std::uint64_t steps_ = 0;
+  std::uint64_t sequence_ = 0;  // passes run, with or without integration
+  std::array<long long, 2> done_{-1, -1}, checked_{-1, -1};
+  std::array<Solver, 2> solver_of_{Solver::BarnesHut, Solver::BarnesHut};
+  mutable StageTimings timings_;
+  mutable InteractionCounts counts_;
+};
+
+}  // namespace
+
+bool cuda_device_available(std::string* why) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    if (why) *why = std::string("no CUDA device (") + cudaGetErrorString(e) + ")";
+    cudaGetLastError();
+    return false;
+  }
+  if (count == 0) {
+    if (why) *why = "no CUDA device";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<Simulation> make_cuda_simulation(Solver solver, const SimParams& p) {
+  return std::make_unique<CudaSimulation>(solver, p);
+}
+
+GpuTree download_gpu_tree(const Simulation& sim) {
+  const auto* c = dynamic_cast<const CudaSimulation*>(&sim);
+  if (!c) throw std::invalid_argument("download_gpu_tree: not a cuda simulation");
+  return c->tree();
+}
+
+std::size_t cuda_device_memory_used() {
+  std::size_t free = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  return total - free;
+}
+
+float time_direct_kernel(DirectKernel k, const HostBodies& bodies, float softening, int reps) {
+  const int n = static_cast<int>(bodies.size());
+  if (n == 0 || reps <= 0) return 0.0f;
+  State s;
+  s.n = n;
+  s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.id.resize(n), s.tag.resize(n);
+  std::vector<float4> pos(n);
+  for (int i = 0; i < n; ++i) pos[i] = make_float4(bodies.x[i], bodies.y[i], bodies.z[i], bodies.m[i]);
+  s.pos.upload(pos.data(), n);
+  DeviceBuffer<float> scratch(k == DirectKernel::Atomic ? 4 * static_cast<std::size_t>(n) : 0);
+  Stream stream;
+  Event a, b;
+  const float eps2 = softening * softening;
+  std::vector<float> ms;
+  for (int r = 0; r < reps + 1; ++r) {  // the first run warms up
+    CUDA_CHECK(cudaEventRecord(a.get(), stream.get()));
+    switch (k) {
+      case DirectKernel::Tiled: launch_direct_tiled(s.bodies(), eps2, stream.get()); break;
+      case DirectKernel::Naive: launch_direct_naive(s.bodies(), eps2, stream.get()); break;
+      case DirectKernel::Atomic: launch_direct_atomic(s.bodies(), eps2, scratch.data(), stream.get()); break;
+    }
+    CUDA_CHECK(cudaEventRecord(b.get(), stream.get()));
+    CUDA_CHECK(cudaEventSynchronize(b.get()));
+    float t = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&t, a.get(), b.get()));
+    if (r > 0) ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+}  // namespace galaxy

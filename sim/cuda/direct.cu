@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// Direct summation on the GPU (seed 001). The tiled kernel is the solver for small N and the GPU
+// reference; the naive and the Newton's-third-law-with-atomics kernels exist for the benchmark,
+// to repeat seed 001's comparison on today's hardware. The float64 sample kernel gives the exact
+// accelerations of the accuracy meter and the bench.
+#include <cub/block/block_reduce.cuh>
+
+#include "cuda_check.cuh"
+#include "kernels.cuh"
+
+namespace galaxy::cuda {
+
+namespace {
+constexpr int kBlock = 256;
+
+// Each thread one target; sources pass through shared memory a tile at a time.
+__global__ void __launch_bounds__(kBlock) direct_tiled(BodiesView b, float eps2) {
+  __shared__ float4 tile[kBlock];
+  const int i = blockIdx.x * kBlock + threadIdx.x;
+  const float4 p = b.pos[i < b.n ? i : b.n - 1];
+  physics::Accum<float> acc;
+  for (int base = 0; base < b.n; base += kBlock) {
+    const int j = base + threadIdx.x;
+    tile[threadIdx.x] = j < b.n ? b.pos[j] : make_float4(0, 0, 0, 0);
+    __syncthreads();
+    const int m = min(kBlock, b.n - base);
+#pragma unroll 8
+    for (int k = 0; k < m; ++k) {
+      const float4 q = tile[k];
+      physics::interact(acc, q.x - p.x, q.y - p.y, q.z - p.z, base + k == i ? 0.0f : q.w, eps2);
+    }
+    __syncthreads();
+  }
+  if (i < b.n) b.acc[i] = make_float4(acc.ax, acc.ay, acc.az, acc.pot);
+}
+
+// Each thread one target, every source read straight from global memory.
+__global__ void __launch_bounds__(kBlock) direct_naive(BodiesView b, float eps2) {
+  const int i = blockIdx.x * kBlock + threadIdx.x;
+  if (i >= b.n) return;
+  const float4 p = b.pos[i];
+  physics::Accum<float> acc;
+  for (int j = 0; j < b.n; ++j) {
+    const float4 q = b.pos[j];
+    physics::interact(acc, q.x - p.x, q.y - p.y, q.z - p.z, j == i ? 0.0f : q.w, eps2);
+  }
+  b.acc[i] = make_float4(acc.ax, acc.ay, acc.az, acc.pot);
+}
+
+// Newton's third law: each pair (i, j > i) once; the reaction goes to j with float atomics.
+// out holds 4 floats per body and must be zero on entry.
+__global__ void __launch_bounds__(kBlock) direct_atomic(BodiesView b, float eps2, float* out) {
+  const int i = blockIdx.x * kBlock + threadIdx.x;
+  if (i >= b.n) return;
+  const float4 p = b.pos[i];
+  float ax = 0, ay = 0, az = 0, pot = 0;
+  for (int j = i + 1; j < b.n; ++j) {
+    const float4 q = b.pos[j];
+    const float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
+    const float r2 = dx * dx + dy * dy + dz * dz + eps2;
+    const float inv_r = rsqrtf(r2);
+    const float inv_r3 = inv_r * inv_r * inv_r;
+    ax += dx * q.w * inv_r3, ay += dy * q.w * inv_r3, az += dz * q.w * inv_r3, pot -= q.w * inv_r;
+    atomicAdd(&out[4 * j + 0], -dx * p.w * inv_r3);
+    atomicAdd(&out[4 * j + 1], -dy * p.w * inv_r3);
+    atomicAdd(&out[4 * j + 2], -dz * p.w * inv_r3);
+    atomicAdd(&out[4 * j + 3], -p.w * inv_r);
+  }
+  atomicAdd(&out[4 * i + 0], ax);
+  atomicAdd(&out[4 * i + 1], ay);
+  atomicAdd(&out[4 * i + 2], az);
+  atomicAdd(&out[4 * i + 3], pot);
+}
+
+// One block per target; the block's threads share the sources and reduce in double.
+__global__ void __launch_bounds__(kBlock) direct_sample_f64(BodiesView b, const int* __restrict__ targets,
+                                                            double eps2, ExactAccel* __restrict__ out,
+                                                            float4* __restrict__ current) {
+  const int i = targets[blockIdx.x];
+  const float4 p = b.pos[i];
+  if (threadIdx.x == 0) current[blockIdx.x] = b.acc[i];
+  physics::Accum<double> acc;
+  for (int j = threadIdx.x; j < b.n; j += kBlock) {
+    if (j == i) continue;
+    const float4 q = b.pos[j];
+    physics::interact<double>(acc, double(q.x) - p.x, double(q.y) - p.y, double(q.z) - p.z, q.w, eps2);
+  }
+  using Reduce = cub::BlockReduce<double, kBlock>;
+  __shared__ typename Reduce::TempStorage tmp;
+  const double ax = Reduce(tmp).Sum(acc.ax);
+  __syncthreads();
+  const double ay = Reduce(tmp).Sum(acc.ay);
+  __syncthreads();
+  const double az = Reduce(tmp).Sum(acc.az);
+  __syncthreads();
+  const double pot = Reduce(tmp).Sum(acc.pot);
+  if (threadIdx.x == 0) out[blockIdx.x] = ExactAccel{ax, ay, az, pot};
+}
+}  // namespace
+
+void launch_direct_tiled(const BodiesView& b, float eps2, cudaStream_t s) {
+  direct_tiled<<<(b.n + kBlock - 1) / kBlock, kBlock, 0, s>>>(b, eps2);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_direct_naive(const BodiesView& b, float eps2, cudaStream_t s) {
+  direct_naive<<<(b.n + kBlock - 1) / kBlock, kBlock, 0, s>>>(b, eps2);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_direct_atomic(const BodiesView& b, float eps2, float* out, cudaStream_t s) {
+  CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float) * 4 * b.n, s));
+  direct_atomic<<<(b.n + kBlock - 1) / kBlock, kBlock, 0, s>>>(b, eps2, out);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_direct_sample_f64(const BodiesView& b, const int* targets, int count, double eps2,
+                              ExactAccel* out, float4* current, cudaStream_t s) {
+  if (count <= 0) return;
+  direct_sample_f64<<<count, kBlock, 0, s>>>(b, targets, eps2, out, current);
+  CUDA_LAUNCH_CHECK();
+}
+
+}  // namespace galaxy::cuda

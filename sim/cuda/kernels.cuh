@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// The GPU pipeline's data views and stage launchers (one .cu file per stage). Included by sim/
+// .cu files only.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../physics.hpp"
+
+namespace galaxy::cuda {
+
+// Bodies in tree order. pos = (x, y, z, m), vel = (vx, vy, vz, 0), acc = (ax, ay, az, potential);
+// id is the body's index in the order the user gave (downloads scatter by it), tag its population.
+struct BodiesView {
+  float4* pos;
+  float4* vel;
+  float4* acc;
+  int* id;
+  std::uint8_t* tag;
+  int n;
+};
+
+// Bounding box of the bodies, reduced on the device.
+struct Box {
+  float lo[3], hi[3];
+};
+
+// The octree. Nodes of one level are contiguous; the children of a node are contiguous. A node's
+// link is (first, count, level, leaf): for a leaf, bodies [first, first + count) in tree order;
+// for an inner cell, children [first, first + count). range is the body range of every node.
+struct TreeView {
+  float4* com;   // centre of mass and mass
+  int4* link;
+  int2* range;
+  int* level_range;  // [2 * level, 2 * level + 1]: nodes of that level
+  int* node_count;   // nodes allocated (may exceed capacity: the overflow is flagged)
+  unsigned* blocks_done;
+  int* flags;        // kFlagNodeOverflow, kFlagStackOverflow
+  int capacity;
+};
+
+inline constexpr int kLevels = physics::kMaxDepth + 1;
+inline constexpr int kLeafCapacity = 16;
+inline constexpr int kFlagNodeOverflow = 0;
+inline constexpr int kFlagStackOverflow = 1;
+
+int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride loops
+
+// 1. bounding box: per-block partial boxes, then one block combines them into *out.
+void launch_bounding_box(const float4* pos, int n, Box* partial, int partial_count, Box* out,
+                         cudaStream_t s);
+// 4 (run before the build). Morton keys of the bodies in the root cube of *box, sorted with CUB's
+// radix sort; the bodies are permuted into key order (pos, vel, id, tag: `in` to `out`).
+struct SortScratch {
+  std::uint64_t* keys;
+  std::uint64_t* keys_sorted;
+  int* index;
+  int* index_sorted;
+  void* temp;
+  std::size_t temp_bytes;
+};
+std::size_t sort_temp_bytes(int n);
+void launch_sort(const BodiesView& in, const BodiesView& out, const Box* box, const SortScratch& s,
+                 cudaStream_t st);
+// 2. tree build: level by level from the sorted keys.
+void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s);
+// 3. summarize: mass and centre of mass of every node, deepest level first.
+void launch_summarize(const float4* pos, const TreeView& t, cudaStream_t s);
+// 5. force walk. Writes acc of every body; adds interaction counts to counters[0] (body-body) and
+// counters[1] (body-cell).
+struct WalkScratch {
+  int* stack;
+  int stack_per_warp;
+  int warps;
+  int* work;  // group counter
+};
+void launch_force(const BodiesView& b, const TreeView& t, const Box* box, float inv_theta2,
+                  float eps2, const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
+int force_resident_warps();
+// 6. integrate: kick-drift (v += a dt/2, x += v dt) and the closing kick (v += a dt/2).
+void launch_kick_drift(const BodiesView& b, float dt, cudaStream_t s);
+void launch_kick(const BodiesView& b, float half_dt, cudaStream_t s);
+
+// Direct summation: shared-memory tiles (the GPU reference and the small-N solver), and seed
+// 001's naive and Newton's-third-law-with-atomics variants for the benchmark.
+void launch_direct_tiled(const BodiesView& b, float eps2, cudaStream_t s);
+void launch_direct_naive(const BodiesView& b, float eps2, cudaStream_t s);
+void launch_direct_atomic(const BodiesView& b, float eps2, float* acc4_scratch, cudaStream_t s);
+struct ExactAccel {
+  double ax, ay, az, pot;
+};
+// Exact accelerations in double for `count` target bodies (tree-order indices) against all n, and
+// a copy of the targets' current accelerations beside them.
+void launch_direct_sample_f64(const BodiesView& b, const int* targets, int count, double eps2,
+                              ExactAccel* out, float4* current, cudaStream_t s);
+// Render vertices: (x, y, z, speed) and population | galaxy << 2.
+void launch_vertices(const BodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s);
+
+}  // namespace galaxy::cuda

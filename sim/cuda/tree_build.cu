@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// Stage 2: the octree, built level by level over the Morton-sorted keys (see sort.cu for why the
+// sort comes first). A cell at level d is a run of keys sharing 3d leading bits; the thread that
+// owns it finds its up to eight children by binary search on the next octant digit and allocates
+// them contiguously with one atomicAdd. No locks, no spinning: the only inter-block agreement is
+// the level's end, published by the last block to finish (threadfence + atomic ticket, the seed's
+// own pattern for kernel 1), and read by the next launch.
+//
+// Cells with at most kLeafCapacity bodies are leaves (buckets, as in seed 003), and so are cells at
+// the depth cap, where coincident bodies share one leaf. If the node array is full, a cell stays a
+// leaf of many bodies: the walk then sums them directly, which is exact, and the flag makes the
+// host grow the array for the next step.
+#include "cuda_check.cuh"
+#include "kernels.cuh"
+
+namespace galaxy::cuda {
+
+namespace {
+constexpr int kBlock = 256;
+
+__global__ void init_root(TreeView t, int n) {
+  t.range[0] = make_int2(0, n);
+  *t.node_count = 1;
+  *t.blocks_done = 0;
+  for (int d = 0; d < kLevels + 1; ++d) {
+    t.level_range[2 * d] = d == 0 ? 0 : 1;
+    t.level_range[2 * d + 1] = 1;
+  }
+  t.flags[kFlagNodeOverflow] = 0;
+  t.flags[kFlagStackOverflow] = 0;
+}
+
+// First index in [lo, hi) whose octant digit at `depth` exceeds `oct` (keys in the range share
+// all higher digits, so the digit is non-decreasing).
+__device__ int upper_bound_digit(const std::uint64_t* keys, int lo, int hi, int depth, int oct) {
+  while (lo < hi) {
+    const int mid = (lo + hi) >> 1;
+    if (physics::key_octant(keys[mid], depth) <= oct) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Reads the cells of `level` (level_range), their body ranges and the sorted keys; writes each
+// cell's link, its children's ranges, and the range of level + 1.
+__global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __restrict__ keys,
+                                                      TreeView t, int level) {
+  const int begin = t.level_range[2 * level], end = t.level_range[2 * level + 1];
+  for (int i = begin + blockIdx.x * kBlock + threadIdx.x; i < end; i += gridDim.x * kBlock) {
+    const int2 r = t.range[i];
+    const int count = r.y - r.x;
+    bool leaf = count <= kLeafCapacity || level >= physics::kMaxDepth;
+    int bound[8];
+    int children = 0;
+    if (!leaf) {
+      int lo = r.x;
+#pragma unroll
+      for (int oct = 0; oct < 8; ++oct) {
+        bound[oct] = upper_bound_digit(keys, lo, r.y, level + 1, oct);
+        children += bound[oct] > lo;
+        lo = bound[oct];
+      }
+      const int base = atomicAdd(t.node_count, children);
+      if (base + children > t.capacity) {
+        // Full: this cell stays a leaf. Slots it took below capacity become empty leaves of the
+        // next level, so that level's range holds only initialised nodes.
+        for (int k = base; k < min(base + children, t.capacity); ++k) t.range[k] = make_int2(r.x, r.x);
+        t.flags[kFlagNodeOverflow] = 1;
+        leaf = true;
+      } else {
+        int c = base;
+        lo = r.x;
+#pragma unroll
+        for (int oct = 0; oct < 8; ++oct) {
+          if (bound[oct] > lo) t.range[c++] = make_int2(lo, bound[oct]);
+          lo = bound[oct];
+        }
+        t.link[i] = make_int4(base, children, level, 0);
+      }
+    }
+    if (leaf) t.link[i] = make_int4(r.x, count, level, 1);
+  }
+  // The last block to finish publishes the next level's range.
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const unsigned ticket = atomicAdd(t.blocks_done, 1u);
+    if (ticket == gridDim.x - 1) {
+      __threadfence();
+      const int allocated = atomicAdd(t.node_count, 0);
+      t.level_range[2 * (level + 1)] = end;
+      t.level_range[2 * (level + 1) + 1] = min(allocated, t.capacity);
+      *t.blocks_done = 0;
+    }
+  }
+}
+}  // namespace
+
+void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s) {
+  init_root<<<1, 1, 0, s>>>(t, n);
+  CUDA_LAUNCH_CHECK();
+  // The deepest level is not known on the host without a synchronisation, so every level is
+  // launched; a launch over an empty level returns at once.
+  const int grid = grid_for(n / 4 + 1, kBlock);
+  for (int level = 0; level < kLevels; ++level) {
+    split_level<<<grid, kBlock, 0, s>>>(keys_sorted, t, level);
+    CUDA_LAUNCH_CHECK();
+  }
+}
+
+}  // namespace galaxy::cuda

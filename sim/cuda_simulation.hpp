@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// The CUDA backend, seen from C++: no CUDA header here, so the app, the bench and the tests
+// include it freely. The implementation is sim/cuda/cuda_simulation.cu and the stage files beside
+// it.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation.hpp"
+
+namespace galaxy {
+
+// True when the CUDA runtime finds a device; otherwise false with the reason in *why.
+bool cuda_device_available(std::string* why = nullptr);
+std::unique_ptr<Simulation> make_cuda_simulation(Solver solver, const SimParams& p);
+
+// The GPU octree of the last force pass, for tests and the teaching overlay. Node numbering is
+// the GPU's own; compare trees by invariants, not indices.
+struct GpuTreeNode {
+  float mass = 0, comx = 0, comy = 0, comz = 0;
+  int first = 0, count = 0;  // leaf: bodies [first, first + count) of `order`; cell: children
+  int level = 0;
+  bool leaf = false;
+  int body_begin = 0, body_end = 0;  // bodies of the subtree, in `order`
+};
+struct GpuTree {
+  std::vector<GpuTreeNode> nodes;  // node 0 is the root
+  std::vector<int> order;          // tree order -> index of the body in download()
+  float lox = 0, loy = 0, loz = 0, size = 0;  // root cube
+};
+// Throws std::invalid_argument if `sim` is not a CUDA Barnes-Hut simulation.
+GpuTree download_gpu_tree(const Simulation& sim);
+
+// Device memory in use (total minus free), for the memory-returns-to-baseline test.
+std::size_t cuda_device_memory_used();
+
+// Seed 001's three direct-sum kernels, for the benchmark: median milliseconds of `reps` runs of
+// one force evaluation over `bodies`.
+enum class DirectKernel { Tiled, Naive, Atomic };
+float time_direct_kernel(DirectKernel k, const HostBodies& bodies, float softening, int reps);
+
+}  // namespace galaxy
