@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "bench.hpp"
 #include "headless_run.hpp"
 #include "options.hpp"
 
@@ -9,6 +10,7 @@ int main(int argc, char** argv) {
   const auto parsed = galaxy::app::parse_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
   try {
+    if (parsed.options.bench) return galaxy::app::run_bench(parsed.options);
     return galaxy::app::run_headless(parsed.options);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "galaxy: %s\n", e.what());

@@ -77,8 +77,55 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save, "write the final state to FILE.csv");
 
+  // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
+  // physical parameters are shared with the run.
+  CLI::App* bench = cli.add_subcommand("bench", "headless benchmark: per-stage times, throughput and accuracy");
+  BenchOptions& b = o.bench_options;
+  std::vector<std::string> bench_backends, bench_solvers{"bh", "direct"};
+  bench->add_option("--bodies", b.bodies, "body counts, comma separated")
+      ->delimiter(',')
+      ->check(kCount)
+      ->capture_default_str();
+  bench->add_option("--backend", bench_backends, "backends, comma separated (default: all present)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  bench->add_option("--solver", bench_solvers, "solvers, comma separated")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"bh", "direct"}))
+      ->capture_default_str();
+  bench->add_option("--steps", b.steps, "timed steps per configuration")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  bench->add_option("--warmup", b.warmup, "untimed steps first")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  bench->add_option("--budget", b.budget_s,
+                    "seconds one configuration may take; slower ones run fewer steps or are skipped")
+      ->check(kFinite & kPositive)
+      ->capture_default_str();
+  bench->add_option("--samples", b.samples, "bodies of the float64 accuracy check")
+      ->check(kCount)
+      ->capture_default_str();
+  bench->add_flag("!--no-direct-kernels", b.direct_kernels, "skip seed 001's direct-kernel comparison");
+  bench->add_option("--csv", b.csv, "also write the rows to FILE.csv");
+  bench->add_option("--scenario", o.scenario, "initial conditions")
+      ->check(CLI::IsMember(scenario_names()))
+      ->capture_default_str();
+  bench->add_option("--seed", o.seed, "random seed")->capture_default_str();
+  bench->add_option("--theta", o.params.theta, "opening angle")
+      ->check(kFinite & kPositive)
+      ->capture_default_str();
+  bench->add_option("--dt", o.params.dt, "time step")->check(kFinite & kPositive)->capture_default_str();
+  bench->add_option("--softening", o.params.softening, "Plummer softening length")
+      ->check(kFinite & kNonNegative)
+      ->capture_default_str();
+
   try {
     cli.parse(argc, argv);
+    o.bench = bench->parsed();
+    for (const std::string& s : bench_backends) b.backends.push_back(s == "cuda" ? Backend::Cuda : Backend::Cpu);
+    b.solvers.clear();
+    for (const std::string& s : bench_solvers) b.solvers.push_back(s == "direct" ? Solver::Direct : Solver::BarnesHut);
     if (!backend.empty()) o.backend = backend == "cuda" ? Backend::Cuda : Backend::Cpu;
     o.solver = solver == "direct" ? Solver::Direct : Solver::BarnesHut;
   } catch (const CLI::CallForHelp& e) {

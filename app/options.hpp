@@ -11,6 +11,19 @@
 
 namespace galaxy::app {
 
+// `galaxy bench`: timed steps for each body count, backend and solver.
+struct BenchOptions {
+  std::vector<std::size_t> bodies{100000, 1000000, 10000000};
+  std::vector<Backend> backends;  // empty: every backend this machine has
+  std::vector<Solver> solvers{Solver::BarnesHut, Solver::Direct};
+  int warmup = 2;               // untimed steps first
+  int steps = 10;               // timed steps (fewer when a step is slower than the budget allows)
+  double budget_s = 30;         // wall-clock budget of one configuration
+  std::size_t samples = 1000;   // bodies of the float64 accuracy check
+  bool direct_kernels = true;   // also time seed 001's three direct kernels (CUDA)
+  std::string csv;              // write the rows here as well
+};
+
 struct Options {
   std::optional<Backend> backend;  // unset: cuda where a device is present, else cpu
   Solver solver = Solver::BarnesHut;
@@ -21,6 +34,8 @@ struct Options {
   std::optional<long> steps;  // run this many steps, then exit
   bool headless = false;
   std::string save;  // write the final state here
+  bool bench = false;  // `galaxy bench`
+  BenchOptions bench_options;
 };
 
 // Parsed options, or the exit status to return at once (0 after --help, 2 after an error; the

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "simulation.hpp"
@@ -29,6 +30,7 @@ struct GpuTreeNode {
 struct GpuTree {
   std::vector<GpuTreeNode> nodes;  // node 0 is the root
   std::vector<int> order;          // tree order -> index of the body in download()
+  std::vector<std::pair<int, int>> groups;  // the walk's groups: [begin, end) in tree order
   float lox = 0, loy = 0, loz = 0, size = 0;  // root cube
 };
 // Throws std::invalid_argument if `sim` is not a CUDA Barnes-Hut simulation.

@@ -79,18 +79,38 @@ GALAXY_HD void child_center(int oct, float cx, float cy, float cz, float half, f
   oz = cz + ((oct & 4) ? q : -q);
 }
 
+// Rounded float product and sum that the device compiler may not fuse into one FMA. The host
+// (C++20, no -ffp-contract=fast) never fuses, so code written with these gives bit-identical
+// results on both, where the cube and the Morton keys must agree exactly.
+GALAXY_HD float mul_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+GALAXY_HD float add_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+
 // The root cube from the bodies' bounding box: cubic, centred on the box, padded a little so that
 // no body lies on its upper faces and a zero extent still gives a cell. The CPU reference and the
-// GPU key kernel both call this, so both trees start from the same cube.
+// GPU key kernel both call this, so both trees start from the same cube, bit for bit (a fused
+// multiply-add on the device once moved a few bodies into other cells than the CPU's).
 GALAXY_HD void cube_from_bounds(const float lo[3], const float hi[3], float& lox, float& loy,
                                 float& loz, float& size) {
   float extent = fmaxf(fmaxf(hi[0] - lo[0], hi[1] - lo[1]), hi[2] - lo[2]);
-  extent = extent * 1.0001f +
-           1e-6f * fmaxf(1.0f, fabsf(lo[0]) + fabsf(lo[1]) + fabsf(lo[2]));
+  extent = add_rn(mul_rn(extent, 1.0001f),
+                  mul_rn(1e-6f, fmaxf(1.0f, fabsf(lo[0]) + fabsf(lo[1]) + fabsf(lo[2]))));
   size = extent;
-  lox = 0.5f * (lo[0] + hi[0]) - 0.5f * extent;
-  loy = 0.5f * (lo[1] + hi[1]) - 0.5f * extent;
-  loz = 0.5f * (lo[2] + hi[2]) - 0.5f * extent;
+  const float half = mul_rn(0.5f, extent);
+  lox = mul_rn(0.5f, lo[0] + hi[0]) - half;
+  loy = mul_rn(0.5f, lo[1] + hi[1]) - half;
+  loz = mul_rn(0.5f, lo[2] + hi[2]) - half;
 }
 
 // Spreads the low 21 bits of v so that bit i lands on bit 3i.
@@ -106,7 +126,7 @@ GALAXY_HD std::uint64_t spread_bits3(std::uint64_t v) {
 
 // Quantises a coordinate into [0, 2^21) over the root cube [lo, lo + size).
 GALAXY_HD std::uint32_t quantize21(float p, float lo, float inv_size) {
-  float t = (p - lo) * inv_size * 2097152.0f;  // 2^21
+  float t = mul_rn(p - lo, inv_size) * 2097152.0f;  // 2^21: exact
   t = t < 0.0f ? 0.0f : t;
   t = t > 2097151.0f ? 2097151.0f : t;
   return static_cast<std::uint32_t>(t);

@@ -98,6 +98,10 @@ class Simulation {
   // positions.
   virtual ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const;
 
+  // Waits until every step issued so far has finished (a no-op for the synchronous CPU backend).
+  // For the bench and the tests; the frame loop never calls it.
+  virtual void synchronize() const {}
+
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }
 };

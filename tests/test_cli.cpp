@@ -5,10 +5,15 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <vector>
 #include <string>
 
+#include "accuracy.hpp"
 #include "io/csv.hpp"
+#include "simulation.hpp"
 
 namespace galaxy {
 namespace {
@@ -18,8 +23,15 @@ struct CommandResult {
   std::string output;
 };
 
+// The program under test: the one this build made, or $GALAXY_EXE (a command line, such as the GPU
+// machine's `.gpu/run galaxy`, where the build folder does not exist).
+std::string galaxy_command() {
+  const char* env = std::getenv("GALAXY_EXE");
+  return env && *env ? env : GALAXY_EXE;
+}
+
 CommandResult run(const std::string& args) {
-  const std::string cmd = std::string(GALAXY_EXE) + " " + args + " 2>&1";
+  const std::string cmd = galaxy_command() + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   CommandResult r{-1, {}};
   if (!p) return r;
@@ -64,6 +76,94 @@ TEST(Cli, HeadlessCpuRunSavesCsvWithSolverAccelerations) {
   double a2 = 0;
   for (std::size_t i = 0; i < b.size(); ++i) a2 += b.ax[i] * b.ax[i];
   EXPECT_GT(a2, 0.0);
+  std::filesystem::remove(f);
+}
+
+// Splits one CSV line (the bench writes no commas inside quotes except in the note, the last column).
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ',' && out.size() < 18) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
+  const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_bench.csv";
+  std::filesystem::remove(f);
+  const CommandResult r =
+      run("bench --backend cpu --bodies 1500,3000 --steps 2 --warmup 1 --samples 300 --csv " + f.string());
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ms/step"), std::string::npos) << r.output;
+  std::ifstream in(f);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const std::vector<std::string> header = split_csv(line);
+  ASSERT_EQ(header.size(), 19u) << line;
+  EXPECT_EQ(header[0], "n");
+  EXPECT_EQ(header[9], "step_ms");
+  EXPECT_EQ(header[15], "err_p99");
+  int rows = 0;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> c = split_csv(line);
+    ASSERT_EQ(c.size(), 19u) << line;
+    ++rows;
+    EXPECT_TRUE(c[0] == "1500" || c[0] == "3000") << line;
+    EXPECT_EQ(c[1], "cpu");
+    EXPECT_GT(std::stod(c[9]), 0.0) << line;  // ms per step
+    EXPECT_GT(std::stod(c[12]), 0.0) << line;  // interactions per second
+    const double p99 = std::stod(c[15]);
+    if (c[2] == "direct") {
+      // Double accumulation stored in float: ~1e-7; an error here means the wrong reference.
+      EXPECT_LT(p99, 1e-6) << line;
+      EXPECT_DOUBLE_EQ(std::stod(c[13]), std::stod(c[0]) - 1);  // N - 1 interactions a body
+    } else {
+      // Barnes-Hut at theta 0.5 (the tree tests measure ~1e-2 at p99).
+      EXPECT_GT(p99, 1e-6) << line;
+      EXPECT_LT(p99, 0.05) << line;
+      EXPECT_LT(std::stod(c[13]), std::stod(c[0]) - 1);  // fewer interactions than direct
+    }
+  }
+  EXPECT_EQ(rows, 4);
+  std::filesystem::remove(f);
+}
+
+TEST(Cli, BenchRejectsBadListsWithStatusTwo) {
+  for (const char* args : {"bench --bodies 100,0", "bench --bodies 100,x", "bench --backend gpu",
+                           "bench --solver fmm", "bench --steps 0"}) {
+    const CommandResult r = run(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
+  }
+}
+
+// `--backend cuda` in the run modes of the command line, `--save` included.
+TEST(Cli, CudaBackendRunsHeadlessAndSaves) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_cuda.csv";
+  std::filesystem::remove(f);
+  for (const char* solver : {"bh", "direct"}) {
+    const CommandResult r = run(std::string("--backend cuda --solver ") + solver +
+                                " --headless --bodies 5000 --steps 5 --save " + f.string());
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("cuda/"), std::string::npos) << r.output;
+    const HostBodies b = io::load_csv(f);
+    ASSERT_EQ(b.size(), 5000u);
+    // The saved accelerations are the solver's at the saved positions: check against direct.
+    const std::vector<int> t = random_sample(b.size(), 200, 3);
+    const ErrorStats e = relative_errors(b, t, direct_forces_cpu_sample(b, t, 0.05f));
+    EXPECT_LT(e.p99, 0.05) << solver;
+  }
+  const CommandResult r = run("bench --backend cuda --bodies 20000 --steps 2 --no-direct-kernels");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("cuda/bh"), std::string::npos) << r.output;
   std::filesystem::remove(f);
 }
 

@@ -71,6 +71,7 @@ struct State {
   DeviceBuffer<float4> node_com;
   DeviceBuffer<int4> node_link;
   DeviceBuffer<int2> node_range;
+  DeviceBuffer<int2> groups;  // the walk's groups, at most one per body
 
   BodiesView bodies() { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
   BodiesView bodies2() { return {pos2.data(), vel2.data(), acc.data(), id2.data(), tag2.data(), n}; }
@@ -81,11 +82,14 @@ struct State {
   }
 };
 
-// Nodes for n bodies in leaves of up to 16: about n/8 for a Plummer sphere; the array grows when
-// a build runs out (tree_build.cu).
-int initial_node_capacity(int n) { return std::max(4096, n / 4); }
+// Nodes for n bodies in leaves of up to 16: a Plummer sphere needs about n/4 (measured: a 50000-
+// body build overflowed n/4), so n/2 leaves room for clustered scenarios; the array doubles when a
+// build runs out anyway (tree_build.cu).
+int initial_node_capacity(int n) { return std::max(4096, n / 2); }
 
 constexpr int kStackPerWarp = 8192;
+// Device counters: nodes allocated, the walk's group counter, the two flags, groups built.
+constexpr int kNodeCount = 0, kWork = 1, kFlags = 2, kGroupCount = 4, kScalars = 5;
 constexpr int kPartialBoxes = 4096;
 
 // Event slots of one step: e0 kick-drift e1 bbox e2 sort e3 build e4 summarize e5 force e6 kick e7
@@ -99,7 +103,7 @@ class CudaSimulation final : public Simulation {
     CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&box_), sizeof(Box)));
     CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&partial_), sizeof(Box) * kPartialBoxes));
     level_range_.resize(2 * (kLevels + 1));
-    scalars_.resize(4);  // node_count, work, flags[2]
+    scalars_.resize(kScalars);
     blocks_done_.resize(1);
     counters_.resize(2);
     stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
@@ -128,6 +132,7 @@ class CudaSimulation final : public Simulation {
       s.keys.resize(n), s.keys2.resize(n), s.index.resize(n), s.index2.resize(n);
       s.sort_temp.resize(sort_temp_bytes(n));
       s.allocate_nodes(initial_node_capacity(n));
+      s.groups.resize(n);
       std::vector<float4> pos(n), vel(n);
       std::vector<int> id(n);
       std::vector<std::uint8_t> tag(n);
@@ -153,6 +158,13 @@ class CudaSimulation final : public Simulation {
     timings_ = {};
     counts_ = {};
     compute_forces();
+    // A build that ran out of nodes is exact but slow (big leaves summed directly); the array
+    // grew, so build again: the state after reset always has the whole tree.
+    for (int k = 0; k < 8 && state_.n > 0; ++k) {
+      CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+      if (!collect_flags()) break;
+      compute_forces();
+    }
   }
 
   void set_params(const SimParams& p) override {
@@ -269,6 +281,11 @@ class CudaSimulation final : public Simulation {
     return relative_errors(b, idx, ref);
   }
 
+  void synchronize() const override {
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    check_flags();
+  }
+
   StageTimings timings() const override {
     refresh();
     return timings_;
@@ -283,15 +300,19 @@ class CudaSimulation final : public Simulation {
     if (state_.n == 0 || solver_ != Solver::BarnesHut) return g;
     CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     check_flags();
-    int scal[4];
-    scalars_.download(scal, 4);
-    const int count = std::min(scal[0], static_cast<int>(state_.node_com.size()));
+    int scal[kScalars];
+    scalars_.download(scal, kScalars);
+    const int count = std::min(scal[kNodeCount], static_cast<int>(state_.node_com.size()));
     std::vector<float4> com(count);
     std::vector<int4> link(count);
     std::vector<int2> range(count);
     state_.node_com.download(com.data(), count);
     state_.node_link.download(link.data(), count);
     state_.node_range.download(range.data(), count);
+    const int group_count = std::min(scal[kGroupCount], state_.n);
+    std::vector<int2> groups(group_count);
+    state_.groups.download(groups.data(), group_count);
+    for (const int2 r : groups) g.groups.emplace_back(r.x, r.y);
     g.order.resize(state_.n);
     state_.id.download(g.order.data(), state_.n);
     Box box;
@@ -335,7 +356,7 @@ class CudaSimulation final : public Simulation {
       launch_summarize(s.pos.data(), t, st);
       mark(5);
       CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), st));
-      const WalkScratch w{stack_.data(), kStackPerWarp, force_resident_warps(), scalars_.data() + 1};
+      const WalkScratch w{stack_.data(), kStackPerWarp, force_resident_warps(), scalars_.data() + kWork};
       launch_force(s.bodies(), t, box_, 1.0f / (params_.theta * params_.theta), eps2, w,
                    counters_.data(), st);
     } else {
@@ -348,7 +369,7 @@ class CudaSimulation final : public Simulation {
     if (solver_ == Solver::BarnesHut) {
       CUDA_CHECK(cudaMemcpyAsync(readback_[slot].counters, counters_.data(), counters_.bytes(),
                                  cudaMemcpyDeviceToHost, st));
-      CUDA_CHECK(cudaMemcpyAsync(readback_[slot].flags, scalars_.data() + 2, 2 * sizeof(int),
+      CUDA_CHECK(cudaMemcpyAsync(readback_[slot].flags, scalars_.data() + kFlags, 2 * sizeof(int),
                                  cudaMemcpyDeviceToHost, st));
     }
     mark(8);
@@ -360,13 +381,16 @@ class CudaSimulation final : public Simulation {
 
   TreeView tree_view() {
     return {state_.node_com.data(), state_.node_link.data(), state_.node_range.data(),
-            level_range_.data(),    scalars_.data(),         blocks_done_.data(),
-            scalars_.data() + 2,    static_cast<int>(state_.node_com.size())};
+            level_range_.data(),    scalars_.data() + kNodeCount, blocks_done_.data(),
+            scalars_.data() + kFlags, static_cast<int>(state_.node_com.size()),
+            state_.groups.data(),   scalars_.data() + kGroupCount};
   }
 
   // Flags of passes the device has finished: a full node array grows for the next pass; a walk
   // stack overflow (never seen; its size bounds the depth of any realistic tree) is an error.
-  void collect_flags() {
+  // Returns whether the node array grew.
+  bool collect_flags() {
+    bool grew = false;
     for (int slot = 0; slot < 2; ++slot) {
       if (done_[slot] < 0 || checked_[slot] == done_[slot] || solver_of_[slot] != Solver::BarnesHut) continue;
       if (cudaEventQuery(events_[slot][8].get()) != cudaSuccess) continue;
@@ -378,8 +402,10 @@ class CudaSimulation final : public Simulation {
       if (r.flags[kFlagNodeOverflow]) {
         CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
         state_.allocate_nodes(static_cast<int>(state_.node_com.size()) * 2);
+        grew = true;
       }
     }
+    return grew;
   }
   void check_flags() const { const_cast<CudaSimulation*>(this)->collect_flags(); }
 

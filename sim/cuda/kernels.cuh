@@ -40,10 +40,15 @@ struct TreeView {
   unsigned* blocks_done;
   int* flags;        // kFlagNodeOverflow, kFlagStackOverflow
   int capacity;
+  // The walk's groups: body ranges of at most kGroupSize bodies that are whole cells (a cell of at
+  // most kGroupSize bodies whose parent has more), or slices of an oversized leaf. At most n.
+  int2* groups;
+  int* group_count;
 };
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
 inline constexpr int kLeafCapacity = 16;
+inline constexpr int kGroupSize = 32;  // one warp walks the tree for one group
 inline constexpr int kFlagNodeOverflow = 0;
 inline constexpr int kFlagStackOverflow = 1;
 

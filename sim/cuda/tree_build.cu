@@ -21,6 +21,9 @@ constexpr int kBlock = 256;
 __global__ void init_root(TreeView t, int n) {
   t.range[0] = make_int2(0, n);
   *t.node_count = 1;
+  // A root of few bodies is the only group; larger cells add their small children as groups.
+  *t.group_count = n <= kGroupSize ? 1 : 0;
+  if (n <= kGroupSize) t.groups[0] = make_int2(0, n);
   *t.blocks_done = 0;
   for (int d = 0; d < kLevels + 1; ++d) {
     t.level_range[2 * d] = d == 0 ? 0 : 1;
@@ -68,17 +71,42 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
         t.flags[kFlagNodeOverflow] = 1;
         leaf = true;
       } else {
-        int c = base;
+        int c = base, small = 0;
         lo = r.x;
 #pragma unroll
         for (int oct = 0; oct < 8; ++oct) {
-          if (bound[oct] > lo) t.range[c++] = make_int2(lo, bound[oct]);
+          if (bound[oct] > lo) {
+            t.range[c++] = make_int2(lo, bound[oct]);
+            small += bound[oct] - lo <= kGroupSize;
+          }
           lo = bound[oct];
         }
         t.link[i] = make_int4(base, children, level, 0);
+        // Children of few bodies under a parent of many are the walk's groups: whole cells, so a
+        // group's bodies are close together and its bounding box is small.
+        if (count > kGroupSize && small > 0) {
+          int g = atomicAdd(t.group_count, small);
+          lo = r.x;
+#pragma unroll
+          for (int oct = 0; oct < 8; ++oct) {
+            if (bound[oct] > lo && bound[oct] - lo <= kGroupSize) t.groups[g++] = make_int2(lo, bound[oct]);
+            lo = bound[oct];
+          }
+        }
       }
     }
-    if (leaf) t.link[i] = make_int4(r.x, count, level, 1);
+    if (leaf) {
+      t.link[i] = make_int4(r.x, count, level, 1);
+      // An oversized leaf (coincident bodies at the depth cap, or a full node array) is walked in
+      // slices of kGroupSize bodies.
+      if (count > kGroupSize) {
+        const int slices = (count + kGroupSize - 1) / kGroupSize;
+        const int g = atomicAdd(t.group_count, slices);
+        for (int k = 0; k < slices; ++k) {
+          t.groups[g + k] = make_int2(r.x + k * kGroupSize, min(r.y, r.x + (k + 1) * kGroupSize));
+        }
+      }
+    }
   }
   // The last block to finish publishes the next level's range.
   __threadfence();
