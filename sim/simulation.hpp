@@ -95,7 +95,8 @@ class Simulation {
 
   // The accuracy meter: exact accelerations (double-precision direct sum against all N) for
   // `samples` random bodies, compared with those the current solver computed at the current
-  // positions.
+  // positions. Every backend samples the same bodies (by their index in reset()'s order) for the
+  // same seed.
   virtual ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const;
 
   // Waits until every step issued so far has finished (a no-op for the synchronous CPU backend).

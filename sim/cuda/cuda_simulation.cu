@@ -254,12 +254,20 @@ class CudaSimulation final : public Simulation {
   ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
     const int n = state_.n;
     if (n == 0 || samples == 0) return {};
-    const std::vector<int> targets = random_sample(n, samples, seed);  // tree-order positions
-    const int count = static_cast<int>(targets.size());
+    // The same bodies as the CPU backend's meter with the same seed (indices in the order the
+    // user gave), found in tree order through the ids, so that backends compare on equal terms.
+    const std::vector<int> wanted = random_sample(n, samples, seed);
+    const int count = static_cast<int>(wanted.size());
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    std::vector<int> id(n), slot_of(n, -1), targets(count);
+    state_.id.download(id.data(), n);
+    for (int k = 0; k < count; ++k) slot_of[wanted[k]] = k;
+    for (int k = 0; k < n; ++k) {
+      if (slot_of[id[k]] >= 0) targets[slot_of[id[k]]] = k;
+    }
     DeviceBuffer<int> t(count);
     DeviceBuffer<ExactAccel> exact(count);
     DeviceBuffer<float4> current(count);
-    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     t.upload(targets.data(), count);
     const double eps = params_.softening;
     launch_direct_sample_f64(const_cast<State&>(state_).bodies(), t.data(), count, eps * eps,
