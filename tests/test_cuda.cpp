@@ -163,26 +163,37 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
       }
     }
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(seen[i], 1) << "body " << i;
-    // The walk's groups cover every body once, hold at most 32 bodies, and are whole cells of at
-    // most 32 bodies whose parent has more (or slices of an oversized leaf).
-    std::vector<int> grouped(n, 0);
-    std::map<std::pair<int, int>, int> cell_ranges;  // body range -> body count of the parent
-    cell_ranges[{0, static_cast<int>(n)}] = 1 << 30;
-    for (std::size_t k = 0; k < t.nodes.size(); ++k) {
-      if (!reached[k] || t.nodes[k].leaf) continue;
-      const GpuTreeNode& node = t.nodes[k];
-      for (int c = node.first; c < node.first + node.count; ++c) {
-        cell_ranges[{t.nodes[c].body_begin, t.nodes[c].body_end}] = node.body_end - node.body_begin;
-      }
-    }
-    for (const auto& [begin, end] : t.groups) {
+    // The walk's groups partition the bodies in order, hold at most 32 bodies each, and are runs
+    // of whole sibling cells: the smallest reached cell of more than 32 bodies that holds a group
+    // has child boundaries at both of its ends (or is an oversized leaf that it slices).
+    ASSERT_FALSE(t.groups.empty());
+    EXPECT_EQ(t.groups.front().first, 0);
+    EXPECT_EQ(t.groups.back().second, static_cast<int>(n));
+    for (std::size_t g = 0; g < t.groups.size(); ++g) {
+      const auto [begin, end] = t.groups[g];
       ASSERT_GT(end, begin);
       ASSERT_LE(end - begin, 32);
-      for (int k = begin; k < end; ++k) ++grouped[t.order[k]];
-      const auto it = cell_ranges.find({begin, end});
-      if (it != cell_ranges.end()) EXPECT_GT(it->second, 32) << begin << ".." << end;
+      if (g + 1 < t.groups.size()) ASSERT_EQ(end, t.groups[g + 1].first);
+      if (n <= 32) continue;  // the root is the one group
+      int holder = 0;  // smallest reached node of more than 32 bodies whose range holds the group
+      for (std::size_t k = 0; k < t.nodes.size(); ++k) {
+        const GpuTreeNode& node = t.nodes[k];
+        const int size = node.body_end - node.body_begin;
+        if (reached[k] && size > 32 && node.body_begin <= begin && end <= node.body_end &&
+            size < t.nodes[holder].body_end - t.nodes[holder].body_begin) {
+          holder = static_cast<int>(k);
+        }
+      }
+      const GpuTreeNode& h = t.nodes[holder];
+      if (!h.leaf) {
+        bool starts = false, ends = false;
+        for (int c = h.first; c < h.first + h.count; ++c) {
+          starts |= t.nodes[c].body_begin == begin;
+          ends |= t.nodes[c].body_end == end;
+        }
+        EXPECT_TRUE(starts && ends) << begin << ".." << end;
+      }
     }
-    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(grouped[i], 1) << "body " << i;
     // The same splitting rule over the same Morton keys: the CPU tree with the GPU's leaf
     // capacity has the same cells, compared as a multiset of (level, bodies).
     CpuOctree cpu;

@@ -72,6 +72,9 @@ struct State {
   DeviceBuffer<int4> node_link;
   DeviceBuffer<int2> node_range;
   DeviceBuffer<int2> groups;  // the walk's groups, at most one per body
+  DeviceBuffer<std::uint8_t> group_start;
+  DeviceBuffer<int> group_starts;
+  DeviceBuffer<unsigned char> group_temp;
 
   BodiesView bodies() { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
   BodiesView bodies2() { return {pos2.data(), vel2.data(), acc.data(), id2.data(), tag2.data(), n}; }
@@ -133,6 +136,9 @@ class CudaSimulation final : public Simulation {
       s.sort_temp.resize(sort_temp_bytes(n));
       s.allocate_nodes(initial_node_capacity(n));
       s.groups.resize(n);
+      s.group_start.resize(n);
+      s.group_starts.resize(n);
+      s.group_temp.resize(groups_temp_bytes(n));
       std::vector<float4> pos(n), vel(n);
       std::vector<int> id(n);
       std::vector<std::uint8_t> tag(n);
@@ -360,6 +366,7 @@ class CudaSimulation final : public Simulation {
       mark(3);
       const TreeView t = tree_view();
       launch_tree_build(s.keys2.data(), s.n, t, st);
+      launch_groups(t, s.n, s.group_starts.data(), s.group_temp.data(), s.group_temp.bytes(), st);
       mark(4);
       launch_summarize(s.pos.data(), t, st);
       mark(5);
@@ -391,7 +398,7 @@ class CudaSimulation final : public Simulation {
     return {state_.node_com.data(), state_.node_link.data(), state_.node_range.data(),
             level_range_.data(),    scalars_.data() + kNodeCount, blocks_done_.data(),
             scalars_.data() + kFlags, static_cast<int>(state_.node_com.size()),
-            state_.groups.data(),   scalars_.data() + kGroupCount};
+            state_.group_start.data(), state_.groups.data(), scalars_.data() + kGroupCount};
   }
 
   // Flags of passes the device has finished: a full node array grows for the next pass; a walk

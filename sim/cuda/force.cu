@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Stage 5: the force walk. One warp per group: a cell of at most 32 bodies whose parent has more
-// (tree_build.cu), so its bodies are neighbours in space. (Groups of 32 consecutive bodies along
+// Stage 5: the force walk. One warp per group: a run of sibling cells of at most 32 bodies
+// together, under a parent with more (tree_build.cu), so its bodies are neighbours in space, and
+// groups are taken in body order so that neighbouring warps walk much the same nodes. (Groups of 32 consecutive bodies along
 // the Morton curve were tried first: where the curve jumps, in the sparse outskirts, a group's box
 // spans much of the system and its walk approaches a direct sum; at 1M Plummer bodies the walk
 // took 135 ms, most of it in a few such warps.) The warp walks the union of its bodies' walks, as in the seed:

@@ -40,8 +40,10 @@ struct TreeView {
   unsigned* blocks_done;
   int* flags;        // kFlagNodeOverflow, kFlagStackOverflow
   int capacity;
-  // The walk's groups: body ranges of at most kGroupSize bodies that are whole cells (a cell of at
-  // most kGroupSize bodies whose parent has more), or slices of an oversized leaf. At most n.
+  // The walk's groups, in body order: ranges of at most kGroupSize bodies that partition the
+  // bodies. The build flags each group's first body in group_start; launch_groups() compacts the
+  // flags into groups and group_count.
+  std::uint8_t* group_start;
   int2* groups;
   int* group_count;
 };
@@ -72,6 +74,10 @@ void launch_sort(const BodiesView& in, const BodiesView& out, const Box* box, co
                  cudaStream_t st);
 // 2. tree build: level by level from the sorted keys.
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s);
+// After the build: the flagged group starts compacted (CUB select) into t.groups, in body order.
+std::size_t groups_temp_bytes(int n);
+void launch_groups(const TreeView& t, int n, int* starts, void* temp, std::size_t temp_bytes,
+                   cudaStream_t s);
 // 3. summarize: mass and centre of mass of every node, deepest level first.
 void launch_summarize(const float4* pos, const TreeView& t, cudaStream_t s);
 // 5. force walk. Writes acc of every body; adds interaction counts to counters[0] (body-body) and

@@ -10,6 +10,9 @@
 // the depth cap, where coincident bodies share one leaf. If the node array is full, a cell stays a
 // leaf of many bodies: the walk then sums them directly, which is exact, and the flag makes the
 // host grow the array for the next step.
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
+
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -21,9 +24,8 @@ constexpr int kBlock = 256;
 __global__ void init_root(TreeView t, int n) {
   t.range[0] = make_int2(0, n);
   *t.node_count = 1;
-  // A root of few bodies is the only group; larger cells add their small children as groups.
-  *t.group_count = n <= kGroupSize ? 1 : 0;
-  if (n <= kGroupSize) t.groups[0] = make_int2(0, n);
+  // A root of few bodies is the only group; larger cells flag their small children's groups.
+  if (n <= kGroupSize) t.group_start[0] = 1;
   *t.blocks_done = 0;
   for (int d = 0; d < kLevels + 1; ++d) {
     t.level_range[2 * d] = d == 0 ? 0 : 1;
@@ -82,14 +84,26 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
           lo = bound[oct];
         }
         t.link[i] = make_int4(base, children, level, 0);
-        // Children of few bodies under a parent of many are the walk's groups: whole cells, so a
-        // group's bodies are close together and its bounding box is small.
-        if (count > kGroupSize && small > 0) {
-          int g = atomicAdd(t.group_count, small);
+        // Children of few bodies under a parent of many make the walk's groups: runs of
+        // consecutive small siblings packed up to kGroupSize bodies, so a group's bodies lie in
+        // one cell (the parent's cube at worst) and a warp has few idle lanes. A big child ends
+        // the run; its own descendants flag their groups, its first body among them.
+        if (count > kGroupSize) {
+          int run = 0;  // bodies in the open group; 0 when none is open
           lo = r.x;
 #pragma unroll
           for (int oct = 0; oct < 8; ++oct) {
-            if (bound[oct] > lo && bound[oct] - lo <= kGroupSize) t.groups[g++] = make_int2(lo, bound[oct]);
+            const int c = bound[oct] - lo;
+            if (c > 0 && c <= kGroupSize) {
+              if (run > 0 && run + c <= kGroupSize) {
+                run += c;
+              } else {
+                t.group_start[lo] = 1;
+                run = c;
+              }
+            } else if (c > 0) {
+              run = 0;
+            }
             lo = bound[oct];
           }
         }
@@ -100,11 +114,7 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
       // An oversized leaf (coincident bodies at the depth cap, or a full node array) is walked in
       // slices of kGroupSize bodies.
       if (count > kGroupSize) {
-        const int slices = (count + kGroupSize - 1) / kGroupSize;
-        const int g = atomicAdd(t.group_count, slices);
-        for (int k = 0; k < slices; ++k) {
-          t.groups[g + k] = make_int2(r.x + k * kGroupSize, min(r.y, r.x + (k + 1) * kGroupSize));
-        }
+        for (int k = r.x; k < r.y; k += kGroupSize) t.group_start[k] = 1;
       }
     }
   }
@@ -122,9 +132,35 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
     }
   }
 }
+
+// Reads the compacted starts; writes each group's range (it ends where the next begins).
+__global__ void starts_to_groups(const int* __restrict__ starts, TreeView t, int n) {
+  const int count = *t.group_count;
+  for (int g = blockIdx.x * kBlock + threadIdx.x; g < count; g += gridDim.x * kBlock) {
+    t.groups[g] = make_int2(starts[g], g + 1 < count ? starts[g + 1] : n);
+  }
+}
 }  // namespace
 
+std::size_t groups_temp_bytes(int n) {
+  std::size_t bytes = 0;
+  CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, thrust::counting_iterator<int>(0),
+                                        static_cast<const std::uint8_t*>(nullptr),
+                                        static_cast<int*>(nullptr), static_cast<int*>(nullptr), n));
+  return bytes;
+}
+
+void launch_groups(const TreeView& t, int n, int* starts, void* temp, std::size_t temp_bytes,
+                   cudaStream_t s) {
+  std::size_t bytes = temp_bytes;
+  CUDA_CHECK(cub::DeviceSelect::Flagged(temp, bytes, thrust::counting_iterator<int>(0), t.group_start,
+                                        starts, t.group_count, n, s));
+  starts_to_groups<<<grid_for(n / 8 + 1, kBlock), kBlock, 0, s>>>(starts, t, n);
+  CUDA_LAUNCH_CHECK();
+}
+
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s) {
+  CUDA_CHECK(cudaMemsetAsync(t.group_start, 0, static_cast<std::size_t>(n), s));
   init_root<<<1, 1, 0, s>>>(t, n);
   CUDA_LAUNCH_CHECK();
   // The deepest level is not known on the host without a synchronisation, so every level is
