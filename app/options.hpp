@@ -21,7 +21,20 @@ struct Options {
   std::optional<long> steps;  // run this many steps, then exit
   bool headless = false;
   std::string save;  // write the final state here
+
+  // The visualizer (a window, or headless rendering with --frames / --record).
+  std::optional<long> frames;  // quit after this many frames
+  std::string record;          // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
+  bool no_ui = false;          // render without the panel
+  std::optional<int> width, height;  // unset: 1280x720 in a window, 1920x1080 headless
+  std::string splat = "auto";  // points, compute, or auto (by body count)
 };
+
+// True when the options ask for the energy table of the terminal run rather than rendering:
+// --headless without --frames or --record.
+inline bool wants_energy_table(const Options& o) {
+  return o.headless && !o.frames && o.record.empty();
+}
 
 // Parsed options, or the exit status to return at once (0 after --help, 2 after an error; the
 // message has been printed).

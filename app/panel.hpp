@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: MIT
+// The ImGui panel: edits Settings and reports what changed; applies nothing itself.
+#pragma once
+
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+Changes draw_panel(Settings& s, const PanelStats& stats);
+
+}  // namespace galaxy::app
