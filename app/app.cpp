@@ -206,6 +206,12 @@ void App::apply(const Changes& c) {
 void App::advance(bool step_once) {
   if (settings_.paused && !step_once) return;
   Simulation& sim = session_->simulation();
+  // --steps K while rendering: the simulation stops after K steps and the frames go on (with
+  // --steps 0, a render-only measurement).
+  if (options_.steps && sim.steps_taken() >= static_cast<std::uint64_t>(*options_.steps) &&
+      !step_once) {
+    return;
+  }
   const auto t0 = Clock::now();
   try {
     sim.step();
@@ -374,12 +380,23 @@ void App::draw(int width, int height, GLuint framebuffer) {
   }
   stats_.splat_compute = p.splat == render::SplatMode::Compute;
   const glm::mat4 vp = view_proj(width, height);
-  render_timer_->begin();
+  // Headless runs are measurements: the wall time between two glFinish calls, which every
+  // driver reports faithfully (llvmpipe's timer queries do not cover compute dispatches). A
+  // window reads last frame's GPU timer query instead, so it never stalls.
+  const bool measure = headless();
+  if (measure) glFinish();
+  const auto t0 = Clock::now();
+  if (!measure) render_timer_->begin();
   renderer_->draw_bodies(vertices_, vp, p, framebuffer, width, height);
   renderer_->draw_overlays(vp, framebuffer, width, height, 5.0f);
-  render_timer_->end();
-  // Headless runs are measurements: wait for this frame's time. A window reads last frame's.
-  const float ms = render_timer_->read(headless());
+  float ms = 0;
+  if (measure) {
+    glFinish();
+    ms = ms_since(t0);
+  } else {
+    render_timer_->end();
+    ms = render_timer_->read(false);
+  }
   stats_.render_ms = ms;
   if (!samples_.empty()) samples_.back().render_ms = ms;
 }
@@ -477,7 +494,7 @@ void App::print_summary() const {
   std::printf("galaxy: %d frames at %dx%d, %s, N = %zu, %s, %s\n", frames_, w, h, s.name().c_str(),
               s.size(), stats_.splat_compute ? "compute splat" : "GL points",
               context_->description().c_str());
-  std::printf("galaxy: median per frame: render %.3f ms (GPU), sim step %.3f ms (wall) / %.3f ms "
+  std::printf("galaxy: median per frame: render %.3f ms (glFinish to glFinish), sim step %.3f ms (wall) / %.3f ms "
               "(stage timers), vertex update %.3f ms (%s), host<->device vertex bytes %llu\n",
               median(render), median(sim), median(stage), median(vertex),
               stats_.interop ? "CUDA-GL interop" : "host copy",
