@@ -42,7 +42,7 @@ std::unique_ptr<GlContext> make_context(Options& o) {
     o.headless = true;
     if (!o.frames && o.record.empty()) {
       // Without a window nothing would show: keep a short clip to look at.
-      o.frames = 120;
+      o.frames = 90;
       o.record = "out/frames";
     }
   }

@@ -120,6 +120,7 @@ void timing_section(const PanelStats& st) {
     ImGui::PlotLines("step ms", total.data(), int(total.size()), 0, nullptr, 0.0f, top * 1.1f,
                      ImVec2(0, 50));
   }
+  if (!ImGui::TreeNode("stage history")) return;
   for (int k = 0; k < kStageCount; ++k) {
     const auto& h = st.history[k];
     if (h.empty()) continue;
@@ -127,6 +128,7 @@ void timing_section(const PanelStats& st) {
     ImGui::PlotLines(name.c_str(), h.data(), int(h.size()), 0, nullptr, 0.0f, FLT_MAX,
                      ImVec2(0, 24));
   }
+  ImGui::TreePop();
 }
 
 void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
@@ -143,7 +145,7 @@ void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
 void render_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) return;
   render::RenderParams& r = s.render;
-  ImGui::SliderFloat("point size", &r.point_size, 1.0f, 12.0f, "%.1f px");
+  ImGui::SliderFloat("point size", &r.point_size, 0.5f, 12.0f, "%.1f px at 720p");
   ImGui::SliderFloat("brightness", &r.brightness, 0.05f, 20.0f, "%.2f",
                      ImGuiSliderFlags_Logarithmic);
   ImGui::SliderFloat("exposure", &r.exposure, 0.05f, 20.0f, "%.2f", ImGuiSliderFlags_Logarithmic);

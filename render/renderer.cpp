@@ -102,6 +102,9 @@ void Renderer::set_color_uniforms(GLuint program, const RenderParams& p) {
 void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj,
                            const RenderParams& p, GLuint framebuffer, int width, int height) {
   ensure_targets(width, height, p.splat);
+  // Sizes are given for 720 lines: the same picture at any resolution, since both the sprite's
+  // area and the pixels a region covers grow with the square of the height.
+  const float point_size = std::max(p.point_size * static_cast<float>(height) / 720.0f, 1.0f);
   const float intensity = body_intensity(p, bodies.count());
   const GLsizei n = static_cast<GLsizei>(bodies.count());
   glDisable(GL_DEPTH_TEST);
@@ -121,7 +124,7 @@ void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_pr
     set_color_uniforms(prog, p);
     glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE,
                               glm::value_ptr(view_proj));
-    glProgramUniform1f(prog, loc(prog, "u_point_size"), p.point_size);
+    glProgramUniform1f(prog, loc(prog, "u_point_size"), point_size);
     glProgramUniform1f(prog, loc(prog, "u_intensity"), intensity);
     glVertexArrayVertexBuffer(bodies_vao_.id(), 0, bodies.xyzs(), 0, 4 * sizeof(float));
     glVertexArrayVertexBuffer(bodies_vao_.id(), 1, bodies.tags(), 0, 1);
@@ -139,7 +142,7 @@ void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_pr
     glProgramUniform1ui(prog, loc(prog, "u_count"), static_cast<GLuint>(n));
     glProgramUniform2i(prog, loc(prog, "u_size"), width, height);
     // The same light per body as a Gaussian sprite of diameter d: (pi/4)(d/2)^2 pixel units.
-    const float sprite_light = std::max(0.785f * 0.25f * p.point_size * p.point_size, 0.25f);
+    const float sprite_light = std::max(0.785f * 0.25f * point_size * point_size, 0.25f);
     glProgramUniform1f(prog, loc(prog, "u_intensity"), intensity * sprite_light);
     glProgramUniform1f(prog, loc(prog, "u_fixed_scale"), kFixedScale);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bodies.xyzs());

@@ -22,7 +22,7 @@ enum class ColorMode { Auto = 0, Speed = 1, Population = 2 };
 struct RenderParams {
   SplatMode splat = SplatMode::Points;
   ColorMode color = ColorMode::Auto;
-  float point_size = 3.0f;   // sprite diameter in pixels (the points path)
+  float point_size = 3.0f;   // sprite diameter in pixels at 720 lines, scaled with the height
   float brightness = 1.0f;   // light per body, before the automatic 1/sqrt(N) scaling
   float exposure = 1.0f;     // scales the accumulated light before the tone curve
   float speed_max = 1.2f;    // speed at the top of the colormap
