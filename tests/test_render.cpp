@@ -85,7 +85,7 @@ ImageStats image_stats(const fs::path& png) {
 
 void expect_galaxy(const fs::path& png, const std::string& label) {
   const ImageStats s = image_stats(png);
-  EXPECT_GT(s.centre_lit, 0.6) << label << ": the core should glow";
+  EXPECT_GT(s.centre_lit, 0.4) << label << ": the core should glow";
   EXPECT_LT(s.border_mean, 20.0) << label << ": the edges should be dark sky";
   EXPECT_LT(s.saturated, 0.02) << label << ": the tone map should not clip to white";
   EXPECT_GT(s.lit, 0.02) << label << ": more than a dot";
@@ -95,8 +95,8 @@ void expect_galaxy(const fs::path& png, const std::string& label) {
 void render_plummer(const std::string& splat) {
   const fs::path dir = fresh_dir("galaxy_render_" + splat);
   const CommandResult r =
-      run(std::string(GALAXY_EXE) + " --headless --backend cpu --bodies 4000 --frames 3 --no-ui" +
-          " --width 320 --height 240 --splat " + splat + " --record " + dir.string());
+      run(std::string(GALAXY_EXE) + " --headless --backend cpu --bodies 8000 --frames 3 --no-ui" +
+          " --width 480 --height 360 --splat " + splat + " --record " + dir.string());
   if (no_gl(r)) GTEST_SKIP() << "no OpenGL 4.5 context (Mesa missing): " << r.output;
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("wrote 3 frames to " + dir.string()), std::string::npos) << r.output;
