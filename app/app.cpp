@@ -248,8 +248,8 @@ void App::update_vertices() {
     // The interop path: CUDA writes the GL buffers while they are mapped; the mapping unmaps
     // when it goes out of scope, before GL draws from them.
     try {
-      auto mapping = vertices_.map(nullptr);
-      written = sim.write_vertices_device(mapping.xyzs(), mapping.tags(), nullptr);
+      auto mapping = vertices_.map();
+      written = sim.write_vertices_device(mapping.xyzs(), mapping.tags(), mapping.stream());
     } catch (const std::exception& e) {
       stats_.interop_warning = std::string("CUDA-GL interop failed (") + e.what() +
                                "): copying vertices through the host";

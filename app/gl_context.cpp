@@ -173,16 +173,29 @@ std::unique_ptr<GlContext> make_headless_context(int width, int height) {
     eglQueryDevicesEXT(0, nullptr, &n);
     std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(n));
     if (n > 0) eglQueryDevicesEXT(n, devices.data(), &n);
-    // Hardware devices first (the NVIDIA device on a GPU machine), Mesa's software one last.
-    std::vector<std::pair<EGLDeviceEXT, bool>> order;
+    // The GPU that CUDA uses by default (device 0) first, so that interop registration finds
+    // the GL buffers on its own device; then other hardware devices; Mesa's software one last.
+    struct Candidate {
+      EGLDeviceEXT device;
+      bool software;
+      int rank;
+    };
+    std::vector<Candidate> order;
     for (EGLDeviceEXT dev : devices) {
       const char* ext =
           eglQueryDeviceStringEXT ? eglQueryDeviceStringEXT(dev, EGL_EXTENSIONS) : nullptr;
-      order.emplace_back(dev, has_extension(ext, "EGL_MESA_device_software"));
+      const bool software = has_extension(ext, "EGL_MESA_device_software");
+      EGLAttrib cuda_device = -1;
+      if (has_extension(ext, "EGL_NV_device_cuda") && eglQueryDeviceAttribEXT) {
+        eglQueryDeviceAttribEXT(dev, EGL_CUDA_DEVICE_NV, &cuda_device);
+      }
+      order.push_back({dev, software, software ? 2 : (cuda_device == 0 ? 0 : 1)});
     }
-    std::stable_partition(order.begin(), order.end(), [](const auto& d) { return !d.second; });
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.rank < b.rank; });
     for (std::size_t k = 0; k < order.size(); ++k) {
-      const auto [dev, software] = order[k];
+      const EGLDeviceEXT dev = order[k].device;
+      const bool software = order[k].software;
       EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, dev, nullptr);
       std::string why;
       if (EGLContext c = try_display(d, why); c != EGL_NO_CONTEXT) {

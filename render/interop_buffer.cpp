@@ -26,6 +26,7 @@ VertexBuffers::VertexBuffers(VertexBuffers&& o) noexcept
       registration_error_(std::move(o.registration_error_)) {
   resources_[0] = std::exchange(o.resources_[0], nullptr);
   resources_[1] = std::exchange(o.resources_[1], nullptr);
+  stream_ = std::exchange(o.stream_, nullptr);
 }
 
 VertexBuffers& VertexBuffers::operator=(VertexBuffers&& o) noexcept {
@@ -37,6 +38,7 @@ VertexBuffers& VertexBuffers::operator=(VertexBuffers&& o) noexcept {
     registration_error_ = std::move(o.registration_error_);
     resources_[0] = std::exchange(o.resources_[0], nullptr);
     resources_[1] = std::exchange(o.resources_[1], nullptr);
+    stream_ = std::exchange(o.stream_, nullptr);
   }
   return *this;
 }
@@ -47,7 +49,9 @@ void VertexBuffers::unregister() noexcept {
     if (r) cudaGraphicsUnregisterResource(static_cast<cudaGraphicsResource_t>(r));
     r = nullptr;
   }
+  if (stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
 #endif
+  stream_ = nullptr;
 }
 
 void VertexBuffers::resize(std::size_t count, bool register_with_cuda) {
@@ -77,14 +81,23 @@ void VertexBuffers::resize(std::size_t count, bool register_with_cuda) {
     const cudaError_t e =
         cudaGraphicsGLRegisterBuffer(&r[k], ids[k], cudaGraphicsRegisterFlagsWriteDiscard);
     if (e != cudaSuccess) {
-      cudaGetLastError();  // clear the sticky-free error so later CUDA calls are not blamed
+      cudaGetLastError();  // clear the (non-sticky) error so later CUDA calls are not blamed
       if (k == 1) cudaGraphicsUnregisterResource(r[0]);
       registration_error_ = cuda_message("cudaGraphicsGLRegisterBuffer", e);
       return;
     }
   }
+  cudaStream_t stream = nullptr;
+  if (const cudaError_t e = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+      e != cudaSuccess) {
+    cudaGraphicsUnregisterResource(r[0]);
+    cudaGraphicsUnregisterResource(r[1]);
+    registration_error_ = cuda_message("cudaStreamCreateWithFlags", e);
+    return;
+  }
   resources_[0] = r[0];
   resources_[1] = r[1];
+  stream_ = stream;
 #else
   registration_error_ = "built without CUDA";
 #endif
@@ -96,11 +109,11 @@ void VertexBuffers::upload(const float* xyzs, const std::uint8_t* tags) {
   if (tags) glNamedBufferSubData(tags_.id(), 0, static_cast<GLsizeiptr>(count_), tags);
 }
 
-VertexBuffers::Mapping VertexBuffers::map(void* stream) {
+VertexBuffers::Mapping VertexBuffers::map() {
   if (!cuda_registered()) {
     throw std::runtime_error("the vertex buffers are not registered with CUDA");
   }
-  return Mapping(resources_, stream);
+  return Mapping(resources_, stream_);
 }
 
 VertexBuffers::Mapping::Mapping(void** resources, void* stream)

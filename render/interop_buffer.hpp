@@ -52,6 +52,9 @@ class VertexBuffers {
     Mapping& operator=(Mapping&&) = delete;
     float* xyzs() const { return xyzs_; }
     std::uint8_t* tags() const { return tags_; }
+    // The stream the buffers are mapped on (a cudaStream_t): write them on it, or make it wait
+    // for the stream that writes them, so that the unmap follows the writes.
+    void* stream() const { return stream_; }
 
    private:
     friend class VertexBuffers;
@@ -61,9 +64,9 @@ class VertexBuffers {
     float* xyzs_ = nullptr;
     std::uint8_t* tags_ = nullptr;
   };
-  // Maps both buffers on `stream` (a cudaStream_t). Throws std::runtime_error when not
+  // Maps both buffers on the buffers' own CUDA stream. Throws std::runtime_error when not
   // registered or when mapping fails.
-  Mapping map(void* stream);
+  Mapping map();
 
  private:
   void unregister() noexcept;
@@ -71,6 +74,8 @@ class VertexBuffers {
   std::size_t count_ = 0;
   GlBuffer xyzs_, tags_;
   void* resources_[2] = {nullptr, nullptr};  // cudaGraphicsResource_t
+  void* stream_ = nullptr;  // cudaStream_t, non-blocking: the simulation's streams do not sync
+                            // with the legacy default stream, so map and unmap need a real one
   std::string registration_error_;
 };
 
