@@ -77,9 +77,15 @@ App::App(const Options& o) : options_(o) {
   reallocate_vertices();
   run_changed();
   update_vertices();
-  Changes fit;
-  fit.fit_camera = true;
-  apply(fit);
+  Changes first;
+  first.fit_camera = true;
+  if (options_.octree) {
+    settings_.octree_overlay = true;
+    settings_.octree_depth = *options_.octree;
+  }
+  if (options_.pick) settings_.picked_body = *options_.pick;
+  first.overlay = true;
+  apply(first);
   last_frame_ = last_diagnostics_ = last_accuracy_ = Clock::now();
 }
 

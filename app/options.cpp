@@ -88,6 +88,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--splat", o.splat, "points (GL sprites), compute (compute-shader splat) or auto")
       ->check(CLI::IsMember({"auto", "points", "compute"}))
       ->capture_default_str();
+  cli.add_option("--octree", o.octree, "show the octree overlay down to depth D")
+      ->check(CLI::Range(0, 21));
+  cli.add_option("--pick", o.pick, "show the tree walk of body I (accepted, opened, direct)")
+      ->check(CLI::NonNegativeNumber);
 
   try {
     cli.parse(argc, argv);

@@ -9,25 +9,15 @@
 #include <string>
 
 #include "io/csv.hpp"
+#include "run_command.hpp"
 
 namespace galaxy {
 namespace {
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
+using test_support::CommandResult;
 
 CommandResult run(const std::string& args) {
-  const std::string cmd = std::string(GALAXY_EXE) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  CommandResult r{-1, {}};
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  while (std::fgets(buf.data(), buf.size(), p)) r.output += buf.data();
-  const int s = pclose(p);
-  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
-  return r;
+  return test_support::run_command(std::string(GALAXY_EXE) + " " + args);
 }
 
 TEST(Cli, HelpListsTheOptions) {

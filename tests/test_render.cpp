@@ -3,39 +3,27 @@
 // and live body-count changes through the panel's apply path. GL tests skip, saying why, only
 // where no OpenGL 4.5 context can be made (no Mesa); on CI and the dev machine they run.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
+#include <imgui.h>
 
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 
 #include "app.hpp"
 #include "colormap.hpp"
+#include "input.hpp"
 #include "overlay.hpp"
 #include "plummer.hpp"
 #include "recorder.hpp"
+#include "run_command.hpp"
 
 namespace galaxy {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
-
-CommandResult run(const std::string& cmd) {
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  CommandResult r{-1, {}};
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  while (std::fgets(buf.data(), buf.size(), p)) r.output += buf.data();
-  const int s = pclose(p);
-  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
-  return r;
-}
+using test_support::CommandResult;
+CommandResult run(const std::string& cmd) { return test_support::run_command(cmd); }
 
 bool no_gl(const CommandResult& r) {
   return r.output.find("no headless OpenGL 4.5 core context") != std::string::npos;
@@ -140,23 +128,29 @@ TEST(Window, OpensUnderXvfbRendersAndExitsAfterFrames) {
   EXPECT_NE(r.output.find("4 frames at 320x240"), std::string::npos) << r.output;
 }
 
+// A headless app in this process; null when no GL context can be made.
+std::unique_ptr<app::App> make_app(app::Options o, std::string& why) {
+  o.backend = Backend::Cpu;
+  o.headless = true;
+  o.no_ui = true;
+  try {
+    return std::make_unique<app::App>(o);
+  } catch (const std::runtime_error& e) {
+    why = e.what();
+    if (why.find("no headless OpenGL") != std::string::npos) return nullptr;
+    throw;
+  }
+}
+
 // The panel's path: edit Settings, mark the change, App::apply. Repeatedly, and a bad count.
 TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   app::Options o;
-  o.backend = Backend::Cpu;
   o.bodies = 1000;
-  o.headless = true;
-  o.no_ui = true;
   o.width = 160;
   o.height = 120;
-  std::unique_ptr<app::App> a;
-  try {
-    a = std::make_unique<app::App>(o);
-  } catch (const std::runtime_error& e) {
-    const std::string what = e.what();
-    if (what.find("no headless OpenGL") != std::string::npos) GTEST_SKIP() << what;
-    throw;
-  }
+  std::string why;
+  auto a = make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
   for (std::size_t n : {3000u, 500u, 2048u, 1u, 1000u}) {
     a->settings().bodies = n;
     app::Changes c;
@@ -176,6 +170,138 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   EXPECT_EQ(a->vertices().count(), 1000u);
   EXPECT_FALSE(a->stats().error.empty());
   EXPECT_TRUE(a->frame());
+}
+
+// Pixels that read as the overlay's green (accepted cells) or red (opened cells).
+void count_overlay_pixels(const fs::path& png, int& green, int& red) {
+  int w = 0, h = 0;
+  const auto px = app::read_png(png, w, h);
+  green = red = 0;
+  for (std::size_t i = 0; i < px.size(); i += 4) {
+    const int r = px[i], g = px[i + 1], b = px[i + 2];
+    green += g > 100 && g > 2 * r && g > 2 * b;
+    red += r > 60 && r > 3 * g && r > 3 * b;
+  }
+}
+
+TEST(AppGl, PickedBodyShowsItsWalkAndTheOctreeOverlayDraws) {
+  const fs::path dir = fresh_dir("galaxy_overlay");
+  app::Options o;
+  o.bodies = 3000;
+  o.width = 320;
+  o.height = 240;
+  o.steps = 0;  // the bodies stay put: frames differ only by the overlay
+  o.record = dir.string();
+  std::string why;
+  auto a = make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());  // frame_00000: no overlay
+  a->settings().picked_body = 42;
+  app::Changes c;
+  c.overlay = true;
+  a->apply(c);
+  ASSERT_TRUE(a->frame());  // frame_00001: body 42's walk
+  EXPECT_NE(a->stats().picked_info.find("cells accepted"), std::string::npos);
+  a->settings().picked_body = -1;
+  a->settings().octree_overlay = true;
+  a->settings().octree_depth = 3;
+  a->apply(c);
+  ASSERT_TRUE(a->frame());  // frame_00002: the octree
+  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+  int green0 = 0, red0 = 0, green1 = 0, red1 = 0, green2 = 0, red2 = 0;
+  count_overlay_pixels(dir / "frame_00000.png", green0, red0);
+  count_overlay_pixels(dir / "frame_00001.png", green1, red1);
+  count_overlay_pixels(dir / "frame_00002.png", green2, red2);
+  EXPECT_GT(green1, green0 + 200) << "accepted cells are drawn green";
+  EXPECT_GT(red1, red0 + 50) << "opened cells are drawn red";
+  int w = 0, h = 0;
+  const auto plain = app::read_png(dir / "frame_00000.png", w, h);
+  const auto boxes = app::read_png(dir / "frame_00002.png", w, h);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < plain.size(); i += 4) differ += plain[i + 2] + 40 < boxes[i + 2];
+  EXPECT_GT(differ, 500u) << "the octree's blue cell edges are drawn";
+  a.reset();
+  fs::remove_all(dir);
+}
+
+TEST(Overlay, PickFindsTheBodyNearestTheCursor) {
+  HostBodies b;
+  b.resize(3);
+  const float xs[3] = {-0.5f, 0.0f, 0.5f};
+  for (int i = 0; i < 3; ++i) {
+    b.x[i] = xs[i];
+    b.y[i] = 0.0f;
+    b.z[i] = 0.0f;
+    b.m[i] = 1.0f;
+  }
+  const glm::mat4 identity(1.0f);  // window x = (x + 1) / 2 * width
+  EXPECT_EQ(app::pick_body(b, identity, 100, 100, {52, 49}, 10), 1);
+  EXPECT_EQ(app::pick_body(b, identity, 100, 100, {74, 50}, 10), 2);
+  EXPECT_EQ(app::pick_body(b, identity, 100, 100, {40, 90}, 10), -1) << "nothing near";
+}
+
+// Input goes through ImGui's input state: feed it as its GLFW backend would.
+class InputTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(800, 600);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // NewFrame needs a built atlas
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+  app::InputActions frame() {
+    ImGui::NewFrame();
+    const app::InputActions a = app::handle_input(camera, 600.0f);
+    ImGui::EndFrame();
+    return a;
+  }
+  render::OrbitCamera camera;
+};
+
+TEST_F(InputTest, LeftDragOrbitsWheelZoomsAndShiftDragPans) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(400, 300);
+  frame();
+  io.MouseDown[0] = true;
+  frame();
+  const float yaw = camera.yaw;
+  io.MousePos = ImVec2(440, 300);
+  frame();
+  EXPECT_NE(camera.yaw, yaw) << "a left drag orbits";
+  io.MouseDown[0] = false;
+  frame();
+  const float d = camera.distance();
+  io.MouseWheel = 1.0f;
+  frame();
+  EXPECT_LT(camera.distance(), d) << "the wheel zooms in";
+  const glm::vec3 t = camera.target();
+  io.KeyShift = true;
+  io.MouseDown[0] = true;
+  frame();
+  io.MousePos = ImVec2(480, 330);
+  frame();
+  EXPECT_GT(glm::length(camera.target() - t), 0.0f) << "shift + left drag pans";
+}
+
+TEST_F(InputTest, KeysBecomeActionsAndAClickPicks) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2(100, 100);
+  frame();
+  for (const char ch : std::string(" hcpbq")) io.AddInputCharacter(ch);
+  const app::InputActions a = frame();
+  EXPECT_TRUE(a.toggle_pause && a.toggle_panel && a.fit && a.screenshot && a.toggle_octree &&
+              a.quit);
+  io.MouseDown[0] = true;
+  frame();
+  io.MouseDown[0] = false;
+  const app::InputActions click = frame();
+  EXPECT_TRUE(click.pick);
+  EXPECT_EQ(click.cursor, glm::vec2(100, 100));
 }
 
 TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
