@@ -33,8 +33,8 @@ std::unique_ptr<GlContext> make_context(Options& o) {
   if (!o.headless) {
     std::string why = "no DISPLAY or WAYLAND_DISPLAY";
     if (display_available()) {
-      if (auto w = make_window_context(o.width.value_or(1280), o.height.value_or(720), "Galaxy",
-                                       &why)) {
+      if (auto w =
+              make_window_context(o.width.value_or(1280), o.height.value_or(720), "Galaxy", &why)) {
         return w;
       }
     }
@@ -131,7 +131,8 @@ void App::run_changed() {
 
 const HostBodies& App::host_bodies() {
   Simulation& sim = session_->simulation();
-  if (!host_bodies_ || host_bodies_step_ != sim.steps_taken() || host_bodies_->size() != sim.size()) {
+  if (!host_bodies_ || host_bodies_step_ != sim.steps_taken() ||
+      host_bodies_->size() != sim.size()) {
     host_bodies_ = sim.download();
     host_bodies_step_ = sim.steps_taken();
   }
@@ -164,7 +165,8 @@ void App::apply(const Changes& c) {
   if (c.backend && settings_.backend != sim.backend()) {
     changed |= attempt("backend", [&] { session_->set_backend(settings_.backend); });
   }
-  if (c.scenario) changed |= attempt("scenario", [&] { session_->set_scenario(settings_.scenario); });
+  if (c.scenario)
+    changed |= attempt("scenario", [&] { session_->set_scenario(settings_.scenario); });
   if (c.bodies && settings_.bodies != session_->simulation().size()) {
     // A failure (out of memory, a count the scenario cannot make) keeps the old run.
     changed |= attempt("body count", [&] { session_->set_body_count(settings_.bodies); });
@@ -367,7 +369,8 @@ void App::handle_actions(Changes& c) {
   c.quit |= a.quit;
   if (a.pick) {
     try {
-      const int picked = pick_body(host_bodies(), view_proj(w, h), float(w), float(h), a.cursor, 12.0f);
+      const int picked =
+          pick_body(host_bodies(), view_proj(w, h), float(w), float(h), a.cursor, 12.0f);
       if (picked != settings_.picked_body) {
         settings_.picked_body = picked;
         c.overlay = true;
@@ -382,7 +385,7 @@ void App::draw(int width, int height, GLuint framebuffer) {
   render::RenderParams p = settings_.render;
   if (settings_.splat_auto) {
     p.splat = session_->simulation().size() >= kComputeSplatFrom ? render::SplatMode::Compute
-                                                                  : render::SplatMode::Points;
+                                                                 : render::SplatMode::Points;
   }
   stats_.splat_compute = p.splat == render::SplatMode::Compute;
   const glm::mat4 vp = view_proj(width, height);
@@ -500,14 +503,16 @@ void App::print_summary() const {
   std::printf("galaxy: %d frames at %dx%d, %s, N = %zu, %s, %s\n", frames_, w, h, s.name().c_str(),
               s.size(), stats_.splat_compute ? "compute splat" : "GL points",
               context_->description().c_str());
-  std::printf("galaxy: median per frame: render %.3f ms (glFinish to glFinish), sim step %.3f ms (wall) / %.3f ms "
-              "(stage timers), vertex update %.3f ms (%s), host<->device vertex bytes %llu\n",
-              median(render), median(sim), median(stage), median(vertex),
-              stats_.interop ? "CUDA-GL interop" : "host copy",
-              static_cast<unsigned long long>(median(bytes)));
+  std::printf(
+      "galaxy: median per frame: render %.3f ms (glFinish to glFinish), sim step %.3f ms (wall) / "
+      "%.3f ms "
+      "(stage timers), vertex update %.3f ms (%s), host<->device vertex bytes %llu\n",
+      median(render), median(sim), median(stage), median(vertex),
+      stats_.interop ? "CUDA-GL interop" : "host copy",
+      static_cast<unsigned long long>(median(bytes)));
   if (recorder_) {
-    std::printf("galaxy: wrote %d frames to %s%s\n", recorder_->frames(), recorder_->target().c_str(),
-                recorder_->video() ? "" : "/ (frame_00000.png ...)");
+    std::printf("galaxy: wrote %d frames to %s%s\n", recorder_->frames(),
+                recorder_->target().c_str(), recorder_->video() ? "" : "/ (frame_00000.png ...)");
   }
   std::fflush(stdout);
 }

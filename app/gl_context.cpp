@@ -6,8 +6,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
@@ -37,9 +37,7 @@ bool has_extension(const char* list, const char* name) {
 
 class GlfwContext final : public GlContext {
  public:
-  GlfwContext(GLFWwindow* w) : window_(w) {
-    description_ = gl_description("GLFW window");
-  }
+  GlfwContext(GLFWwindow* w) : window_(w) { description_ = gl_description("GLFW window"); }
   ~GlfwContext() override {
     glfwDestroyWindow(window_);
     glfwTerminate();
@@ -110,9 +108,13 @@ EGLContext try_display(EGLDisplay d, std::string& why) {
   if (!eglChooseConfig(d, config_attribs, &config, 1, &configs) || configs == 0) {
     config = nullptr;  // EGL_KHR_no_config_context: a context without a config
   }
-  const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
+  const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                4,
+                                EGL_CONTEXT_MINOR_VERSION,
+                                5,
                                 EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                                EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                EGL_NONE};
   EGLContext c = eglCreateContext(d, config, EGL_NO_CONTEXT, ctx_attribs);
   if (c == EGL_NO_CONTEXT) return fail("no OpenGL 4.5 core context");
   if (!eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) {
@@ -199,8 +201,8 @@ std::unique_ptr<GlContext> make_headless_context(int width, int height) {
       EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, dev, nullptr);
       std::string why;
       if (EGLContext c = try_display(d, why); c != EGL_NO_CONTEXT) {
-        const std::string via = std::string("EGL device ") + std::to_string(k) +
-                                (software ? " (software)" : "");
+        const std::string via =
+            std::string("EGL device ") + std::to_string(k) + (software ? " (software)" : "");
         return std::make_unique<EglContext>(d, c, width, height, via);
       }
       tried += "EGL device " + std::to_string(k) + ": " + why + "; ";
@@ -210,8 +212,8 @@ std::unique_ptr<GlContext> make_headless_context(int width, int height) {
     tried += "no EGL_EXT_platform_device; ";
   }
   if (has_extension(client, "EGL_MESA_platform_surfaceless")) {
-    EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                                            nullptr);
+    EGLDisplay d =
+        eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
     std::string why;
     if (EGLContext c = try_display(d, why); c != EGL_NO_CONTEXT) {
       return std::make_unique<EglContext>(d, c, width, height, "EGL surfaceless platform");

@@ -29,13 +29,26 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height) {
     // Letters come as typed characters: ImGui 1.86 has no key codes for h, p, b or q.
     for (const ImWchar ch : io.InputQueueCharacters) {
       switch (std::tolower(static_cast<int>(ch))) {
-        case ' ': a.toggle_pause = true; break;
-        case 'h': a.toggle_panel = true; break;
-        case 'c': a.fit = true; break;
-        case 'p': a.screenshot = true; break;
-        case 'b': a.toggle_octree = true; break;
-        case 'q': a.quit = true; break;
-        default: break;
+        case ' ':
+          a.toggle_pause = true;
+          break;
+        case 'h':
+          a.toggle_panel = true;
+          break;
+        case 'c':
+          a.fit = true;
+          break;
+        case 'p':
+          a.screenshot = true;
+          break;
+        case 'b':
+          a.toggle_octree = true;
+          break;
+        case 'q':
+          a.quit = true;
+          break;
+        default:
+          break;
       }
     }
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) a.quit = true;

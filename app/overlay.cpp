@@ -138,15 +138,16 @@ void bounding_sphere(const float* xyzs, std::size_t count, float fraction, glm::
   radius = 1.0f;
   if (count == 0) return;
   glm::dvec3 sum(0.0);
-  for (std::size_t i = 0; i < count; ++i) sum += glm::dvec3(xyzs[4 * i], xyzs[4 * i + 1], xyzs[4 * i + 2]);
+  for (std::size_t i = 0; i < count; ++i)
+    sum += glm::dvec3(xyzs[4 * i], xyzs[4 * i + 1], xyzs[4 * i + 2]);
   center = glm::vec3(sum / static_cast<double>(count));
   std::vector<float> r2(count);
   for (std::size_t i = 0; i < count; ++i) {
     const glm::vec3 d = glm::vec3(xyzs[4 * i], xyzs[4 * i + 1], xyzs[4 * i + 2]) - center;
     r2[i] = glm::dot(d, d);
   }
-  const std::size_t k =
-      std::min(count - 1, static_cast<std::size_t>(std::ceil(fraction * static_cast<float>(count))));
+  const std::size_t k = std::min(
+      count - 1, static_cast<std::size_t>(std::ceil(fraction * static_cast<float>(count))));
   std::nth_element(r2.begin(), r2.begin() + static_cast<std::ptrdiff_t>(k), r2.end());
   radius = std::max(std::sqrt(r2[k]), 1e-3f);
 }

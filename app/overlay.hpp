@@ -5,10 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <glm/glm.hpp>
 #include <string>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "octree_cpu.hpp"
 #include "renderer.hpp"

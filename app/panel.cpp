@@ -60,13 +60,13 @@ void run_controls(Settings& s, Changes& c) {
 void simulation_section(Settings& s, Changes& c) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
-  c.params |= ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f",
-                                 ImGuiSliderFlags_Logarithmic);
+  c.params |=
+      ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
   c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
   // The body count applies on Enter or a step button: not once per keystroke.
   int n = static_cast<int>(s.bodies);
-  if (ImGui::InputInt("bodies", &n, 1000, 100000, ImGuiInputTextFlags_EnterReturnsTrue) &&
-      n > 0 && static_cast<std::size_t>(n) != s.bodies) {
+  if (ImGui::InputInt("bodies", &n, 1000, 100000, ImGuiInputTextFlags_EnterReturnsTrue) && n > 0 &&
+      static_cast<std::size_t>(n) != s.bodies) {
     s.bodies = static_cast<std::size_t>(n);
     c.bodies = true;
   }
@@ -94,9 +94,9 @@ void simulation_section(Settings& s, Changes& c) {
 void timing_section(const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Text("%.1f fps (%.2f ms/frame), %s", st.fps, st.frame_ms, st.backend_name.c_str());
-  ImGui::Text("step %.2f ms, vertices %.2f ms, render %s", st.timings.total_ms, st.vertex_ms,
-              st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str()
-                                : "n/a");
+  ImGui::Text(
+      "step %.2f ms, vertices %.2f ms, render %s", st.timings.total_ms, st.vertex_ms,
+      st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a");
   ImGui::Text("%.3g bodies/s, %.3g interactions/step", st.bodies_per_s,
               double(st.interactions.body_body + st.interactions.body_cell));
   ImGui::Text("host<->device vertex bytes/frame: %llu%s",
@@ -201,8 +201,8 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::SetNextWindowSize(ImVec2(400, 0), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("Galaxy");
-  ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies,
-              static_cast<unsigned long long>(st.steps), st.time);
+  ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
+              st.time);
   run_controls(s, c);
   status_lines(st);
   simulation_section(s, c);

@@ -29,13 +29,13 @@ struct File {
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
 
-void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int width,
-               int height) {
+void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int width, int height) {
   File file{std::fopen(path.c_str(), "wb")};
   if (!file.f) throw std::runtime_error("cannot write " + path.string());
   PngWrite w;
@@ -80,7 +80,9 @@ std::vector<std::uint8_t> read_png(const std::filesystem::path& path, int& width
   return pixels;
 }
 
-bool ffmpeg_available() { return std::system("command -v ffmpeg >/dev/null 2>&1") == 0; }
+bool ffmpeg_available() {
+  return std::system("command -v ffmpeg >/dev/null 2>&1") == 0;
+}
 
 Recorder::Recorder(const std::string& target, int width, int height)
     : target_(target), width_(width), height_(height) {

@@ -40,18 +40,18 @@ struct Settings {
 };
 
 struct Changes {
-  bool params = false;      // theta, dt, softening: next step
-  bool bodies = false;      // re-create the scenario at Settings::bodies
-  bool scenario = false;    // switch scenario at the current count
+  bool params = false;    // theta, dt, softening: next step
+  bool bodies = false;    // re-create the scenario at Settings::bodies
+  bool scenario = false;  // switch scenario at the current count
   bool backend = false;
   bool solver = false;
-  bool reset = false;       // restart the scenario
+  bool reset = false;  // restart the scenario
   bool step_once = false;
   bool measure_accuracy = false;
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
-  bool overlay = false;     // octree overlay toggled or its depth changed
+  bool overlay = false;  // octree overlay toggled or its depth changed
   bool quit = false;
   Changes& operator|=(const Changes& o);
 };

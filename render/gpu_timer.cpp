@@ -3,10 +3,11 @@
 
 namespace galaxy::render {
 
-GpuTimer::GpuTimer()
-    : queries_{make_query(GL_TIME_ELAPSED), make_query(GL_TIME_ELAPSED)} {}
+GpuTimer::GpuTimer() : queries_{make_query(GL_TIME_ELAPSED), make_query(GL_TIME_ELAPSED)} {}
 
-void GpuTimer::begin() { glBeginQuery(GL_TIME_ELAPSED, queries_[current_].id()); }
+void GpuTimer::begin() {
+  glBeginQuery(GL_TIME_ELAPSED, queries_[current_].id());
+}
 
 void GpuTimer::end() {
   glEndQuery(GL_TIME_ELAPSED);

@@ -19,10 +19,14 @@ std::string cuda_message(const char* what, cudaError_t e) {
 }  // namespace
 #endif
 
-VertexBuffers::~VertexBuffers() { unregister(); }
+VertexBuffers::~VertexBuffers() {
+  unregister();
+}
 
 VertexBuffers::VertexBuffers(VertexBuffers&& o) noexcept
-    : count_(std::exchange(o.count_, 0)), xyzs_(std::move(o.xyzs_)), tags_(std::move(o.tags_)),
+    : count_(std::exchange(o.count_, 0)),
+      xyzs_(std::move(o.xyzs_)),
+      tags_(std::move(o.tags_)),
       registration_error_(std::move(o.registration_error_)) {
   resources_[0] = std::exchange(o.resources_[0], nullptr);
   resources_[1] = std::exchange(o.resources_[1], nullptr);
@@ -144,8 +148,10 @@ VertexBuffers::Mapping::Mapping(void** resources, void* stream)
 }
 
 VertexBuffers::Mapping::Mapping(Mapping&& o) noexcept
-    : resources_(std::exchange(o.resources_, nullptr)), stream_(o.stream_),
-      xyzs_(std::exchange(o.xyzs_, nullptr)), tags_(std::exchange(o.tags_, nullptr)) {}
+    : resources_(std::exchange(o.resources_, nullptr)),
+      stream_(o.stream_),
+      xyzs_(std::exchange(o.xyzs_, nullptr)),
+      tags_(std::exchange(o.tags_, nullptr)) {}
 
 VertexBuffers::Mapping::~Mapping() {
 #if GALAXY_HAVE_CUDA

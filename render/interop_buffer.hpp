@@ -81,6 +81,8 @@ class VertexBuffers {
 
 // Bytes of the tag buffer for `count` bodies: padded to whole 32-bit words so that shaders can
 // read it as a uint array.
-inline std::size_t tag_buffer_bytes(std::size_t count) { return (count + 3) / 4 * 4; }
+inline std::size_t tag_buffer_bytes(std::size_t count) {
+  return (count + 3) / 4 * 4;
+}
 
 }  // namespace galaxy::render

@@ -7,7 +7,9 @@
 namespace galaxy::render {
 
 OffscreenTarget::OffscreenTarget(int width, int height)
-    : width_(width), height_(height), color_(make_texture(GL_TEXTURE_2D)),
+    : width_(width),
+      height_(height),
+      color_(make_texture(GL_TEXTURE_2D)),
       fbo_(make_framebuffer()) {
   glTextureStorage2D(color_.id(), 1, GL_RGBA8, width, height);
   glNamedFramebufferTexture(fbo_.id(), GL_COLOR_ATTACHMENT0, color_.id(), 0);

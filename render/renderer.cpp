@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
-
 #include <glm/gtc/type_ptr.hpp>
+#include <stdexcept>
 
 #include "colormap.hpp"
 #include "shader_sources.hpp"
@@ -20,7 +19,9 @@ constexpr float kFixedScale = 4096.0f;
 
 using LineVertex = Marker;  // the overlay vertex: position and colour
 
-GLint loc(GLuint program, const char* name) { return glGetUniformLocation(program, name); }
+GLint loc(GLuint program, const char* name) {
+  return glGetUniformLocation(program, name);
+}
 }  // namespace
 
 float body_intensity(const RenderParams& p, std::size_t count) {
@@ -33,10 +34,10 @@ Renderer::Renderer()
     : points_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "points.vert"}},
                              {GL_FRAGMENT_SHADER, {"points.frag"}}})),
       splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.comp"}}})),
-      tonemap_(build_program({{GL_VERTEX_SHADER, {"fullscreen.vert"}},
-                              {GL_FRAGMENT_SHADER, {"tonemap.frag"}}})),
-      lines_(build_program({{GL_VERTEX_SHADER, {"lines.vert"}},
-                            {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
+      tonemap_(build_program(
+          {{GL_VERTEX_SHADER, {"fullscreen.vert"}}, {GL_FRAGMENT_SHADER, {"tonemap.frag"}}})),
+      lines_(build_program(
+          {{GL_VERTEX_SHADER, {"lines.vert"}}, {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
       colormap_(make_texture(GL_TEXTURE_1D)),
       bodies_vao_(make_vertex_array()),
       empty_vao_(make_vertex_array()),
@@ -44,8 +45,7 @@ Renderer::Renderer()
       line_vertices_(make_buffer()) {
   const auto table = inferno_table(kColormapSize);
   glTextureStorage1D(colormap_.id(), 1, GL_RGBA8, kColormapSize);
-  glTextureSubImage1D(colormap_.id(), 0, 0, kColormapSize, GL_RGBA, GL_UNSIGNED_BYTE,
-                      table.data());
+  glTextureSubImage1D(colormap_.id(), 0, 0, kColormapSize, GL_RGBA, GL_UNSIGNED_BYTE, table.data());
   glTextureParameteri(colormap_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glTextureParameteri(colormap_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTextureParameteri(colormap_.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -214,8 +214,8 @@ void Renderer::set_markers(std::span<const Marker> markers) {
   }
 }
 
-void Renderer::draw_overlays(const glm::mat4& view_proj, GLuint framebuffer, int width,
-                             int height, float marker_size) {
+void Renderer::draw_overlays(const glm::mat4& view_proj, GLuint framebuffer, int width, int height,
+                             float marker_size) {
   if (line_vertex_count_ == 0 && marker_vertex_count_ == 0) return;
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, width, height);

@@ -6,10 +6,9 @@
 #pragma once
 
 #include <cstddef>
+#include <glm/glm.hpp>
 #include <span>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "gl_object.hpp"
 #include "interop_buffer.hpp"
@@ -22,11 +21,11 @@ enum class ColorMode { Auto = 0, Speed = 1, Population = 2 };
 struct RenderParams {
   SplatMode splat = SplatMode::Points;
   ColorMode color = ColorMode::Auto;
-  float point_size = 3.0f;   // sprite diameter in pixels at 720 lines, scaled with the height
-  float brightness = 1.0f;   // light per body, before the automatic 1/sqrt(N) scaling
-  float exposure = 1.0f;     // scales the accumulated light before the tone curve
-  float speed_max = 1.2f;    // speed at the top of the colormap
-  float halo_weight = 0.15f; // relative light of halo bodies
+  float point_size = 3.0f;    // sprite diameter in pixels at 720 lines, scaled with the height
+  float brightness = 1.0f;    // light per body, before the automatic 1/sqrt(N) scaling
+  float exposure = 1.0f;      // scales the accumulated light before the tone curve
+  float speed_max = 1.2f;     // speed at the top of the colormap
+  float halo_weight = 0.15f;  // relative light of halo bodies
   bool hide_halo = false;
 };
 

@@ -23,7 +23,9 @@ namespace {
 namespace fs = std::filesystem;
 
 using test_support::CommandResult;
-CommandResult run(const std::string& cmd) { return test_support::run_command(cmd); }
+CommandResult run(const std::string& cmd) {
+  return test_support::run_command(cmd);
+}
 
 bool no_gl(const CommandResult& r) {
   return r.output.find("no headless OpenGL 4.5 core context") != std::string::npos;
@@ -96,8 +98,12 @@ void render_plummer(const std::string& splat) {
   fs::remove_all(dir);
 }
 
-TEST(HeadlessRender, PlummerFramesWithPointSpritesShowAGalaxy) { render_plummer("points"); }
-TEST(HeadlessRender, PlummerFramesWithComputeSplatShowAGalaxy) { render_plummer("compute"); }
+TEST(HeadlessRender, PlummerFramesWithPointSpritesShowAGalaxy) {
+  render_plummer("points");
+}
+TEST(HeadlessRender, PlummerFramesWithComputeSplatShowAGalaxy) {
+  render_plummer("compute");
+}
 
 TEST(HeadlessRender, HeadlessWithoutFramesKeepsTheEnergyTable) {
   const CommandResult r =
