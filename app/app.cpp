@@ -86,7 +86,8 @@ App::App(const Options& o) : options_(o) {
   if (options_.pick) settings_.picked_body = *options_.pick;
   first.overlay = true;
   apply(first);
-  last_frame_ = last_diagnostics_ = last_accuracy_ = Clock::now();
+  refresh_measurements();
+  last_frame_ = last_accuracy_ = Clock::now();
 }
 
 App::~App() = default;
@@ -250,6 +251,9 @@ void App::update_vertices() {
   Simulation& sim = session_->simulation();
   const auto t0 = Clock::now();
   const std::size_t n = sim.size();
+  if (vertices_.count() != n || host_xyzs_.size() != 4 * n) {
+    return;  // the buffers could not follow a body-count change; the panel shows why
+  }
   std::uint64_t bytes = 0;
   bool written = false;
   if (sim.backend() == Backend::Cuda && vertices_.cuda_registered()) {
@@ -355,9 +359,9 @@ void App::refresh_measurements() {
 }
 
 void App::handle_actions(Changes& c) {
-  int w = 0, h = 0;
-  context_->framebuffer_size(w, h);
-  const InputActions a = handle_input(camera_, static_cast<float>(h));
+  // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  const InputActions a = handle_input(camera_, size.y);
   if (a.toggle_pause) settings_.paused = !settings_.paused;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) {
@@ -369,8 +373,8 @@ void App::handle_actions(Changes& c) {
   c.quit |= a.quit;
   if (a.pick) {
     try {
-      const int picked =
-          pick_body(host_bodies(), view_proj(w, h), float(w), float(h), a.cursor, 12.0f);
+      const int picked = pick_body(host_bodies(), view_proj(int(size.x), int(size.y)), size.x,
+                                   size.y, a.cursor, 12.0f);
       if (picked != settings_.picked_body) {
         settings_.picked_body = picked;
         c.overlay = true;
@@ -435,7 +439,7 @@ bool App::frame() {
   const float dt = ms_since(last_frame_) * 1e-3f;
   last_frame_ = Clock::now();
   stats_.frame_ms = dt * 1e3f;
-  stats_.fps = dt > 0 ? 1.0f / dt : 0.0f;
+  stats_.fps = dt > 0 && frames_ > 0 ? 1.0f / dt : 0.0f;
   samples_.emplace_back();
 
   Changes c;
@@ -464,6 +468,10 @@ bool App::frame() {
       imgui_->render();
     }
     if (c.screenshot) save_screenshot(fb, w, h);
+    if (recorder_ && (w != recorder_->width() || h != recorder_->height())) {
+      report_error("recording stopped: the window changed size");
+      recorder_.reset();
+    }
     if (recorder_) {
       try {
         recorder_->add(render::read_rgba(fb, w, h, false));

@@ -103,7 +103,9 @@ void timing_section(const PanelStats& st) {
               static_cast<unsigned long long>(st.transfer_bytes),
               st.interop ? " (CUDA-GL interop)" : "");
   if (st.have_energy) ImGui::Text("energy drift since start: %+.3e", st.energy_drift);
-  if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+  if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 100.0f);
     for (int k = 0; k < kStageCount; ++k) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -198,7 +200,10 @@ void status_lines(const PanelStats& st) {
 Changes draw_panel(Settings& s, const PanelStats& st) {
   Changes c;
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(400, 0), ImGuiCond_FirstUseEver);
+  // A fixed first size: an auto-fitted window stays hidden on its first frame, which would
+  // leave the panel out of a one-frame headless render.
+  const float height = std::min(ImGui::GetIO().DisplaySize.y - 20.0f, 900.0f);
+  ImGui::SetNextWindowSize(ImVec2(420, height), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("Galaxy");
   ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),

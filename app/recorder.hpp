@@ -30,6 +30,8 @@ class Recorder {
   // `rgba` is bottom-up (as glReadPixels returns it); ffmpeg flips it, PNGs are flipped here.
   void add(const std::vector<std::uint8_t>& bottom_up_rgba);
   int frames() const { return frames_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
   const std::string& target() const { return target_; }
   bool video() const { return pipe_ != nullptr; }
 

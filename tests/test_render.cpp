@@ -5,13 +5,17 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app.hpp"
 #include "colormap.hpp"
+#include "gl_context.hpp"
 #include "input.hpp"
+#include "offscreen_target.hpp"
 #include "overlay.hpp"
 #include "plummer.hpp"
 #include "recorder.hpp"
@@ -121,6 +125,25 @@ TEST(HeadlessRender, Mp4WithoutFfmpegSaysSo) {
   if (no_gl(r)) GTEST_SKIP() << "no OpenGL 4.5 context: " << r.output;
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("needs ffmpeg"), std::string::npos) << r.output;
+}
+
+TEST(HeadlessRender, Mp4RecordingGoesThroughFfmpeg) {
+  if (!app::ffmpeg_available()) GTEST_SKIP() << "ffmpeg is not installed (apt-get install ffmpeg)";
+  const fs::path f = fs::temp_directory_path() / "galaxy_test_clip.mp4";
+  fs::remove(f);
+  const CommandResult r = run(std::string(GALAXY_EXE) +
+                              " --headless --backend cpu --bodies 500 --frames 6 --no-ui "
+                              "--width 160 --height 96 --record " +
+                              f.string());
+  if (no_gl(r)) GTEST_SKIP() << "no OpenGL 4.5 context: " << r.output;
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(fs::exists(f));
+  const CommandResult probe =
+      run("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+          "stream=width,height,nb_read_frames -of csv=p=0 " +
+          f.string());
+  EXPECT_EQ(probe.output, "160,96,6\n");
+  fs::remove(f);
 }
 
 TEST(Window, OpensUnderXvfbRendersAndExitsAfterFrames) {
@@ -324,6 +347,76 @@ TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
       EXPECT_FALSE(t.opened.empty());
     }
   }
+}
+
+// One body at the centre of a small target, drawn through the renderer alone.
+class PopulationColours : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    try {
+      context_ = app::make_headless_context(64, 64);
+    } catch (const std::runtime_error& e) {
+      GTEST_SKIP() << e.what();
+    }
+    renderer_.emplace();
+    target_.emplace(64, 64);
+    bodies_.resize(1, false);
+  }
+  void TearDown() override {
+    bodies_ = render::VertexBuffers();
+    target_.reset();
+    renderer_.reset();
+    context_.reset();
+  }
+  // Centre pixel of one body with tag `tag` moving at `speed`.
+  std::array<int, 3> centre(std::uint8_t tag, float speed, render::RenderParams p = {}) {
+    const float xyzs[4] = {0.0f, 0.0f, 0.0f, speed};
+    const std::uint8_t tags[4] = {tag, 0, 0, 0};
+    bodies_.upload(xyzs, tags);
+    p.point_size = 100.0f;  // 9 px at 64 lines
+    p.brightness = 0.01f;   // one body: keep it off the top of the tone curve
+    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->framebuffer(), 64, 64);
+    const auto px = render::read_rgba(target_->framebuffer(), 64, 64);
+    const std::size_t i = (32 * 64 + 32) * 4;
+    return {px[i], px[i + 1], px[i + 2]};
+  }
+  std::unique_ptr<app::GlContext> context_;
+  std::optional<render::Renderer> renderer_;
+  std::optional<render::OffscreenTarget> target_;
+  render::VertexBuffers bodies_;
+};
+
+int sum(const std::array<int, 3>& c) {
+  return c[0] + c[1] + c[2];
+}
+
+TEST_F(PopulationColours, DiskBlueWhiteBulgeWarmHaloFaintAndHideable) {
+  const auto disk = centre(1, 0.5f), bulge = centre(2, 0.5f), halo = centre(3, 0.5f);
+  EXPECT_GT(disk[2], disk[0]) << "disk: blue-white";
+  EXPECT_GT(bulge[0], bulge[2] + 30) << "bulge: warm yellow";
+  EXPECT_GT(sum(halo), 0);
+  EXPECT_LT(sum(halo), sum(disk) / 2) << "halo: faint";
+  render::RenderParams hide;
+  hide.hide_halo = true;
+  EXPECT_EQ(sum(centre(3, 0.5f, hide)), 0) << "hidden halo";
+  EXPECT_GT(sum(centre(1, 0.5f, hide)), 0) << "hiding the halo keeps the disk";
+  const auto disk1 = centre(1 | 4, 0.5f);
+  EXPECT_GT(disk1[0] * disk[2], disk[0] * disk1[2]) << "the second galaxy is tinted warmer";
+  render::RenderParams compute;
+  compute.splat = render::SplatMode::Compute;
+  const auto disk_c = centre(1, 0.5f, compute);
+  EXPECT_GT(disk_c[2], disk_c[0]) << "the compute splat colours the same way";
+}
+
+TEST_F(PopulationColours, UntaggedBodiesFollowSpeedThroughTheColormap) {
+  const auto slow = centre(0, 0.05f), fast = centre(0, 1.2f);
+  EXPECT_GT(sum(fast), sum(slow) + 60) << "inferno: fast is bright, slow is dark";
+  render::RenderParams by_population;
+  by_population.color = render::ColorMode::Population;
+  EXPECT_EQ(centre(0, 0.05f, by_population), centre(0, 0.05f)) << "stars have no population";
+  render::RenderParams by_speed;
+  by_speed.color = render::ColorMode::Speed;
+  EXPECT_NE(centre(1, 0.05f, by_speed), centre(1, 0.05f)) << "speed mode ignores the tag";
 }
 
 TEST(Colormap, InfernoRunsFromDarkToBright) {
