@@ -53,7 +53,16 @@ std::unique_ptr<GlContext> make_context(Options& o) {
 
 App::App(const Options& o) : options_(o) {
   context_ = make_context(options_);
-  if (!options_.no_ui) imgui_ = std::make_unique<ImGuiLayer>(context_->window());
+  if (!options_.no_ui) {
+    // ImGui's OpenGL3 backend loads GL through libGL.so.1 itself; a driver install without it
+    // costs the panel, not the picture.
+    try {
+      imgui_ = std::make_unique<ImGuiLayer>(context_->window());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "galaxy: warning: %s; running without the panel\n", e.what());
+      options_.no_ui = true;
+    }
+  }
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
   if (headless()) offscreen_.emplace(w, h);

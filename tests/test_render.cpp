@@ -109,6 +109,31 @@ TEST(HeadlessRender, PlummerFramesWithComputeSplatShowAGalaxy) {
   render_plummer("compute");
 }
 
+TEST(HeadlessRender, ThePanelIsDrawnHeadlessUnlessNoUi) {
+  const fs::path dir = fresh_dir("galaxy_render_panel");
+  const std::string common = std::string(GALAXY_EXE) +
+                             " --headless --backend cpu --bodies 500 --frames 1 --steps 0"
+                             " --width 480 --height 360 --record ";
+  const CommandResult with = run(common + (dir / "ui").string());
+  if (no_gl(with)) GTEST_SKIP() << "no OpenGL 4.5 context: " << with.output;
+  ASSERT_EQ(with.status, 0) << with.output;
+  EXPECT_EQ(with.output.find("warning"), std::string::npos) << with.output;
+  ASSERT_EQ(run(common + (dir / "plain").string() + " --no-ui").status, 0);
+  // The panel's top-left corner: its title bar and widgets are blue-grey, the sky is black.
+  auto corner_mean = [](const fs::path& png) {
+    int w = 0, h = 0;
+    const auto px = app::read_png(png, w, h);
+    double sum = 0;
+    for (int y = 0; y < 100; ++y) {
+      for (int x = 0; x < 100; ++x) sum += px[(static_cast<std::size_t>(y) * w + x) * 4 + 2];
+    }
+    return sum / 10000.0;
+  };
+  EXPECT_GT(corner_mean(dir / "ui" / "frame_00000.png"), 25.0);
+  EXPECT_LT(corner_mean(dir / "plain" / "frame_00000.png"), 10.0);
+  fs::remove_all(dir);
+}
+
 TEST(HeadlessRender, HeadlessWithoutFramesKeepsTheEnergyTable) {
   const CommandResult r =
       run(std::string(GALAXY_EXE) + " --headless --backend cpu --bodies 200 --steps 2");
