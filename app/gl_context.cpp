@@ -102,11 +102,16 @@ EGLContext try_display(EGLDisplay d, std::string& why) {
     return fail("no EGL_KHR_surfaceless_context");
   }
   if (!eglBindAPI(EGL_OPENGL_API)) return fail("no desktop OpenGL API");
-  const EGLint config_attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+  // A config is only needed to create the context (rendering goes to FBOs). EGL_SURFACE_TYPE
+  // defaults to EGL_WINDOW_BIT, which device displays lack: ask for pbuffer configs, then any,
+  // then none at all (EGL_KHR_no_config_context).
   EGLConfig config = nullptr;
-  EGLint configs = 0;
-  if (!eglChooseConfig(d, config_attribs, &config, 1, &configs) || configs == 0) {
-    config = nullptr;  // EGL_KHR_no_config_context: a context without a config
+  for (const EGLint surface : {EGL_PBUFFER_BIT, EGL_DONT_CARE}) {
+    const EGLint attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, surface,
+                              EGL_NONE};
+    EGLint configs = 0;
+    if (eglChooseConfig(d, attribs, &config, 1, &configs) && configs > 0) break;
+    config = nullptr;
   }
   const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
                                 4,
