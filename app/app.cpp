@@ -102,7 +102,13 @@ App::App(const Options& o) : options_(o) {
 App::~App() = default;
 
 glm::mat4 App::view_proj(int width, int height) const {
-  return camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
+  const glm::mat4 vp =
+      camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
+  if (!imgui_ || !settings_.show_panel || width <= 0) return vp;
+  // Centre the picture in the part of the view that the panel leaves free.
+  glm::mat4 shift(1.0f);
+  shift[3][0] = kPanelWidth / static_cast<float>(width);
+  return shift * vp;
 }
 
 void App::report_error(const std::string& what) {

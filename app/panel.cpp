@@ -203,7 +203,7 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   // A fixed first size: an auto-fitted window stays hidden on its first frame, which would
   // leave the panel out of a one-frame headless render.
   const float height = std::min(ImGui::GetIO().DisplaySize.y - 20.0f, 900.0f);
-  ImGui::SetNextWindowSize(ImVec2(420, height), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth - 10.0f, height), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("Galaxy");
   ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),

@@ -6,6 +6,9 @@
 
 namespace galaxy::app {
 
+// Window pixels the panel covers at the left, margin included.
+inline constexpr float kPanelWidth = 430.0f;
+
 Changes draw_panel(Settings& s, const PanelStats& stats);
 
 }  // namespace galaxy::app
