@@ -25,8 +25,9 @@
 namespace galaxy::app {
 
 // Bodies from which the automatic choice draws with the compute splat instead of GL points. On
-// llvmpipe at 1920x1080 the two cost the same near 30k bodies (20k: points 39 ms, compute 44 ms;
-// 65k: 111 vs 47; 1M: 605 vs 213); the H100's raster pipeline is weak for millions of points too.
+// llvmpipe at 1920x1080 they cost about the same at 20k bodies (23 vs 20 ms) and the compute
+// splat wins from there (65k: 43 vs 23 ms; 1M: 345 vs 204 ms); below, the points' Gaussian
+// footprint looks softer. The H100's raster pipeline is weak for millions of points too.
 inline constexpr std::size_t kComputeSplatFrom = 32768;
 
 // Per-frame numbers kept for the summary a headless run prints.
