@@ -527,11 +527,11 @@ void App::print_summary() const {
               s.size(), stats_.splat_compute ? "compute splat" : "GL points",
               context_->description().c_str());
   std::printf(
-      "galaxy: median per frame: render %.3f ms (glFinish to glFinish), sim step %.3f ms (wall) / "
+      "galaxy: median per frame: render %.3f ms (%s), sim step %.3f ms (wall) / "
       "%.3f ms "
       "(stage timers), vertex update %.3f ms (%s), host<->device vertex bytes %llu\n",
-      median(render), median(sim), median(stage), median(vertex),
-      stats_.interop ? "CUDA-GL interop" : "host copy",
+      median(render), headless() ? "glFinish to glFinish" : "GPU timer query", median(sim),
+      median(stage), median(vertex), stats_.interop ? "CUDA-GL interop" : "host copy",
       static_cast<unsigned long long>(median(bytes)));
   if (recorder_) {
     std::printf("galaxy: wrote %d frames to %s%s\n", recorder_->frames(),

@@ -62,30 +62,29 @@ using GlVertexArray = GlObject<VertexArrayDeleter>;
 using GlProgram = GlObject<ProgramDeleter>;
 using GlQuery = GlObject<QueryDeleter>;
 
-inline GlBuffer make_buffer() {
+// Creates one object with a glCreate* function (DSA: the object exists at once, unbound).
+template <typename Object, typename Create>
+Object create_object(Create create) {
   GLuint id = 0;
-  glCreateBuffers(1, &id);
-  return GlBuffer(id);
+  create(1, &id);
+  return Object(id);
 }
-inline GlTexture make_texture(GLenum target) {
-  GLuint id = 0;
-  glCreateTextures(target, 1, &id);
-  return GlTexture(id);
+inline GlBuffer make_buffer() {
+  return create_object<GlBuffer>(glCreateBuffers);
 }
 inline GlFramebuffer make_framebuffer() {
-  GLuint id = 0;
-  glCreateFramebuffers(1, &id);
-  return GlFramebuffer(id);
+  return create_object<GlFramebuffer>(glCreateFramebuffers);
 }
 inline GlVertexArray make_vertex_array() {
-  GLuint id = 0;
-  glCreateVertexArrays(1, &id);
-  return GlVertexArray(id);
+  return create_object<GlVertexArray>(glCreateVertexArrays);
+}
+inline GlTexture make_texture(GLenum target) {
+  return create_object<GlTexture>(
+      [target](GLsizei n, GLuint* id) { glCreateTextures(target, n, id); });
 }
 inline GlQuery make_query(GLenum target) {
-  GLuint id = 0;
-  glCreateQueries(target, 1, &id);
-  return GlQuery(id);
+  return create_object<GlQuery>(
+      [target](GLsizei n, GLuint* id) { glCreateQueries(target, n, id); });
 }
 
 }  // namespace galaxy::render
