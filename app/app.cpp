@@ -352,8 +352,10 @@ void App::refresh_measurements() {
   stats_.steps = sim.steps_taken();
   stats_.time = sim.time();
   const auto now = Clock::now();
-  // diagnostics() downloads every body: once a second, not every frame.
-  if (now - last_diagnostics_ > std::chrono::seconds(1)) {
+  // diagnostics() downloads every body: once a second, not every frame, and not at all when
+  // nothing shows it (a --no-ui measurement at 10M bodies should not pay for it).
+  const bool shown = (imgui_ && settings_.show_panel) || settings_.follow_com;
+  if (shown && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
     try {
       const Diagnostics d = sim.diagnostics();
