@@ -2,6 +2,7 @@
 // The visualizer, as a user meets it: headless frames that show a galaxy, a window under Xvfb,
 // and live body-count changes through the panel's apply path. GL tests skip, saying why, only
 // where no OpenGL 4.5 context can be made (no Mesa); on CI and the dev machine they run.
+#include <glad/gl.h>
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -184,7 +185,7 @@ TEST(Window, OpensUnderXvfbRendersAndExitsAfterFrames) {
 
 // A headless app in this process; null when no GL context can be made.
 std::unique_ptr<app::App> make_app(app::Options o, std::string& why) {
-  o.backend = Backend::Cpu;
+  if (!o.backend) o.backend = Backend::Cpu;
   o.headless = true;
   o.no_ui = true;
   try {
@@ -224,6 +225,36 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   EXPECT_EQ(a->vertices().count(), 1000u);
   EXPECT_FALSE(a->stats().error.empty());
   EXPECT_TRUE(a->frame());
+}
+
+// The design's core: with the CUDA backend the simulation writes the GL buffers through the
+// mapping, no vertex crosses to the host, and GL sees exactly what the host path would give.
+TEST(AppGl, CudaInteropWritesTheGlBuffersWithoutHostCopies) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << "no CUDA device: " << why;
+  app::Options o;
+  o.backend = Backend::Cuda;
+  o.bodies = 100000;
+  o.width = 320;
+  o.height = 240;
+  auto a = make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->vertices().cuda_registered()) << a->vertices().registration_error();
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
+  EXPECT_TRUE(a->stats().interop) << a->stats().interop_warning;
+  EXPECT_EQ(a->stats().transfer_bytes, 0u);
+  EXPECT_TRUE(a->stats().interop_warning.empty()) << a->stats().interop_warning;
+  const std::size_t n = a->session().simulation().size();
+  std::vector<float> gl(4 * n), host(4 * n);
+  std::vector<std::uint8_t> gl_tags(n), host_tags(n);
+  glGetNamedBufferSubData(a->vertices().xyzs(), 0, static_cast<GLsizeiptr>(gl.size() * 4),
+                          gl.data());
+  glGetNamedBufferSubData(a->vertices().tags(), 0, static_cast<GLsizeiptr>(n), gl_tags.data());
+  a->session().simulation().write_vertices_host(host.data(), host_tags.data());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < gl.size(); ++i) differ += gl[i] != host[i];
+  EXPECT_EQ(differ, 0u) << "GL holds the positions and speeds of the current step";
+  EXPECT_EQ(gl_tags, host_tags);
 }
 
 // Pixels that read as the overlay's green (accepted cells) or red (opened cells).
