@@ -175,7 +175,13 @@ std::unique_ptr<GlContext> make_headless_context(int width, int height) {
   if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw std::runtime_error("cannot load libEGL");
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   std::string tried;
-  if (has_extension(client, "EGL_EXT_platform_device") && eglQueryDevicesEXT) {
+  // GALAXY_EGL_PLATFORM=surfaceless skips the device platform: for machines where a device
+  // misbehaves, and for testing the fallback.
+  const char* forced = std::getenv("GALAXY_EGL_PLATFORM");
+  const bool skip_devices = forced && std::string(forced) == "surfaceless";
+  if (skip_devices) {
+    tried += "device platform skipped (GALAXY_EGL_PLATFORM); ";
+  } else if (has_extension(client, "EGL_EXT_platform_device") && eglQueryDevicesEXT) {
     EGLint n = 0;
     eglQueryDevicesEXT(0, nullptr, &n);
     std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(n));

@@ -135,6 +135,15 @@ TEST(HeadlessRender, ThePanelIsDrawnHeadlessUnlessNoUi) {
   fs::remove_all(dir);
 }
 
+TEST(HeadlessRender, MesaSurfacelessPlatformIsTheFallback) {
+  const CommandResult r = run("GALAXY_EGL_PLATFORM=surfaceless " + std::string(GALAXY_EXE) +
+                              " --headless --backend cpu --bodies 300 --frames 1 --no-ui"
+                              " --width 64 --height 64");
+  if (no_gl(r)) GTEST_SKIP() << "no surfaceless platform here: " << r.output;
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("via EGL surfaceless platform"), std::string::npos) << r.output;
+}
+
 TEST(HeadlessRender, HeadlessWithoutFramesKeepsTheEnergyTable) {
   const CommandResult r =
       run(std::string(GALAXY_EXE) + " --headless --backend cpu --bodies 200 --steps 2");
