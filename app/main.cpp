@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "app.hpp"
 #include "bench.hpp"
 #include "headless_run.hpp"
 #include "options.hpp"
@@ -11,7 +12,13 @@ int main(int argc, char** argv) {
   if (parsed.exit_code) return *parsed.exit_code;
   try {
     if (parsed.options.bench) return galaxy::app::run_bench(parsed.options);
-    return galaxy::app::run_headless(parsed.options);
+    if (galaxy::app::wants_energy_table(parsed.options)) {
+      return galaxy::app::run_headless(parsed.options);
+    }
+    galaxy::app::App app(parsed.options);
+    while (app.frame()) {
+    }
+    return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "galaxy: %s\n", e.what());
     return 1;

@@ -76,6 +76,22 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(CLI::NonNegativeNumber);
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save, "write the final state to FILE.csv");
+  cli.add_option("--frames", o.frames, "render this many frames, then exit")
+      ->check(CLI::PositiveNumber);
+  cli.add_option("--record", o.record,
+                 "write frames: DIR gets frame_00000.png ..., FILE.mp4 is encoded by ffmpeg");
+  cli.add_flag("--no-ui", o.no_ui, "render without the panel");
+  cli.add_option("--width", o.width, "image width in pixels (window 1280, headless 1920)")
+      ->check(CLI::Range(16, 16384));
+  cli.add_option("--height", o.height, "image height in pixels (window 720, headless 1080)")
+      ->check(CLI::Range(16, 16384));
+  cli.add_option("--splat", o.splat, "points (GL sprites), compute (compute-shader splat) or auto")
+      ->check(CLI::IsMember({"auto", "points", "compute"}))
+      ->capture_default_str();
+  cli.add_option("--octree", o.octree, "show the octree overlay down to depth D")
+      ->check(CLI::Range(0, 21));
+  cli.add_option("--pick", o.pick, "show the tree walk of body I (accepted, opened, direct)")
+      ->check(CLI::NonNegativeNumber);
 
   // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
   // physical parameters are shared with the run.

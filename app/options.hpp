@@ -36,7 +36,22 @@ struct Options {
   std::string save;  // write the final state here
   bool bench = false;  // `galaxy bench`
   BenchOptions bench_options;
+
+  // The visualizer (a window, or headless rendering with --frames / --record).
+  std::optional<long> frames;        // quit after this many frames
+  std::string record;                // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
+  bool no_ui = false;                // render without the panel
+  std::optional<int> width, height;  // unset: 1280x720 in a window, 1920x1080 headless
+  std::string splat = "auto";        // points, compute, or auto (by body count)
+  std::optional<int> octree;         // show the octree overlay down to this depth
+  std::optional<int> pick;           // show this body's tree walk
 };
+
+// True when the options ask for the energy table of the terminal run rather than rendering:
+// --headless without --frames or --record.
+inline bool wants_energy_table(const Options& o) {
+  return o.headless && !o.frames && o.record.empty();
+}
 
 // Parsed options, or the exit status to return at once (0 after --help, 2 after an error; the
 // message has been printed).

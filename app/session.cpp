@@ -38,6 +38,13 @@ void Session::set_scenario(const std::string& name) {
   options_.scenario = name;
 }
 
+void Session::set_backend(Backend backend) {
+  auto next = make_simulation(backend, sim_->solver(), sim_->params());
+  next->reset(sim_->download());
+  sim_ = std::move(next);
+  options_.backend = backend;
+}
+
 void Session::save(const std::string& path) const {
   io::save_snapshot(path, {sim_->download(), sim_->time()});
 }

@@ -22,6 +22,9 @@ class Session {
   HostBodies make_bodies(std::size_t n) const;
   // Switches to scenario `name` at the current body count; throws and keeps the run on failure.
   void set_scenario(const std::string& name);
+  // Moves the current bodies to a simulation on `backend` (time restarts at 0); throws and keeps
+  // the run on failure (no device, out of memory).
+  void set_backend(Backend backend);
   // Snapshots, format by extension; a failed load keeps the current run.
   void save(const std::string& path) const;
   void load(const std::string& path);

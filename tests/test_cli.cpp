@@ -13,33 +13,16 @@
 
 #include "accuracy.hpp"
 #include "io/csv.hpp"
+#include "run_command.hpp"
 #include "simulation.hpp"
 
 namespace galaxy {
 namespace {
 
-struct CommandResult {
-  int status;
-  std::string output;
-};
-
-// The program under test: the one this build made, or $GALAXY_EXE (a command line, such as the GPU
-// machine's `.gpu/run galaxy`, where the build folder does not exist).
-std::string galaxy_command() {
-  const char* env = std::getenv("GALAXY_EXE");
-  return env && *env ? env : GALAXY_EXE;
-}
+using test_support::CommandResult;
 
 CommandResult run(const std::string& args) {
-  const std::string cmd = galaxy_command() + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  CommandResult r{-1, {}};
-  if (!p) return r;
-  std::array<char, 4096> buf;
-  while (std::fgets(buf.data(), buf.size(), p)) r.output += buf.data();
-  const int s = pclose(p);
-  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
-  return r;
+  return test_support::run_command(test_support::galaxy_command() + " " + args);
 }
 
 TEST(Cli, HelpListsTheOptions) {

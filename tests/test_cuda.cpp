@@ -173,7 +173,9 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
       const auto [begin, end] = t.groups[g];
       ASSERT_GT(end, begin);
       ASSERT_LE(end - begin, 32);
-      if (g + 1 < t.groups.size()) ASSERT_EQ(end, t.groups[g + 1].first);
+      if (g + 1 < t.groups.size()) {
+        ASSERT_EQ(end, t.groups[g + 1].first);
+      }
       if (n <= 32) continue;  // the root is the one group
       int holder = 0;  // smallest reached node of more than 32 bodies whose range holds the group
       for (std::size_t k = 0; k < t.nodes.size(); ++k) {

@@ -28,4 +28,5 @@ set_target_properties(galaxy_glad PROPERTIES POSITION_INDEPENDENT_CODE ON)
 # Debian's libimgui.a already contains the GLFW and OpenGL3 backends.
 add_library(galaxy_imgui INTERFACE)
 target_link_libraries(galaxy_imgui INTERFACE PkgConfig::IMGUI glfw)
-target_include_directories(galaxy_imgui SYSTEM INTERFACE ${IMGUI_INCLUDE_DIRS} ${IMGUI_INCLUDE_DIRS}/backends)
+# IMGUI_INCLUDE_DIRS is a list (imgui and stb): the backends folder hangs off IMGUI_INCLUDEDIR.
+target_include_directories(galaxy_imgui SYSTEM INTERFACE ${IMGUI_INCLUDE_DIRS} ${IMGUI_INCLUDEDIR}/backends)

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// The visualizer: a GL context (window or headless), the session, the renderer and the panel,
+// one frame at a time: `while (app.frame()) {}`.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "camera.hpp"
+#include "gl_context.hpp"
+#include "gpu_timer.hpp"
+#include "imgui_layer.hpp"
+#include "interop_buffer.hpp"
+#include "offscreen_target.hpp"
+#include "options.hpp"
+#include "recorder.hpp"
+#include "renderer.hpp"
+#include "session.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+// Bodies from which the automatic choice draws with the compute splat instead of GL points. On
+// llvmpipe at 1920x1080 they cost about the same at 20k bodies (23 vs 20 ms) and the compute
+// splat wins from there (65k: 43 vs 23 ms; 1M: 345 vs 204 ms); below, the points' Gaussian
+// footprint looks softer. The H100's raster pipeline is weak for millions of points too.
+inline constexpr std::size_t kComputeSplatFrom = 32768;
+
+// Per-frame numbers kept for the summary a headless run prints.
+struct FrameSample {
+  float sim_ms = 0, stage_ms = 0, vertex_ms = 0, render_ms = 0;
+  std::uint64_t bytes = 0;
+};
+
+class App {
+ public:
+  explicit App(const Options& o);  // throws when no GL context can be made
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  // Runs one frame; false when the program should end (window closed, q, --frames reached).
+  bool frame();
+
+  // The panel's settings and the function that applies a set of changes (the panel's path,
+  // which tests drive directly).
+  Settings& settings() { return settings_; }
+  void apply(const Changes& c);
+
+  const PanelStats& stats() const { return stats_; }
+  Session& session() { return *session_; }
+  bool headless() const { return context_->window() == nullptr; }
+  int frames_rendered() const { return frames_; }
+  const std::vector<FrameSample>& samples() const { return samples_; }
+  const render::VertexBuffers& vertices() const { return vertices_; }
+
+ private:
+  void reallocate_vertices();
+  void run_changed();  // the bodies changed wholesale: energy baseline, overlays, vertices
+  void advance(bool step_once);
+  void update_vertices();
+  void update_overlays();
+  void refresh_measurements();
+  void handle_actions(Changes& c);
+  void draw(int width, int height, GLuint framebuffer);
+  void save_screenshot(GLuint framebuffer, int width, int height);
+  void report_error(const std::string& what);
+  void print_summary() const;
+  glm::mat4 view_proj(int width, int height) const;
+  const HostBodies& host_bodies();  // a download of the current state, cached per step
+
+  // Member order is teardown order, reversed: the GL context outlives everything that holds GL
+  // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
+  Options options_;
+  std::unique_ptr<GlContext> context_;
+  std::unique_ptr<ImGuiLayer> imgui_;
+  std::optional<render::OffscreenTarget> offscreen_;
+  std::optional<render::Renderer> renderer_;
+  std::optional<render::GpuTimer> render_timer_;
+  std::unique_ptr<Session> session_;
+  render::VertexBuffers vertices_;  // registered with CUDA: destroyed before the context
+  std::unique_ptr<Recorder> recorder_;
+
+  Settings settings_;
+  PanelStats stats_;
+  render::OrbitCamera camera_;
+  std::vector<float> host_xyzs_;
+  std::vector<std::uint8_t> host_tags_;
+  bool host_vertices_current_ = false;
+  std::optional<HostBodies> host_bodies_;
+  std::uint64_t host_bodies_step_ = ~0ull;
+  std::uint64_t overlay_step_ = ~0ull;
+  bool overlay_dirty_ = true;
+  bool interop_fallback_warned_ = false;
+  bool quit_ = false;
+  int frames_ = 0;
+  std::optional<double> energy0_;
+  std::uint64_t accuracy_seed_ = 1;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last_frame_, last_diagnostics_, last_accuracy_;
+  std::vector<FrameSample> samples_;
+};
+
+}  // namespace galaxy::app

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+#include "panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "scenarios.hpp"
+
+namespace galaxy::app {
+
+Changes& Changes::operator|=(const Changes& o) {
+  params |= o.params;
+  bodies |= o.bodies;
+  scenario |= o.scenario;
+  backend |= o.backend;
+  solver |= o.solver;
+  reset |= o.reset;
+  step_once |= o.step_once;
+  measure_accuracy |= o.measure_accuracy;
+  save |= o.save;
+  load |= o.load;
+  fit_camera |= o.fit_camera;
+  screenshot |= o.screenshot;
+  overlay |= o.overlay;
+  quit |= o.quit;
+  return *this;
+}
+
+namespace {
+
+const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
+
+bool combo(const char* label, int& current, const std::vector<std::string>& items) {
+  bool changed = false;
+  const char* preview = current >= 0 && current < int(items.size()) ? items[current].c_str() : "";
+  if (ImGui::BeginCombo(label, preview)) {
+    for (int i = 0; i < int(items.size()); ++i) {
+      if (ImGui::Selectable(items[i].c_str(), i == current)) {
+        changed = current != i;
+        current = i;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+void run_controls(Settings& s, Changes& c) {
+  if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
+  ImGui::SameLine();
+  c.step_once |= ImGui::Button("Step");
+  ImGui::SameLine();
+  c.reset |= ImGui::Button("Reset");
+  ImGui::SameLine();
+  c.fit_camera |= ImGui::Button("Fit view");
+}
+
+void simulation_section(Settings& s, Changes& c) {
+  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
+  c.params |=
+      ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
+  // The body count applies on Enter or a step button: not once per keystroke.
+  int n = static_cast<int>(s.bodies);
+  if (ImGui::InputInt("bodies", &n, 1000, 100000, ImGuiInputTextFlags_EnterReturnsTrue) && n > 0 &&
+      static_cast<std::size_t>(n) != s.bodies) {
+    s.bodies = static_cast<std::size_t>(n);
+    c.bodies = true;
+  }
+  int scenario = 0;
+  const auto& names = scenario_names();
+  for (int i = 0; i < int(names.size()); ++i) {
+    if (names[i] == s.scenario) scenario = i;
+  }
+  if (combo("scenario", scenario, names)) {
+    s.scenario = names[scenario];
+    c.scenario = true;
+  }
+  int backend = s.backend == Backend::Cuda ? 1 : 0;
+  if (combo("backend", backend, {"cpu", "cuda"})) {
+    s.backend = backend == 1 ? Backend::Cuda : Backend::Cpu;
+    c.backend = true;
+  }
+  int solver = s.solver == Solver::Direct ? 1 : 0;
+  if (combo("solver", solver, {"Barnes-Hut", "direct"})) {
+    s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
+    c.solver = true;
+  }
+}
+
+void timing_section(const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::Text("%.1f fps (%.2f ms/frame), %s", st.fps, st.frame_ms, st.backend_name.c_str());
+  ImGui::Text(
+      "step %.2f ms, vertices %.2f ms, render %s", st.timings.total_ms, st.vertex_ms,
+      st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a");
+  ImGui::Text("%.3g bodies/s, %.3g interactions/step", st.bodies_per_s,
+              double(st.interactions.body_body + st.interactions.body_cell));
+  ImGui::Text("host<->device vertex bytes/frame: %llu%s",
+              static_cast<unsigned long long>(st.transfer_bytes),
+              st.interop ? " (CUDA-GL interop)" : "");
+  if (st.have_energy) ImGui::Text("energy drift since start: %+.3e", st.energy_drift);
+  if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 100.0f);
+    for (int k = 0; k < kStageCount; ++k) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const auto name = stage_name(static_cast<Stage>(k));
+      ImGui::TextUnformatted(name.data(), name.data() + name.size());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f ms", st.timings.ms[k]);
+    }
+    ImGui::EndTable();
+  }
+  const auto& total = st.history[kStageCount];
+  if (!total.empty()) {
+    const float top = *std::max_element(total.begin(), total.end());
+    ImGui::PlotLines("step ms", total.data(), int(total.size()), 0, nullptr, 0.0f, top * 1.1f,
+                     ImVec2(0, 50));
+  }
+  if (!ImGui::TreeNode("stage history")) return;
+  for (int k = 0; k < kStageCount; ++k) {
+    const auto& h = st.history[k];
+    if (h.empty()) continue;
+    const auto name = std::string(stage_name(static_cast<Stage>(k)));
+    ImGui::PlotLines(name.c_str(), h.data(), int(h.size()), 0, nullptr, 0.0f, FLT_MAX,
+                     ImVec2(0, 24));
+  }
+  ImGui::TreePop();
+}
+
+void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Accuracy", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  c.measure_accuracy |= ImGui::Button("Measure");
+  ImGui::SameLine();
+  ImGui::Checkbox("every 3 s", &s.accuracy_auto);
+  if (st.have_accuracy) {
+    ImGui::Text("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
+                st.accuracy.median, st.accuracy.p99, st.accuracy.samples, st.timings.total_ms);
+  }
+}
+
+void render_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  render::RenderParams& r = s.render;
+  ImGui::SliderFloat("point size", &r.point_size, 0.5f, 12.0f, "%.1f px at 720p");
+  ImGui::SliderFloat("brightness", &r.brightness, 0.05f, 20.0f, "%.2f",
+                     ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("exposure", &r.exposure, 0.05f, 20.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
+  int color = static_cast<int>(r.color);
+  if (combo("colour", color, {"auto", "speed", "population"})) {
+    r.color = static_cast<render::ColorMode>(color);
+  }
+  ImGui::Checkbox("hide halo", &r.hide_halo);
+  ImGui::SameLine();
+  ImGui::Checkbox("follow centre of mass", &s.follow_com);
+  int splat = s.splat_auto ? 0 : (r.splat == render::SplatMode::Compute ? 2 : 1);
+  if (combo("splat", splat, {"auto", "points", "compute"})) {
+    s.splat_auto = splat == 0;
+    if (splat != 0) r.splat = splat == 2 ? render::SplatMode::Compute : render::SplatMode::Points;
+  }
+  ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
+  c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
+  c.overlay |= ImGui::SliderInt("octree depth", &s.octree_depth, 1, 10);
+  if (s.picked_body >= 0) {
+    ImGui::TextWrapped("%s", st.picked_info.c_str());
+    if (ImGui::Button("Clear pick")) {
+      s.picked_body = -1;
+      c.overlay = true;
+    }
+  } else {
+    ImGui::TextDisabled("click a body to see its tree walk");
+  }
+  c.screenshot |= ImGui::Button("Screenshot (p)");
+}
+
+void snapshot_section(Settings& s, Changes& c) {
+  if (!ImGui::CollapsingHeader("Snapshot")) return;
+  char path[512];
+  std::snprintf(path, sizeof(path), "%s", s.snapshot_path.c_str());
+  if (ImGui::InputText("path", path, sizeof(path))) s.snapshot_path = path;
+  c.save |= ImGui::Button("Save");
+  ImGui::SameLine();
+  c.load |= ImGui::Button("Load");
+}
+
+void status_lines(const PanelStats& st) {
+  if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
+  if (!st.error.empty()) ImGui::TextColored(kError, "%s", st.error.c_str());
+  if (!st.message.empty()) ImGui::TextDisabled("%s", st.message.c_str());
+}
+
+}  // namespace
+
+Changes draw_panel(Settings& s, const PanelStats& st) {
+  Changes c;
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  // A fixed first size: an auto-fitted window stays hidden on its first frame, which would
+  // leave the panel out of a one-frame headless render.
+  const float height = std::min(ImGui::GetIO().DisplaySize.y - 20.0f, 900.0f);
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth - 10.0f, height), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  ImGui::Begin("Galaxy");
+  ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
+              st.time);
+  run_controls(s, c);
+  status_lines(st);
+  simulation_section(s, c);
+  accuracy_section(s, c, st);
+  timing_section(st);
+  render_section(s, c, st);
+  snapshot_section(s, c);
+  ImGui::TextDisabled("%s", st.gl_description.c_str());
+  ImGui::TextDisabled("space pause, h panel, c fit, p screenshot, b octree, q quit");
+  ImGui::End();
+  return c;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// What the panel edits (Settings), what it reports (Changes), and what it shows (PanelStats).
+// Plain data: the panel fills Changes, the app applies them once per frame (App::apply), and
+// tests drive the same apply function without a panel.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "accuracy.hpp"
+#include "renderer.hpp"
+#include "simulation.hpp"
+
+namespace galaxy::app {
+
+struct Settings {
+  // Simulation.
+  SimParams params;
+  std::size_t bodies = 0;
+  std::string scenario;
+  Backend backend = Backend::Cpu;
+  Solver solver = Solver::BarnesHut;
+  bool paused = false;
+  // Rendering.
+  render::RenderParams render;
+  bool splat_auto = true;  // choose points or compute by body count
+  bool follow_com = false;
+  // Teaching overlays.
+  bool octree_overlay = false;
+  int octree_depth = 4;
+  int picked_body = -1;  // the body whose walk is shown; -1 for none
+  // Measurements.
+  bool accuracy_auto = false;
+  // Snapshot.
+  std::string snapshot_path = "snapshot.csv";
+  bool show_panel = true;
+};
+
+struct Changes {
+  bool params = false;    // theta, dt, softening: next step
+  bool bodies = false;    // re-create the scenario at Settings::bodies
+  bool scenario = false;  // switch scenario at the current count
+  bool backend = false;
+  bool solver = false;
+  bool reset = false;  // restart the scenario
+  bool step_once = false;
+  bool measure_accuracy = false;
+  bool save = false, load = false;
+  bool fit_camera = false;
+  bool screenshot = false;
+  bool overlay = false;  // octree overlay toggled or its depth changed
+  bool quit = false;
+  Changes& operator|=(const Changes& o);
+};
+
+// Numbers the panel shows; the app fills them.
+struct PanelStats {
+  std::string backend_name, gl_description;
+  std::size_t bodies = 0;
+  std::uint64_t steps = 0;
+  double time = 0;
+  float fps = 0, frame_ms = 0, render_ms = -1, vertex_ms = 0;
+  StageTimings timings;
+  std::array<std::vector<float>, kStageCount + 1> history;  // per stage, then the total
+  InteractionCounts interactions;
+  double bodies_per_s = 0;
+  bool have_energy = false;
+  double energy_drift = 0;  // (E - E0) / |E0| since the run started
+  bool have_accuracy = false;
+  ErrorStats accuracy;
+  std::uint64_t transfer_bytes = 0;  // host<->device vertex bytes in the last frame
+  bool interop = false;              // vertices written by CUDA into GL buffers
+  std::string interop_warning;       // why the interop path is not used, when it should be
+  std::string error;                 // the last failed action
+  std::string message;               // the last successful one (saved, loaded...)
+  std::string picked_info;
+  bool splat_compute = false;
+};
+
+// Stage-time history kept for the plots.
+inline constexpr std::size_t kHistoryFrames = 120;
+
+}  // namespace galaxy::app

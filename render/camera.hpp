@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// An orbit camera: a target point, yaw and pitch around it, and a distance. All maths in GLM.
+#pragma once
+
+#include <glm/glm.hpp>
+
+namespace galaxy::render {
+
+class OrbitCamera {
+ public:
+  glm::mat4 view() const;
+  glm::mat4 projection(float aspect) const;
+  glm::mat4 view_proj(float aspect) const { return projection(aspect) * view(); }
+  glm::vec3 eye() const;
+
+  // Mouse gestures, in pixels of a viewport `height` pixels tall.
+  void orbit(float dx_pixels, float dy_pixels);
+  void pan(float dx_pixels, float dy_pixels, float height);
+  void zoom(float wheel_steps);
+  // Frames a sphere: looks at `center` from far enough that a sphere of `radius` fills the view.
+  void fit(const glm::vec3& center, float radius);
+  // Moves the target, keeping the angles and distance (following the centre of mass).
+  void set_target(const glm::vec3& t) { target_ = t; }
+
+  glm::vec3 target() const { return target_; }
+  float distance() const { return distance_; }
+  float yaw = 0.6f, pitch = 0.45f;  // radians
+  float fov_y = 0.8f;               // radians
+
+ private:
+  glm::vec3 target_{0.0f};
+  float distance_ = 5.0f;
+};
+
+// Window coordinates (pixels, origin top left) of a world point, and whether it lies in front
+// of the camera.
+bool project_to_window(const glm::mat4& view_proj, const glm::vec3& p, float width, float height,
+                       glm::vec2& out);
+
+}  // namespace galaxy::render

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// The vertex buffers the renderer draws: 4 floats per body (x, y, z, speed) and one tag byte per
+// body. Where the simulation runs in CUDA they are registered with CUDA (write-discard) and the
+// simulation writes them through a scoped mapping, so vertices never cross to the host. Where
+// registration fails (a GL context on another GPU, a remote desktop, a build without CUDA) the
+// buffers stay plain GL buffers and the caller uploads host copies.
+//
+// This header has no CUDA include: the registration lives in interop_buffer.cpp behind
+// GALAXY_HAVE_CUDA.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "gl_object.hpp"
+
+namespace galaxy::render {
+
+class VertexBuffers {
+ public:
+  VertexBuffers() = default;
+  ~VertexBuffers();
+  VertexBuffers(const VertexBuffers&) = delete;
+  VertexBuffers& operator=(const VertexBuffers&) = delete;
+  VertexBuffers(VertexBuffers&& o) noexcept;
+  VertexBuffers& operator=(VertexBuffers&& o) noexcept;
+
+  // Reallocates for `count` bodies: unregisters from CUDA, reallocates the GL buffers, and
+  // registers them again when `register_with_cuda`. A failed registration is not an error: the
+  // buffers work for uploads and registration_error() says why CUDA cannot write them. Throws
+  // only when GL cannot allocate.
+  void resize(std::size_t count, bool register_with_cuda);
+
+  std::size_t count() const { return count_; }
+  GLuint xyzs() const { return xyzs_.id(); }
+  GLuint tags() const { return tags_.id(); }
+  bool cuda_registered() const { return resources_[0] != nullptr; }
+  const std::string& registration_error() const { return registration_error_; }
+
+  // Host-copy path: uploads `count()` vertices and tags through the GL API.
+  void upload(const float* xyzs, const std::uint8_t* tags);
+
+  // The device pointers of the buffers while CUDA has them mapped. Unmaps on destruction; GL
+  // must not touch the buffers while a Mapping lives.
+  class Mapping {
+   public:
+    ~Mapping();
+    Mapping(const Mapping&) = delete;
+    Mapping& operator=(const Mapping&) = delete;
+    Mapping(Mapping&& o) noexcept;
+    Mapping& operator=(Mapping&&) = delete;
+    float* xyzs() const { return xyzs_; }
+    std::uint8_t* tags() const { return tags_; }
+    // The stream the buffers are mapped on (a cudaStream_t): write them on it, or make it wait
+    // for the stream that writes them, so that the unmap follows the writes.
+    void* stream() const { return stream_; }
+
+   private:
+    friend class VertexBuffers;
+    Mapping(void** resources, void* stream);
+    void** resources_ = nullptr;
+    void* stream_ = nullptr;
+    float* xyzs_ = nullptr;
+    std::uint8_t* tags_ = nullptr;
+  };
+  // Maps both buffers on the buffers' own CUDA stream. Throws std::runtime_error when not
+  // registered or when mapping fails.
+  Mapping map();
+
+ private:
+  void unregister() noexcept;
+
+  std::size_t count_ = 0;
+  GlBuffer xyzs_, tags_;
+  void* resources_[2] = {nullptr, nullptr};  // cudaGraphicsResource_t
+  void* stream_ = nullptr;  // cudaStream_t, non-blocking: the simulation's streams do not sync
+                            // with the legacy default stream, so map and unmap need a real one
+  std::string registration_error_;
+};
+
+// Bytes of the tag buffer for `count` bodies: padded to whole 32-bit words so that shaders can
+// read it as a uint array.
+inline std::size_t tag_buffer_bytes(std::size_t count) {
+  return (count + 3) / 4 * 4;
+}
+
+}  // namespace galaxy::render

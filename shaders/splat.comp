@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// Compute-splat path for large N: each invocation projects one body and adds its colour, in
+// fixed point, to the four pixels around it (bilinear weights) with integer atomics. No raster
+// pipeline, so its cost is one read per body and a few atomics, not a fragment per sprite pixel.
+layout(local_size_x = 256) in;
+layout(std430, binding = 0) readonly buffer Xyzs { vec4 xyzs[]; };
+layout(std430, binding = 1) readonly buffer Tags { uint tags[]; };      // 4 tag bytes per word
+layout(std430, binding = 2) coherent buffer Accum { uint accum[]; };    // 3 words per pixel
+uniform mat4 u_view_proj;
+uniform uint u_count;
+uniform ivec2 u_size;
+uniform float u_intensity;
+uniform float u_fixed_scale;
+
+void add(ivec2 p, vec3 c) {
+  if (p.x < 0 || p.y < 0 || p.x >= u_size.x || p.y >= u_size.y) return;
+  uint base = 3u * uint(p.y * u_size.x + p.x);
+  uvec3 q = uvec3(c * u_fixed_scale + 0.5);
+  if (q.r != 0u) atomicAdd(accum[base + 0u], q.r);
+  if (q.g != 0u) atomicAdd(accum[base + 1u], q.g);
+  if (q.b != 0u) atomicAdd(accum[base + 2u], q.b);
+}
+
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  if (i >= u_count) return;
+  vec4 v = xyzs[i];
+  uint tag = (tags[i >> 2] >> (8u * (i & 3u))) & 0xffu;
+  vec4 c = body_color(v.w, tag);
+  if (c.a <= 0.0) return;
+  vec4 clip = u_view_proj * vec4(v.xyz, 1.0);
+  if (clip.w <= 0.0) return;
+  vec2 ndc = clip.xy / clip.w;
+  if (any(greaterThan(abs(ndc), vec2(1.01)))) return;
+  vec2 pix = (ndc * 0.5 + 0.5) * vec2(u_size) - 0.5;
+  ivec2 p0 = ivec2(floor(pix));
+  vec2 f = pix - vec2(p0);
+  vec3 col = c.rgb * c.a * u_intensity;
+  add(p0, col * (1.0 - f.x) * (1.0 - f.y));
+  add(p0 + ivec2(1, 0), col * f.x * (1.0 - f.y));
+  add(p0 + ivec2(0, 1), col * (1.0 - f.x) * f.y);
+  add(p0 + ivec2(1, 1), col * f.x * f.y);
+}
