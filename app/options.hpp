@@ -21,6 +21,7 @@ struct Options {
   std::optional<long> steps;  // run this many steps, then exit
   bool headless = false;
   std::string save;  // write the final state here
+  std::string load;  // start from this snapshot instead of the scenario
 };
 
 // Parsed options, or the exit status to return at once (0 after --help, 2 after an error; the

@@ -22,7 +22,8 @@ class Session {
   HostBodies make_bodies(std::size_t n) const;
   // Switches to scenario `name` at the current body count; throws and keeps the run on failure.
   void set_scenario(const std::string& name);
-  // Snapshots, format by extension; a failed load keeps the current run.
+  // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
+  // the current run. A .gxy load also restores the time, the step count and θ, dt, softening.
   void save(const std::string& path) const;
   void load(const std::string& path);
 
