@@ -14,7 +14,7 @@ namespace galaxy::app {
 struct Options {
   std::optional<Backend> backend;  // unset: cuda where a device is present, else cpu
   Solver solver = Solver::BarnesHut;
-  std::string scenario = "plummer";
+  std::string scenario = "collision";  // the demo: two disk galaxies merging
   std::optional<std::size_t> bodies;  // unset: a default that suits the backend
   std::uint64_t seed = 20261123;
   SimParams params;

@@ -267,7 +267,7 @@ HostBodies make_disk_galaxy(std::size_t n, std::uint64_t seed, const DiskGalaxyP
   return b;
 }
 
-HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed) {
+HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed, const CollisionParams& c) {
   const std::size_t n0 = n / 2;
   HostBodies b = make_disk_galaxy(n0, seed, {}, 0);
   const HostBodies second = make_disk_galaxy(n - n0, seed ^ 0x9e3779b97f4a7c15ull, {}, 1);
@@ -287,7 +287,7 @@ HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed) {
   const double mt = m0 + m1;
   // Parabolic relative orbit, pericentre r_p on +x. Barker's equation gives the time to
   // pericentre from D = tan(ν/2): t = sqrt(2 r_p³ / M) (D + D³/3); solve for t = 20.
-  const double rp = 2.0, t_peri = 20.0;
+  const double rp = c.pericentre, t_peri = c.time_to_pericentre;
   const double scale = std::sqrt(2.0 * rp * rp * rp / std::max(mt, 1e-30));
   double lo = 0.0, hi = 100.0;
   for (int k = 0; k < 100; ++k) {
@@ -304,8 +304,8 @@ HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed) {
                   0.0};
   const double f0 = mt > 0 ? -m1 / mt : 0.0, f1 = mt > 0 ? m0 / mt : 0.0;
   const double deg = kPi / 180.0;
-  place(b, 0, n0, {1, 0, 0}, 30.0 * deg, {f0 * rel.x, f0 * rel.y, 0}, {f0 * vrel.x, f0 * vrel.y, 0});
-  place(b, n0, n, {std::cos(60 * deg), std::sin(60 * deg), 0}, 120.0 * deg,
+  place(b, 0, n0, {1, 0, 0}, c.tilt0_deg * deg, {f0 * rel.x, f0 * rel.y, 0}, {f0 * vrel.x, f0 * vrel.y, 0});
+  place(b, n0, n, {std::cos(60 * deg), std::sin(60 * deg), 0}, c.tilt1_deg * deg,
         {f1 * rel.x, f1 * rel.y, 0}, {f1 * vrel.x, f1 * vrel.y, 0});
   return b;
 }

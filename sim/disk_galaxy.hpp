@@ -47,11 +47,17 @@ HostBodies make_disk_galaxy(std::size_t n, std::uint64_t seed, const DiskGalaxyP
 // (monopole of bulge and halo, thin exponential disk), ignoring softening.
 double disk_galaxy_circular_velocity(const DiskGalaxyParams& p, double R);
 
-// Two such galaxies (n/2 bodies each; galaxy tags 0 and 1) on a parabolic orbit in the x-y plane
-// with pericentre distance 2 (point-mass estimate), first pericentre at about t = 20 (1600 steps
-// of dt = 0.0125; two rotation periods at R_d). The first disk is tilted by 30° against the
-// orbital plane, the second by 120° about another axis, as the Milky Way and Andromeda are.
-// Centre of mass at rest at the origin.
-HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed);
+// The orbit of two galaxies: a parabola for point masses of the galaxies' masses.
+struct CollisionParams {
+  double pericentre = 1.0;             // distance at pericentre
+  double time_to_pericentre = 20.0;    // from the start, for point masses
+  double tilt0_deg = 30.0, tilt1_deg = 120.0;  // disk inclinations against the orbital plane
+};
+
+// Two galaxies of make_disk_galaxy() (n/2 bodies each; galaxy tags 0 and 1) on a parabolic
+// orbit in the x-y plane. The first disk is tilted about the x axis, the second about an axis
+// 60° from it, as the Milky Way and Andromeda are tilted against their orbit. Centre of mass at
+// rest at the origin.
+HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed, const CollisionParams& c = {});
 
 }  // namespace galaxy
