@@ -17,7 +17,6 @@ HostBodies make_cold_collapse(std::size_t n, std::uint64_t seed, double radius,
   const double w = 0.6 / radius;
   const double sigma = std::sqrt(virial_ratio * w / 3.0);
   std::normal_distribution<double> gauss(0.0, sigma);
-  double c[6] = {0, 0, 0, 0, 0, 0};
   for (std::size_t i = 0; i < n; ++i) {
     double x, y, z;
     do {  // rejection from the cube keeps the density exactly uniform
@@ -26,7 +25,6 @@ HostBodies make_cold_collapse(std::size_t n, std::uint64_t seed, double radius,
       z = u(rng);
     } while (x * x + y * y + z * z > 1.0);
     const double q[6] = {x * radius, y * radius, z * radius, gauss(rng), gauss(rng), gauss(rng)};
-    for (int k = 0; k < 6; ++k) c[k] += q[k] / static_cast<double>(n);
     b.x[i] = static_cast<float>(q[0]);
     b.y[i] = static_cast<float>(q[1]);
     b.z[i] = static_cast<float>(q[2]);
@@ -35,14 +33,7 @@ HostBodies make_cold_collapse(std::size_t n, std::uint64_t seed, double radius,
     b.vz[i] = static_cast<float>(q[5]);
     b.m[i] = static_cast<float>(1.0 / static_cast<double>(n));
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    b.x[i] -= static_cast<float>(c[0]);
-    b.y[i] -= static_cast<float>(c[1]);
-    b.z[i] -= static_cast<float>(c[2]);
-    b.vx[i] -= static_cast<float>(c[3]);
-    b.vy[i] -= static_cast<float>(c[4]);
-    b.vz[i] -= static_cast<float>(c[5]);
-  }
+  centre_at_rest(b);
   return b;
 }
 

@@ -127,21 +127,6 @@ void put(HostBodies& b, std::size_t i, Vec3 x, Vec3 v, double m, Population pop,
   b.galaxy[i] = galaxy;
 }
 
-// Moves the centre of mass and the mean velocity of bodies [begin, end) to the origin.
-void centre(HostBodies& b, std::size_t begin, std::size_t end) {
-  double m = 0, c[6] = {0, 0, 0, 0, 0, 0};
-  for (std::size_t i = begin; i < end; ++i) {
-    const float* q[6] = {&b.x[i], &b.y[i], &b.z[i], &b.vx[i], &b.vy[i], &b.vz[i]};
-    for (int k = 0; k < 6; ++k) c[k] += b.m[i] * *q[k];
-    m += b.m[i];
-  }
-  if (m <= 0) return;
-  for (std::size_t i = begin; i < end; ++i) {
-    float* q[6] = {&b.x[i], &b.y[i], &b.z[i], &b.vx[i], &b.vy[i], &b.vz[i]};
-    for (int k = 0; k < 6; ++k) *q[k] -= static_cast<float>(c[k] / m);
-  }
-}
-
 // Rotates bodies [begin, end) by `angle` about the unit axis `k` (Rodrigues), then shifts them by
 // `dx` and `dv`.
 void place(HostBodies& b, std::size_t begin, std::size_t end, Vec3 k, double angle, Vec3 dx,
@@ -263,7 +248,7 @@ HostBodies make_disk_galaxy(std::size_t n, std::uint64_t seed, const DiskGalaxyP
   };
   spherical(model.bulge, bulge_rho_s2, n_bulge, Population::Bulge);
   spherical(model.halo, halo_rho_s2, n_halo, Population::Halo);
-  centre(b, 0, n);
+  centre_at_rest(b);
   return b;
 }
 
@@ -286,7 +271,7 @@ HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed, const Collis
   for (std::size_t i = 0; i < n; ++i) (i < n0 ? m0 : m1) += b.m[i];
   const double mt = m0 + m1;
   // Parabolic relative orbit, pericentre r_p on +x. Barker's equation gives the time to
-  // pericentre from D = tan(ν/2): t = sqrt(2 r_p³ / M) (D + D³/3); solve for t = 20.
+  // pericentre from D = tan(ν/2): t = sqrt(2 r_p³ / M) (D + D³/3); solve for the requested time.
   const double rp = c.pericentre, t_peri = c.time_to_pericentre;
   const double scale = std::sqrt(2.0 * rp * rp * rp / std::max(mt, 1e-30));
   double lo = 0.0, hi = 100.0;

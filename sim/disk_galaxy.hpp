@@ -11,8 +11,8 @@
 namespace galaxy {
 
 // One galaxy in G = 1 units. Masses are those of the realised (truncated) components. The
-// defaults give total mass 1, a circular velocity of about 0.55 from R = 1 outwards and a
-// rotation period of about 11 time units (900 steps of dt = 0.0125) at R = R_d.
+// defaults give total mass 1, a circular velocity of 0.50-0.52 from R = 1 to 3 (0.42 at R = 5)
+// and a rotation period of 12.5 time units (1000 steps of dt = 0.0125) at R = R_d.
 struct DiskGalaxyParams {
   double disk_mass = 0.25;
   double disk_scale_length = 1.0;   // R_d of Σ(R) ∝ exp(-R/R_d)
