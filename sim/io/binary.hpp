@@ -78,8 +78,10 @@ inline HostBodies allocate_bodies(std::size_t n, const std::filesystem::path& pa
   }
 }
 
-// validate() with the file's name in front of the message.
-inline void validate_loaded(const HostBodies& b, const std::filesystem::path& path) {
+// validate() with the file's name in front of the message and std::runtime_error, as every
+// other snapshot error: used before a save (which must not write what a load would refuse) and
+// after a load.
+inline void validate_named(const HostBodies& b, const std::filesystem::path& path) {
   try {
     validate(b);
   } catch (const std::exception& e) {

@@ -71,7 +71,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
     b.m[i] = v[6];
     b.ax[i] = v[7]; b.ay[i] = v[8]; b.az[i] = v[9];
   }
-  validate_loaded(b, path);
+  validate_named(b, path);
   return b;
 }
 

@@ -45,7 +45,7 @@ void for_each_block(std::size_t n, Fn&& fn) {
 
 void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
   const HostBodies& b = s.bodies;
-  validate(b);
+  validate_named(b, path);
   const SimParams p = s.params.value_or(SimParams{});
   atomic_write(path, [&](std::ostream& out) {
     std::uint32_t c = crc32_z(0, nullptr, 0);
@@ -105,9 +105,13 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   const unsigned char* q = h + 8;
   const auto version = get<std::uint32_t>(q, kOrder);
   const auto header_bytes = get<std::uint32_t>(q, kOrder);
-  if (version != kGxyVersion || header_bytes != kHeaderBytes) {
+  if (version != kGxyVersion) {
     throw std::runtime_error(name + ": unsupported .gxy version " + std::to_string(version) +
                              " (this build reads version " + std::to_string(kGxyVersion) + ")");
+  }
+  if (header_bytes != kHeaderBytes) {
+    throw std::runtime_error(name + ": corrupt header: header size " + std::to_string(header_bytes) +
+                             ", version 1 has " + std::to_string(kHeaderBytes));
   }
   const auto n = get<std::uint64_t>(q, kOrder);
   Snapshot s;
@@ -156,7 +160,7 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   if (get<std::uint32_t>(t, kOrder) != c) {
     throw std::runtime_error(name + ": checksum mismatch: the file is corrupted");
   }
-  validate_loaded(b, path);
+  validate_named(b, path);
   for (std::size_t i = 0; i < n; ++i) {
     if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) || b.galaxy[i] > 1) {
       throw std::runtime_error(name + ": body " + std::to_string(i) + ": invalid population tag " +

@@ -82,7 +82,7 @@ class RecordReader {
 
 void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endian order) {
   const HostBodies& b = s.bodies;
-  validate(b);
+  validate_named(b, path);
   if (b.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
     throw std::runtime_error(path.string() + ": Tipsy holds at most 2^31 - 1 bodies, not " +
                              std::to_string(b.size()));
@@ -202,7 +202,7 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
   if (all_ours && pad > 0 && pad <= h->ndark) {
     std::fill_n(b.galaxy.begin() + first_dark + (h->ndark - pad), pad, std::uint8_t{1});
   }
-  validate_loaded(b, path);
+  validate_named(b, path);
   return s;
 }
 
