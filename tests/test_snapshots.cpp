@@ -250,10 +250,31 @@ TEST(Tipsy, RoundTripInBothByteOrdersKeepsValuesAndTags) {
     const fs::path f = d / name;
     io::save_snapshot(f, s);
     const Bytes raw = read_bytes(f);
-    // Header: nbodies at offset 8, in big-endian for .tipsy/.std and little-endian for -le.
-    const bool le = std::string(name).ends_with("-le");
-    const std::uint32_t n = s.bodies.size();
-    EXPECT_EQ(raw[le ? 8 : 11], n & 0xff);
+    // Read back after the published layout, independently of the project's reader.
+    const bool big = !std::string(name).ends_with("-le");
+    auto u32 = [&](std::size_t at) {
+      std::uint32_t v = 0;
+      for (int k = 0; k < 4; ++k) v |= std::uint32_t(raw[at + k]) << (big ? 24 - 8 * k : 8 * k);
+      return v;
+    };
+    auto f32 = [&](std::size_t at) { return std::bit_cast<float>(u32(at)); };
+    std::size_t ndark = 0;
+    for (std::uint8_t p : s.bodies.population) ndark += p == std::uint8_t(Population::Halo);
+    const std::size_t nstar = s.bodies.size() - ndark;
+    EXPECT_EQ(u32(8), s.bodies.size());
+    EXPECT_EQ(u32(12), 3u);
+    EXPECT_EQ(u32(16), 0u);
+    EXPECT_EQ(u32(20), ndark);
+    EXPECT_EQ(u32(24), nstar);
+    ASSERT_EQ(raw.size(), 32 + 36 * ndark + 44 * nstar);
+    const std::size_t d0 = order[0], s0 = order[ndark], star = 32 + 36 * ndark;
+    EXPECT_EQ(f32(32), s.bodies.m[d0]);
+    EXPECT_EQ(f32(32 + 4), s.bodies.x[d0]);
+    EXPECT_EQ(f32(32 + 28), 0.04f);  // eps: the run's softening
+    EXPECT_EQ(f32(32 + 32), s.bodies.pot[d0]);
+    EXPECT_EQ(f32(star + 24), s.bodies.vz[s0]);
+    EXPECT_EQ(f32(star + 28), -1.0f - (s.bodies.population[s0] | s.bodies.galaxy[s0] << 2));
+    EXPECT_EQ(f32(star + 40), s.bodies.pot[s0]);
     const io::Snapshot r = io::load_snapshot(f);
     ASSERT_EQ(r.bodies.size(), s.bodies.size());
     EXPECT_EQ(r.time, s.time);
