@@ -16,6 +16,7 @@
 #include "cpu_simulation.hpp"
 #include "disk_galaxy.hpp"
 #include "io/atomic_file.hpp"
+#include "io/binary.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
 #include "io/tipsy.hpp"
@@ -178,6 +179,18 @@ TEST(Gxy, BadInputIsRejectedWithTheFileAndTheProblem) {
   EXPECT_EQ(io::load_snapshot(good).bodies.size(), 200u);
   expect_error([&] { io::load_snapshot(d / "none.gxy"); }, d / "none.gxy", "no such file");
   fs::remove_all(d);
+}
+
+TEST(Snapshot, AllocationFailureBecomesAMessage) {
+  // Headers are checked against the file size first, so only a file really this large gets
+  // here; then the machine's limits turn into a message instead of std::bad_alloc. 2^45 floats
+  // per array are 128 TiB, beyond any x86-64 or AArch64 user address space, so the allocation
+  // fails at once whatever the overcommit setting.
+  const fs::path f = "huge.gxy";
+  expect_error([&] { io::allocate_bodies(std::size_t(1) << 45, f); }, f,
+               "not enough memory for 35184372088832 bodies");
+  expect_error([&] { io::allocate_bodies(std::numeric_limits<std::size_t>::max() / 2, f); }, f,
+               "more than this machine can hold");
 }
 
 TEST(Snapshot, FailedSavesKeepTheOlderFile) {
