@@ -289,7 +289,8 @@ HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed, const Collis
                   0.0};
   const double f0 = mt > 0 ? -m1 / mt : 0.0, f1 = mt > 0 ? m0 / mt : 0.0;
   const double deg = kPi / 180.0;
-  place(b, 0, n0, {1, 0, 0}, c.tilt0_deg * deg, {f0 * rel.x, f0 * rel.y, 0}, {f0 * vrel.x, f0 * vrel.y, 0});
+  place(b, 0, n0, {1, 0, 0}, c.tilt0_deg * deg, {f0 * rel.x, f0 * rel.y, 0},
+        {f0 * vrel.x, f0 * vrel.y, 0});
   place(b, n0, n, {std::cos(60 * deg), std::sin(60 * deg), 0}, c.tilt1_deg * deg,
         {f1 * rel.x, f1 * rel.y, 0}, {f1 * vrel.x, f1 * vrel.y, 0});
   return b;

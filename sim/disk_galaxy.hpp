@@ -15,13 +15,13 @@ namespace galaxy {
 // and a rotation period of 12.5 time units (1000 steps of dt = 0.0125) at R = R_d.
 struct DiskGalaxyParams {
   double disk_mass = 0.25;
-  double disk_scale_length = 1.0;   // R_d of Σ(R) ∝ exp(-R/R_d)
-  double disk_scale_height = 0.1;   // z0 of ρ(z) ∝ sech²(z/z0)
-  double disk_cut = 6.0;            // disk radii beyond disk_cut R_d are redrawn
-  double toomre_q = 1.3;            // Toomre Q at R = 2.5 R_d (the minimum of Q lies near there)
+  double disk_scale_length = 1.0;  // R_d of Σ(R) ∝ exp(-R/R_d)
+  double disk_scale_height = 0.1;  // z0 of ρ(z) ∝ sech²(z/z0)
+  double disk_cut = 6.0;           // disk radii beyond disk_cut R_d are redrawn
+  double toomre_q = 1.3;           // Toomre Q at R = 2.5 R_d (the minimum of Q lies near there)
   double bulge_mass = 0.05;
-  double bulge_scale = 0.2;         // Hernquist a
-  double bulge_cut = 2.0;           // truncation radius
+  double bulge_scale = 0.2;  // Hernquist a
+  double bulge_cut = 2.0;    // truncation radius
   double halo_mass = 0.70;
   double halo_scale = 1.5;
   double halo_cut = 12.0;
@@ -49,8 +49,8 @@ double disk_galaxy_circular_velocity(const DiskGalaxyParams& p, double R);
 
 // The orbit of two galaxies: a parabola for point masses of the galaxies' masses.
 struct CollisionParams {
-  double pericentre = 1.0;             // distance at pericentre
-  double time_to_pericentre = 20.0;    // from the start, for point masses
+  double pericentre = 1.0;                     // distance at pericentre
+  double time_to_pericentre = 20.0;            // from the start, for point masses
   double tilt0_deg = 30.0, tilt1_deg = 120.0;  // disk inclinations against the orbital plane
 };
 

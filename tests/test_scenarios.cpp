@@ -218,9 +218,10 @@ TEST(Collision, GalaxyCentresApproachAndMerge) {
   const auto first = std::min_element(d.begin(), d.begin() + 35);
   const double apocentre = *std::max_element(first, d.begin() + 55);
   const double late = *std::max_element(d.begin() + 72, d.end());
-  std::printf("separation: %.2f at t = 0, %.2f at the first pericentre (t = %td), %.2f at the "
-              "apocentre after it, at most %.2f from t = 72 to 80\n",
-              d[0], *first, first - d.begin(), apocentre, late);
+  std::printf(
+      "separation: %.2f at t = 0, %.2f at the first pericentre (t = %td), %.2f at the "
+      "apocentre after it, at most %.2f from t = 72 to 80\n",
+      d[0], *first, first - d.begin(), apocentre, late);
   // Measured (N = 4000): 14.5 at the start; first pericentre 1.5 at t = 21 (the orbit aims at
   // 1.0 at t = 20 for point masses); out to 6.0 after it; from t = 72 the bulges stay within
   // 0.46 of each other in the merged core (at θ = 0.5, seed 1: 7.7 at t = 39, second pericentre

@@ -66,8 +66,8 @@ bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
 void expect_bit_exact(const HostBodies& a, const HostBodies& b) {
   ASSERT_EQ(a.size(), b.size());
   for (auto m : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx, &HostBodies::vy,
-                 &HostBodies::vz, &HostBodies::m, &HostBodies::ax, &HostBodies::ay,
-                 &HostBodies::az, &HostBodies::pot}) {
+                 &HostBodies::vz, &HostBodies::m, &HostBodies::ax, &HostBodies::ay, &HostBodies::az,
+                 &HostBodies::pot}) {
     EXPECT_TRUE(same_bits(a.*m, b.*m));
   }
   EXPECT_EQ(a.population, b.population);
@@ -312,7 +312,8 @@ struct TipsyWriter {
   bool big;
   Bytes out;
   void u32(std::uint32_t v) {
-    for (int k = 0; k < 4; ++k) out.push_back(static_cast<unsigned char>(v >> (big ? 24 - 8 * k : 8 * k)));
+    for (int k = 0; k < 4; ++k)
+      out.push_back(static_cast<unsigned char>(v >> (big ? 24 - 8 * k : 8 * k)));
   }
   void f32(float f) {
     std::uint32_t v;
@@ -349,7 +350,8 @@ TEST(Tipsy, ForeignFilesLoadInBothByteOrdersAndBothHeaderForms) {
   const fs::path d = temp_dir();
   for (bool big : {true, false}) {
     for (bool padded : {true, false}) {
-      SCOPED_TRACE(std::string(big ? "big" : "little") + (padded ? ", padded" : ", 28-byte header"));
+      SCOPED_TRACE(std::string(big ? "big" : "little") +
+                   (padded ? ", padded" : ", 28-byte header"));
       const fs::path f = d / "foreign.bin";
       const Bytes bytes = foreign_tipsy(big, padded);
       ASSERT_EQ(bytes.size(), (padded ? 32u : 28u) + 4 * (12 + 2 * 9 + 3 * 11));

@@ -8,10 +8,10 @@
 #include <cstring>
 #include <filesystem>
 #include <istream>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <new>
 
 #include "../bodies.hpp"
 

@@ -110,8 +110,9 @@ Snapshot load_gxy(const std::filesystem::path& path) {
                              " (this build reads version " + std::to_string(kGxyVersion) + ")");
   }
   if (header_bytes != kHeaderBytes) {
-    throw std::runtime_error(name + ": corrupt header: header size " + std::to_string(header_bytes) +
-                             ", version 1 has " + std::to_string(kHeaderBytes));
+    throw std::runtime_error(name + ": corrupt header: header size " +
+                             std::to_string(header_bytes) + ", version 1 has " +
+                             std::to_string(kHeaderBytes));
   }
   const auto n = get<std::uint64_t>(q, kOrder);
   Snapshot s;

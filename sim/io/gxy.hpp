@@ -22,7 +22,8 @@
 
 namespace galaxy::io {
 
-inline constexpr std::array<unsigned char, 8> kGxyMagic{0x89, 'G', 'X', 'Y', 0x0D, 0x0A, 0x1A, 0x0A};
+inline constexpr std::array<unsigned char, 8> kGxyMagic{0x89, 'G',  'X',  'Y',
+                                                        0x0D, 0x0A, 0x1A, 0x0A};
 inline constexpr std::uint32_t kGxyVersion = 1;
 
 // Writes `s` atomically; a missing `s.params` is written as the defaults.

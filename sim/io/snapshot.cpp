@@ -25,7 +25,8 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
   if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big);
   if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little);
   if (e == ".csv") return save_csv(path, s.bodies);
-  throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown + ")");
+  throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
+                           ")");
 }
 
 Snapshot load_snapshot(const std::filesystem::path& path) {

@@ -120,7 +120,8 @@ void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endia
         p = put(p, eps, order);
         p = put(p, b.pot[i], order);
       }
-      out.write(reinterpret_cast<const char*>(buf.data()), static_cast<std::streamsize>(buf.size()));
+      out.write(reinterpret_cast<const char*>(buf.data()),
+                static_cast<std::streamsize>(buf.size()));
     };
     write_records(dark0, false);
     write_records(dark1, false);
@@ -143,7 +144,8 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
   std::optional<Header> h = parse_header(raw, order);
   if (!h) h = parse_header(raw, order = std::endian::little);
   if (!h) {
-    throw std::runtime_error(name + ": not a Tipsy file: in neither byte order is ndim 3 with "
+    throw std::runtime_error(name +
+                             ": not a Tipsy file: in neither byte order is ndim 3 with "
                              "gas, dark and star counts that sum to nbodies");
   }
   // The counts must agree with the file size before anything is allocated (a corrupt header
@@ -159,7 +161,8 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
         std::to_string(h->nsph) + " gas, " + std::to_string(h->ndark) + " dark, " +
         std::to_string(h->nstar) + " star) disagrees with the file size (" +
         std::to_string(kHeaderBytes + h->body_bytes()) + " bytes expected, the file has " +
-        std::to_string(size) + (size < kUnpaddedHeaderBytes + h->body_bytes() ? "; truncated?)" : ")"));
+        std::to_string(size) +
+        (size < kUnpaddedHeaderBytes + h->body_bytes() ? "; truncated?)" : ")"));
   }
   std::int32_t pad = 0;
   if (header_bytes == kHeaderBytes) {
