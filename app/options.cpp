@@ -75,7 +75,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->capture_default_str();
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(CLI::NonNegativeNumber);
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
-  cli.add_option("--save", o.save, "write the final state to FILE.csv");
+  cli.add_option("--save", o.save,
+                 "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)");
+  cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)");
   cli.add_option("--frames", o.frames, "render this many frames, then exit")
       ->check(CLI::PositiveNumber);
   cli.add_option("--record", o.record,

@@ -27,7 +27,7 @@ struct BenchOptions {
 struct Options {
   std::optional<Backend> backend;  // unset: cuda where a device is present, else cpu
   Solver solver = Solver::BarnesHut;
-  std::string scenario = "plummer";
+  std::string scenario = "collision";  // the demo: two disk galaxies merging
   std::optional<std::size_t> bodies;  // unset: a default that suits the backend
   std::uint64_t seed = 20261123;
   SimParams params;
@@ -45,6 +45,7 @@ struct Options {
   std::string splat = "auto";        // points, compute, or auto (by body count)
   std::optional<int> octree;         // show the octree overlay down to this depth
   std::optional<int> pick;           // show this body's tree walk
+  std::string load;  // start from this snapshot instead of the scenario
 };
 
 // True when the options ask for the energy table of the terminal run rather than rendering:

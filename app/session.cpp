@@ -19,7 +19,11 @@ Session::Session(const Options& o) : options_(o) {
   const Backend backend = choose_backend(o);
   options_.backend = backend;
   sim_ = make_simulation(backend, o.solver, o.params);
-  sim_->reset(make_bodies(o.bodies.value_or(default_body_count(backend))));
+  if (o.load.empty()) {
+    sim_->reset(make_bodies(o.bodies.value_or(default_body_count(backend))));
+  } else {
+    load(o.load);
+  }
 }
 
 HostBodies Session::make_bodies(std::size_t n) const {
@@ -46,12 +50,23 @@ void Session::set_backend(Backend backend) {
 }
 
 void Session::save(const std::string& path) const {
-  io::save_snapshot(path, {sim_->download(), sim_->time()});
+  io::save_snapshot(path, {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params()});
 }
 
 void Session::load(const std::string& path) {
   const io::Snapshot s = io::load_snapshot(path);  // throws before touching the run
-  sim_->reset(s.bodies);
+  // A .gxy file carries the run's parameters; they are set before reset() so that the
+  // accelerations it computes use the saved softening, and put back if reset() fails.
+  const SimParams old = sim_->params();
+  if (s.params) sim_->set_params(*s.params);
+  try {
+    sim_->reset(s.bodies);
+  } catch (...) {
+    sim_->set_params(old);
+    throw;
+  }
+  sim_->set_clock(s.time, s.steps);
+  options_.params = sim_->params();
   options_.bodies = s.bodies.size();
 }
 

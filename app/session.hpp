@@ -25,7 +25,8 @@ class Session {
   // Moves the current bodies to a simulation on `backend` (time restarts at 0); throws and keeps
   // the run on failure (no device, out of memory).
   void set_backend(Backend backend);
-  // Snapshots, format by extension; a failed load keeps the current run.
+  // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
+  // the current run. A .gxy load also restores the time, the step count and θ, dt, softening.
   void save(const std::string& path) const;
   void load(const std::string& path);
 

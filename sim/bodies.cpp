@@ -13,6 +13,21 @@ void HostBodies::resize(std::size_t n) {
   galaxy.resize(n, 0);
 }
 
+void centre_at_rest(HostBodies& b) {
+  const std::size_t begin = 0, end = b.size();
+  double m = 0, c[6] = {0, 0, 0, 0, 0, 0};
+  std::vector<float>* arrays[6] = {&b.x, &b.y, &b.z, &b.vx, &b.vy, &b.vz};
+  for (std::size_t i = begin; i < end; ++i) {
+    for (int k = 0; k < 6; ++k) c[k] += static_cast<double>(b.m[i]) * (*arrays[k])[i];
+    m += b.m[i];
+  }
+  if (!(m > 0)) return;
+  for (int k = 0; k < 6; ++k) {
+    const auto shift = static_cast<float>(c[k] / m);
+    for (std::size_t i = begin; i < end; ++i) (*arrays[k])[i] -= shift;
+  }
+}
+
 void validate(const HostBodies& b) {
   const std::size_t n = b.size();
   for (const auto* v : {&b.y, &b.z, &b.vx, &b.vy, &b.vz, &b.m}) {

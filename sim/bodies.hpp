@@ -27,6 +27,10 @@ struct HostBodies {
   void clear() { resize(0); }
 };
 
+// Moves the centre of mass and the mean (mass-weighted) velocity to the origin, summing in
+// double; generators call it so that a scenario does not drift off screen.
+void centre_at_rest(HostBodies& b);
+
 // Throws std::invalid_argument naming the first body whose position, velocity or mass is NaN or
 // infinite, or whose mass is negative, or whose arrays disagree in length.
 void validate(const HostBodies& b);

@@ -21,6 +21,11 @@ class CpuSimulation final : public Simulation {
   Solver solver() const override { return solver_; }
   void step() override;
   void compute_forces() override;
+  bool set_clock(double time, std::uint64_t steps) override {
+    time_ = time;
+    steps_ = steps;
+    return true;
+  }
   std::size_t size() const override { return bodies_.size(); }
   double time() const override { return time_; }
   std::uint64_t steps_taken() const override { return steps_; }

@@ -10,7 +10,9 @@
 
 namespace galaxy {
 
-// The names make_scenario() accepts, in the order the panel lists them.
+// The names make_scenario() accepts, in the order the panel lists them: collision (two disk
+// galaxies merging), disk (one disk galaxy), plummer (a Plummer sphere), collapse (a cold
+// uniform sphere).
 const std::vector<std::string>& scenario_names();
 
 // Bodies of scenario `name` with `n` bodies, reproducible from `seed`. Throws

@@ -73,6 +73,10 @@ class Simulation {
   // Recomputes accelerations and potentials at the current positions without moving anything.
   virtual void compute_forces() = 0;
 
+  // Continues a resumed run's clock after reset() (which zeroes it). Returns false where the
+  // backend does not support it (the default), and the clock then starts at zero.
+  virtual bool set_clock(double /*time*/, std::uint64_t /*steps*/) { return false; }
+
   virtual std::size_t size() const = 0;
   virtual double time() const = 0;
   virtual std::uint64_t steps_taken() const = 0;

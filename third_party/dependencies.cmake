@@ -5,6 +5,7 @@
 
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(CLI11 CONFIG REQUIRED)
+find_package(ZLIB REQUIRED)  # crc32 for the .gxy checksum
 find_package(PNG REQUIRED)
 find_package(glfw3 3.3 REQUIRED)
 find_package(PkgConfig REQUIRED)

@@ -200,6 +200,12 @@ class CudaSimulation final : public Simulation {
     run(false);
   }
 
+  bool set_clock(double time, std::uint64_t steps) override {
+    time_ = time;
+    steps_ = steps;
+    return true;
+  }
+
   std::size_t size() const override { return static_cast<std::size_t>(state_.n); }
   double time() const override { return time_; }
   std::uint64_t steps_taken() const override { return steps_; }

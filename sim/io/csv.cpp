@@ -8,6 +8,7 @@
 #include <string>
 
 #include "atomic_file.hpp"
+#include "binary.hpp"
 
 namespace galaxy::io {
 
@@ -70,11 +71,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
     b.m[i] = v[6];
     b.ax[i] = v[7]; b.ay[i] = v[8]; b.az[i] = v[9];
   }
-  try {
-    validate(b);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(path.string() + ": " + e.what());
-  }
+  validate_named(b, path);
   return b;
 }
 

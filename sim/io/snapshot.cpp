@@ -2,8 +2,11 @@
 #include "snapshot.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "csv.hpp"
+#include "gxy.hpp"
+#include "tipsy.hpp"
 
 namespace galaxy::io {
 
@@ -13,19 +16,33 @@ std::string extension(const std::filesystem::path& p) {
   for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return e;
 }
+constexpr const char* kKnown = "use .gxy, .tipsy, .std, .tipsy-le or .csv";
 }  // namespace
 
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
-  if (extension(path) == ".csv") return save_csv(path, s.bodies);
-  throw std::runtime_error(path.string() + ": unknown snapshot format '" + extension(path) +
-                           "' (use .csv)");
+  const std::string e = extension(path);
+  if (e == ".gxy") return save_gxy(path, s);
+  if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big);
+  if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little);
+  if (e == ".csv") return save_csv(path, s.bodies);
+  throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
+                           ")");
 }
 
 Snapshot load_snapshot(const std::filesystem::path& path) {
-  if (!std::filesystem::exists(path)) throw std::runtime_error(path.string() + ": no such file");
-  if (extension(path) == ".csv") return {load_csv(path), 0.0};
-  throw std::runtime_error(path.string() + ": unknown snapshot format '" + extension(path) +
-                           "' (use .csv)");
+  namespace fs = std::filesystem;
+  if (!fs::exists(path)) throw std::runtime_error(path.string() + ": no such file");
+  if (fs::is_directory(path)) throw std::runtime_error(path.string() + ": is a folder, not a file");
+  const std::string e = extension(path);
+  // Content first: a .gxy file is recognised by its magic whatever its name.
+  if (e == ".gxy" || has_gxy_magic(path)) return load_gxy(path);
+  if (e == ".csv") {
+    Snapshot s;
+    s.bodies = load_csv(path);
+    return s;
+  }
+  // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
+  return load_tipsy(path);
 }
 
 }  // namespace galaxy::io

@@ -3,19 +3,30 @@
 // extension (load).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 
 #include "../bodies.hpp"
+#include "../simulation.hpp"
 
 namespace galaxy::io {
 
 struct Snapshot {
   HostBodies bodies;
-  double time = 0;  // simulation time of the state
+  double time = 0;                  // simulation time of the state
+  std::uint64_t steps = 0;          // steps taken to reach it (kept by .gxy only)
+  std::optional<SimParams> params;  // the run's θ, dt and softening (kept by .gxy only)
 };
 
-// Formats by extension: .csv (x,y,z,vx,vy,vz,m,ax,ay,az). Throws std::runtime_error naming the
-// file and the problem; never leaves a partly written file (atomic save).
+// Formats by extension:
+//   .gxy        galaxy's own snapshot: every array bit-exact, time, steps, parameters, CRC-32
+//   .tipsy .std Tipsy, big-endian (XDR) standard form; .tipsy-le the native little-endian form
+//   .csv        x,y,z,vx,vy,vz,m,ax,ay,az
+// Loading recognises a .gxy file by its magic and a Tipsy file by its header in either byte
+// order, whatever the extension. Throws std::runtime_error naming the file and the problem; a
+// save never leaves a partly written file (atomic), a load reads and validates the whole file
+// before returning.
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s);
 Snapshot load_snapshot(const std::filesystem::path& path);
 

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Disk galaxies in equilibrium (exponential disk, Hernquist bulge, live Hernquist halo) and the
+// collision of two of them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "bodies.hpp"
+
+namespace galaxy {
+
+// One galaxy in G = 1 units. Masses are those of the realised (truncated) components. The
+// defaults give total mass 1, a circular velocity of 0.50-0.52 from R = 1 to 3 (0.42 at R = 5)
+// and a rotation period of 12.5 time units (1000 steps of dt = 0.0125) at R = R_d.
+struct DiskGalaxyParams {
+  double disk_mass = 0.25;
+  double disk_scale_length = 1.0;  // R_d of Σ(R) ∝ exp(-R/R_d)
+  double disk_scale_height = 0.1;  // z0 of ρ(z) ∝ sech²(z/z0)
+  double disk_cut = 6.0;           // disk radii beyond disk_cut R_d are redrawn
+  double toomre_q = 1.3;           // Toomre Q at R = 2.5 R_d (the minimum of Q lies near there)
+  double bulge_mass = 0.05;
+  double bulge_scale = 0.2;  // Hernquist a
+  double bulge_cut = 2.0;    // truncation radius
+  double halo_mass = 0.70;
+  double halo_scale = 1.5;
+  double halo_cut = 12.0;
+  // Fractions of the bodies; the halo gets the rest. With the defaults a halo body weighs 3.7
+  // disk bodies, a bulge body 0.8.
+  double disk_fraction = 0.5;
+  double bulge_fraction = 0.125;
+};
+
+// A galaxy of `n` bodies centred on the origin at rest, rotating counter-clockwise about +z.
+// Populations Disk, Bulge and Halo, galaxy tag `galaxy_tag`.
+//
+// Positions: exponential disk with a sech² vertical profile; Hernquist (1990) bulge and halo cut
+// at their truncation radii. Velocities as in Hernquist (1993): the bulge and the halo are
+// isotropic Gaussians with the dispersion of the spherical Jeans equation in the total
+// (spherically averaged) mass, capped below 0.95 of the escape speed; the disk has σ_R² ∝ Σ
+// normalised to `toomre_q`, σ_φ from the epicyclic ratio κ²/4Ω², σ_z² = π G Σ z0 and a mean
+// rotation of the circular velocity (from the analytic potentials) less the asymmetric drift.
+HostBodies make_disk_galaxy(std::size_t n, std::uint64_t seed, const DiskGalaxyParams& p = {},
+                            std::uint8_t galaxy_tag = 0);
+
+// The circular velocity in the disk plane of the model's analytic potential at radius R
+// (monopole of bulge and halo, thin exponential disk), ignoring softening.
+double disk_galaxy_circular_velocity(const DiskGalaxyParams& p, double R);
+
+// The orbit of two galaxies: a parabola for point masses of the galaxies' masses.
+struct CollisionParams {
+  double pericentre = 1.0;                     // distance at pericentre
+  double time_to_pericentre = 20.0;            // from the start, for point masses
+  double tilt0_deg = 30.0, tilt1_deg = 120.0;  // disk inclinations against the orbital plane
+};
+
+// Two galaxies of make_disk_galaxy() (n/2 bodies each; galaxy tags 0 and 1) on a parabolic
+// orbit in the x-y plane. The first disk is tilted about the x axis, the second about an axis
+// 60° from it, as the Milky Way and Andromeda are tilted against their orbit. Centre of mass at
+// rest at the origin.
+HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed, const CollisionParams& c = {});
+
+}  // namespace galaxy

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+#include "tipsy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "atomic_file.hpp"
+#include "binary.hpp"
+
+namespace galaxy::io {
+
+namespace {
+
+constexpr std::size_t kGasFloats = 12, kDarkFloats = 9, kStarFloats = 11;
+constexpr std::size_t kHeaderBytes = 32, kUnpaddedHeaderBytes = 28;
+
+struct Header {
+  double time;
+  std::int32_t nbodies, ndim, nsph, ndark, nstar;
+  std::uint64_t body_bytes() const {
+    return 4 * (kGasFloats * std::uint64_t(nsph) + kDarkFloats * std::uint64_t(ndark) +
+                kStarFloats * std::uint64_t(nstar));
+  }
+};
+
+// The header read in byte order `order`, if it makes sense in that order.
+std::optional<Header> parse_header(const unsigned char* p, std::endian order) {
+  Header h;
+  h.time = get<double>(p, order);
+  h.nbodies = get<std::int32_t>(p, order);
+  h.ndim = get<std::int32_t>(p, order);
+  h.nsph = get<std::int32_t>(p, order);
+  h.ndark = get<std::int32_t>(p, order);
+  h.nstar = get<std::int32_t>(p, order);
+  const bool ok = h.ndim == 3 && h.nsph >= 0 && h.ndark >= 0 && h.nstar >= 0 &&
+                  std::int64_t(h.nsph) + h.ndark + h.nstar == h.nbodies;
+  return ok ? std::optional<Header>(h) : std::nullopt;
+}
+
+float star_tag(std::uint8_t population, std::uint8_t galaxy) {
+  return -1.0f - static_cast<float>(population | (galaxy << 2));
+}
+
+// The tag in a star's metals field, if it is one of ours.
+std::optional<std::uint8_t> decode_star_tag(float metals) {
+  const float k = -1.0f - metals;
+  if (!(k >= 0.0f && k <= 7.0f) || k != std::floor(k)) return std::nullopt;
+  return static_cast<std::uint8_t>(k);
+}
+
+// Streams records of `floats` values through a buffer of whole records.
+class RecordReader {
+ public:
+  RecordReader(std::istream& in, const std::filesystem::path& path, std::endian order)
+      : in_(in), path_(path), order_(order) {}
+  template <class Fn>
+  void read(std::size_t count, std::size_t floats, Fn&& fn) {
+    constexpr std::size_t kBlock = 4096;
+    std::vector<float> buf;
+    for (std::size_t i = 0; i < count; i += kBlock) {
+      const std::size_t len = std::min(kBlock, count - i);
+      buf.resize(len * floats);
+      read_exact(in_, buf.data(), buf.size() * sizeof(float), path_, "particle records");
+      for (float& f : buf) f = in_order(f, order_);
+      for (std::size_t k = 0; k < len; ++k) fn(&buf[k * floats]);
+    }
+  }
+
+ private:
+  std::istream& in_;
+  const std::filesystem::path& path_;
+  std::endian order_;
+};
+
+}  // namespace
+
+void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endian order) {
+  const HostBodies& b = s.bodies;
+  validate_named(b, path);
+  if (b.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+    throw std::runtime_error(path.string() + ": Tipsy holds at most 2^31 - 1 bodies, not " +
+                             std::to_string(b.size()));
+  }
+  const float eps = s.params.value_or(SimParams{}).softening;
+  std::vector<std::size_t> dark0, dark1, star;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    if (b.population[i] != static_cast<std::uint8_t>(Population::Halo)) {
+      star.push_back(i);
+    } else {
+      (b.galaxy[i] ? dark1 : dark0).push_back(i);
+    }
+  }
+  atomic_write(path, [&](std::ostream& out) {
+    unsigned char h[kHeaderBytes];
+    unsigned char* q = put<double>(h, s.time, order);
+    for (std::size_t v : {b.size(), std::size_t{3}, std::size_t{0}, dark0.size() + dark1.size(),
+                          star.size(), dark1.size()}) {
+      q = put<std::int32_t>(q, static_cast<std::int32_t>(v), order);
+    }
+    out.write(reinterpret_cast<const char*>(h), sizeof h);
+    std::vector<unsigned char> buf;
+    auto write_records = [&](const std::vector<std::size_t>& ids, bool is_star) {
+      const std::size_t floats = is_star ? kStarFloats : kDarkFloats;
+      buf.resize(ids.size() * floats * 4);
+      unsigned char* p = buf.data();
+      for (std::size_t i : ids) {
+        for (float v : {b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i]}) {
+          p = put(p, v, order);
+        }
+        if (is_star) {
+          p = put(p, star_tag(b.population[i], b.galaxy[i]), order);
+          p = put(p, 0.0f, order);  // tform: present from the start
+        }
+        p = put(p, eps, order);
+        p = put(p, b.pot[i], order);
+      }
+      out.write(reinterpret_cast<const char*>(buf.data()),
+                static_cast<std::streamsize>(buf.size()));
+    };
+    write_records(dark0, false);
+    write_records(dark1, false);
+    write_records(star, true);
+  });
+}
+
+Snapshot load_tipsy(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(name + ": cannot open the file");
+  const std::uintmax_t size = std::filesystem::file_size(path);
+  if (size < kUnpaddedHeaderBytes) {
+    throw std::runtime_error(name + ": truncated: " + std::to_string(size) +
+                             " bytes, shorter than a Tipsy header (28 or 32 bytes)");
+  }
+  unsigned char raw[kHeaderBytes] = {};
+  read_exact(in, raw, std::min<std::uintmax_t>(size, kHeaderBytes), path, "header");
+  std::endian order = std::endian::big;
+  std::optional<Header> h = parse_header(raw, order);
+  if (!h) h = parse_header(raw, order = std::endian::little);
+  if (!h) {
+    throw std::runtime_error(name +
+                             ": not a Tipsy file: in neither byte order is ndim 3 with "
+                             "gas, dark and star counts that sum to nbodies");
+  }
+  // The counts must agree with the file size before anything is allocated (a corrupt header
+  // could otherwise ask for more memory than the machine has).
+  std::size_t header_bytes;
+  if (size == kHeaderBytes + h->body_bytes()) {
+    header_bytes = kHeaderBytes;
+  } else if (size == kUnpaddedHeaderBytes + h->body_bytes()) {
+    header_bytes = kUnpaddedHeaderBytes;
+  } else {
+    throw std::runtime_error(
+        name + ": the header's body count " + std::to_string(h->nbodies) + " (" +
+        std::to_string(h->nsph) + " gas, " + std::to_string(h->ndark) + " dark, " +
+        std::to_string(h->nstar) + " star) disagrees with the file size (" +
+        std::to_string(kHeaderBytes + h->body_bytes()) + " bytes expected, the file has " +
+        std::to_string(size) +
+        (size < kUnpaddedHeaderBytes + h->body_bytes() ? "; truncated?)" : ")"));
+  }
+  std::int32_t pad = 0;
+  if (header_bytes == kHeaderBytes) {
+    const unsigned char* p = raw + kUnpaddedHeaderBytes;
+    pad = get<std::int32_t>(p, order);
+  }
+  in.seekg(static_cast<std::streamoff>(header_bytes));
+  if (!std::isfinite(h->time)) throw std::runtime_error(name + ": the time is not finite");
+
+  Snapshot s;
+  s.time = h->time;
+  s.bodies = allocate_bodies(static_cast<std::size_t>(h->nbodies), path);
+  HostBodies& b = s.bodies;
+  std::size_t i = 0;
+  auto common = [&](const float* r, Population pop, float phi) {
+    b.m[i] = r[0];
+    b.x[i] = r[1];
+    b.y[i] = r[2];
+    b.z[i] = r[3];
+    b.vx[i] = r[4];
+    b.vy[i] = r[5];
+    b.vz[i] = r[6];
+    b.pot[i] = phi;
+    b.population[i] = static_cast<std::uint8_t>(pop);
+    ++i;
+  };
+  RecordReader reader(in, path, order);
+  reader.read(h->nsph, kGasFloats, [&](const float* r) { common(r, Population::Disk, r[11]); });
+  const std::size_t first_dark = i;
+  reader.read(h->ndark, kDarkFloats, [&](const float* r) { common(r, Population::Halo, r[8]); });
+  bool all_ours = true;
+  reader.read(h->nstar, kStarFloats, [&](const float* r) {
+    const std::optional<std::uint8_t> tag = decode_star_tag(r[7]);
+    all_ours = all_ours && tag;
+    const std::uint8_t t = tag.value_or(0);
+    b.galaxy[i] = t >> 2;
+    common(r, static_cast<Population>(t & 3), r[10]);
+  });
+  // Our writer puts the dark records of galaxy 1 last and counts them in the pad word.
+  if (all_ours && pad > 0 && pad <= h->ndark) {
+    std::fill_n(b.galaxy.begin() + first_dark + (h->ndark - pad), pad, std::uint8_t{1});
+  }
+  validate_named(b, path);
+  return s;
+}
+
+}  // namespace galaxy::io
