@@ -90,7 +90,7 @@ void expect_galaxy(const fs::path& png, const std::string& label) {
 void render_plummer(const std::string& splat) {
   const fs::path dir = fresh_dir("galaxy_render_" + splat);
   const CommandResult r =
-      run(test_support::galaxy_command() + " --headless --backend cpu --bodies 8000 --frames 3 --no-ui" +
+      run(test_support::galaxy_command() + " --headless --backend cpu --scenario plummer --bodies 8000 --frames 3 --no-ui" +
           " --width 480 --height 360 --splat " + splat + " --record " + dir.string());
   if (no_gl(r)) GTEST_SKIP() << "no OpenGL 4.5 context (Mesa missing): " << r.output;
   ASSERT_EQ(r.status, 0) << r.output;
