@@ -16,6 +16,7 @@
 #include "direct_cpu.hpp"
 #include "octree_cpu.hpp"
 #include "plummer.hpp"
+#include "scenarios.hpp"
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda_simulation.hpp"
@@ -246,6 +247,27 @@ TEST(GpuSimulation, EnergyConservedOverTenTimeUnits) {
     // The CPU reference measures 7e-6 to 1.1e-5 at smaller N; the same bound as its test.
     EXPECT_LT(std::fabs((e1 - e0) / e0), 1e-4);
   }
+}
+
+// The device reduction behind diagnostics() against the host sums over the downloaded bodies.
+TEST(GpuSimulation, DiagnosticsReducedOnTheDeviceMatchTheHost) {
+  REQUIRE_CUDA();
+  auto sim = cuda_sim(Solver::BarnesHut);
+  sim->reset(make_scenario("collision", 20000, 4));
+  for (int k = 0; k < 3; ++k) sim->step();
+  const Diagnostics g = sim->diagnostics();
+  const Diagnostics h = compute_diagnostics(sim->download());
+  // Both sum the same floats in double, in another order: agreement to ~1e-12 of the scale.
+  EXPECT_NEAR(g.kinetic, h.kinetic, 1e-10 * std::fabs(h.kinetic));
+  EXPECT_NEAR(g.potential, h.potential, 1e-10 * std::fabs(h.potential));
+  EXPECT_NEAR(g.mass, h.mass, 1e-10 * h.mass);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(g.momentum[k], h.momentum[k], 1e-9);
+    EXPECT_NEAR(g.angular_momentum[k], h.angular_momentum[k], 1e-9);
+    EXPECT_NEAR(g.com[k], h.com[k], 1e-9);
+  }
+  EXPECT_GT(h.kinetic, 0.0);
+  EXPECT_LT(h.potential, 0.0);
 }
 
 TEST(GpuSimulation, OneTwoAndOddCounts) {

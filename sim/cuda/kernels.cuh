@@ -107,6 +107,10 @@ struct ExactAccel {
 // a copy of the targets' current accelerations beside them.
 void launch_direct_sample_f64(const BodiesView& b, const int* targets, int count, double eps2,
                               ExactAccel* out, float4* current, cudaStream_t s);
+// Diagnostics sums in double: kinetic, potential, mass, momentum[3], angular momentum[3], mass-
+// weighted position[3] (out holds kDiagnosticSums doubles).
+inline constexpr int kDiagnosticSums = 12;
+void launch_diagnostics(const BodiesView& b, double* out, cudaStream_t s);
 // Render vertices: (x, y, z, speed) and population | galaxy << 2.
 void launch_vertices(const BodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s);
 
