@@ -10,7 +10,6 @@
 #include <stdexcept>
 
 #include "../cuda_simulation.hpp"
-#include "../diagnostics.hpp"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -395,7 +394,7 @@ class CudaSimulation final : public Simulation {
       launch_summarize(s.pos.data(), t, st);
       mark(5);
       CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), st));
-      const WalkScratch w{stack_.data(), kStackPerWarp, force_resident_warps(), scalars_.data() + kWork};
+      const WalkScratch w{stack_.data(), kStackPerWarp, scalars_.data() + kWork};
       launch_force(s.bodies(), t, box_, 1.0f / (params_.theta * params_.theta), eps2, w,
                    counters_.data(), st);
     } else {

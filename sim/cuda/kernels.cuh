@@ -84,8 +84,7 @@ void launch_summarize(const float4* pos, const TreeView& t, cudaStream_t s);
 // counters[1] (body-cell).
 struct WalkScratch {
   int* stack;
-  int stack_per_warp;
-  int warps;
+  int stack_per_warp;  // ints per resident warp
   int* work;  // group counter
 };
 void launch_force(const BodiesView& b, const TreeView& t, const Box* box, float inv_theta2,
