@@ -35,9 +35,16 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
 }
 
+// Float operations per interaction, to turn counts into rates: the pair interaction and the
+// quadrupole cell as physics.hpp counts them (multiply-adds as two), the monopole cell a pair.
+constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 51;
+
 struct Row {
   std::size_t n = 0;
   std::string backend, solver;
+  float theta = 0;
+  int multipole = 0;
+  double body_body_per_body = 0, body_cell_per_body = 0, gflops = 0;
   std::array<double, kStageCount> stage_ms{};
   double step_ms = 0, wall_ms = 0;
   double bodies_per_s = 0, interactions_per_s = 0;
@@ -62,27 +69,27 @@ struct Predictor {
 };
 
 void print_header() {
-  std::printf("%10s %-12s", "N", "config");
+  std::printf("%10s %-12s %5s %2s", "N", "config", "theta", "mp");
   for (int s = 0; s < kStageCount; ++s) {
     std::string name(stage_name(Stage(s)));
     if (name.size() > 9) name = name.substr(0, 9);
     std::printf(" %9s", name.c_str());
   }
-  std::printf(" %9s %9s %9s %9s %8s %9s %9s %9s\n", "ms/step", "wall ms", "bodies/s", "inter/s",
-              "int/body", "err med", "err p99", "err max");
+  std::printf(" %9s %9s %9s %9s %7s %7s %7s %9s %9s %9s\n", "ms/step", "wall ms", "bodies/s",
+              "inter/s", "pp/body", "pc/body", "Gflop/s", "err med", "err p99", "err max");
 }
 
 void print_row(const Row& r) {
   const std::string config = r.backend + "/" + r.solver;
-  std::printf("%10zu %-12s", r.n, config.c_str());
+  std::printf("%10zu %-12s %5.2f %2d", r.n, config.c_str(), r.theta, r.multipole);
   if (r.skipped) {
     std::printf(" skipped: %s\n", r.note.c_str());
     return;
   }
   for (int s = 0; s < kStageCount; ++s) std::printf(" %9.3f", r.stage_ms[s]);
-  std::printf(" %9.3f %9.3f %9.3g %9.3g %8.0f %9.2e %9.2e %9.2e", r.step_ms, r.wall_ms,
-              r.bodies_per_s, r.interactions_per_s, r.interactions_per_body, r.err.median, r.err.p99,
-              r.err.max);
+  std::printf(" %9.3f %9.3f %9.3g %9.3g %7.0f %7.0f %7.0f %9.2e %9.2e %9.2e", r.step_ms, r.wall_ms,
+              r.bodies_per_s, r.interactions_per_s, r.body_body_per_body, r.body_cell_per_body, r.gflops,
+              r.err.median, r.err.p99, r.err.max);
   if (!r.note.empty()) std::printf("  (%s)", r.note.c_str());
   std::printf("\n");
   std::fflush(stdout);
@@ -91,33 +98,38 @@ void print_row(const Row& r) {
 void write_csv(const std::string& path, const std::vector<Row>& rows) {
   std::ofstream f(path);
   if (!f) throw std::runtime_error(path + ": cannot write the bench CSV");
-  f << "n,backend,solver";
+  f << "n,backend,solver,theta,multipole";
   for (int s = 0; s < kStageCount; ++s) {
     std::string name(stage_name(Stage(s)));
     std::replace(name.begin(), name.end(), ' ', '_');
     f << "," << name << "_ms";
   }
-  f << ",step_ms,wall_ms,bodies_per_s,interactions_per_s,interactions_per_body,err_median,err_p99,"
-       "err_max,steps,note\n";
+  f << ",step_ms,wall_ms,bodies_per_s,interactions_per_s,interactions_per_body,"
+       "body_body_per_body,body_cell_per_body,gflops,err_median,err_p99,err_max,steps,note\n";
   for (const Row& r : rows) {
-    f << r.n << "," << r.backend << "," << r.solver;
+    f << r.n << "," << r.backend << "," << r.solver << "," << r.theta << "," << r.multipole;
     for (double v : r.stage_ms) f << "," << v;
     f << "," << r.step_ms << "," << r.wall_ms << "," << r.bodies_per_s << "," << r.interactions_per_s
-      << "," << r.interactions_per_body << "," << r.err.median << "," << r.err.p99 << ","
+      << "," << r.interactions_per_body << "," << r.body_body_per_body << "," << r.body_cell_per_body
+      << "," << r.gflops << "," << r.err.median << "," << r.err.p99 << ","
       << r.err.max << "," << r.steps << ",\"" << r.note << "\"\n";
   }
   if (!f) throw std::runtime_error(path + ": writing the bench CSV failed");
 }
 
 // One backend/solver at one size: warm-up, timed steps, accuracy.
-Row bench_one(const Options& o, Backend backend, Solver solver, const HostBodies& bodies,
-              Predictor& predictor) {
+Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver solver,
+              const HostBodies& bodies, Predictor& predictor) {
   const BenchOptions& b = o.bench_options;
   Row r;
   r.n = bodies.size();
   r.backend = std::string(to_string(backend));
   r.solver = std::string(to_string(solver));
-  const std::string config = r.backend + "/" + r.solver;
+  r.theta = solver == Solver::BarnesHut ? params.theta : 0.0f;
+  r.multipole = solver == Solver::BarnesHut ? params.multipole : 0;
+  // The prediction goes by configuration and opening angle: a smaller theta is slower.
+  const std::string config = r.backend + "/" + r.solver + "/" + std::to_string(r.theta) + "/" +
+                             std::to_string(r.multipole);
   if (const auto p = predictor.predict(config, r.n, solver == Solver::Direct); p && *p > b.budget_s) {
     r.skipped = true;
     char buf[160];
@@ -128,7 +140,7 @@ Row bench_one(const Options& o, Backend backend, Solver solver, const HostBodies
   }
   std::unique_ptr<Simulation> sim;
   try {
-    sim = make_simulation(backend, solver, o.params);
+    sim = make_simulation(backend, solver, params);
     sim->reset(bodies);
     // Accuracy at the initial positions, over the same sampled bodies for every configuration.
     r.err = sim->measure_accuracy(b.samples, o.seed + 1);
@@ -157,7 +169,7 @@ Row bench_one(const Options& o, Backend backend, Solver solver, const HostBodies
     r.note = "shortened to " + std::to_string(steps) + " steps by the budget";
   }
   std::array<std::vector<double>, kStageCount> stage;
-  std::vector<double> total, wall, inter;
+  std::vector<double> total, wall, inter, body_body, body_cell;
   for (int k = 0; k < steps; ++k) {
     const auto t0 = Clock::now();
     sim->step();
@@ -168,6 +180,8 @@ Row bench_one(const Options& o, Backend backend, Solver solver, const HostBodies
     total.push_back(t.total_ms);
     const InteractionCounts c = sim->interactions();
     inter.push_back(double(c.body_body + c.body_cell));
+    body_body.push_back(double(c.body_body));
+    body_cell.push_back(double(c.body_cell));
   }
   for (int s = 0; s < kStageCount; ++s) r.stage_ms[s] = median(stage[s]);
   r.step_ms = median(total);
@@ -177,6 +191,10 @@ Row bench_one(const Options& o, Backend backend, Solver solver, const HostBodies
   r.bodies_per_s = double(r.n) / step_s;
   r.interactions_per_s = median(inter) / step_s;
   r.interactions_per_body = median(inter) / double(r.n);
+  r.body_body_per_body = median(body_body) / double(r.n);
+  r.body_cell_per_body = median(body_cell) / double(r.n);
+  const double cell_flops = params.multipole >= 2 ? kFlopsQuadrupole : kFlopsBodyBody;
+  r.gflops = (median(body_body) * kFlopsBodyBody + median(body_cell) * cell_flops) / step_s * 1e-9;
   return r;
 }
 
@@ -231,11 +249,15 @@ int run_bench(const Options& o) {
   if (std::find(backends.begin(), backends.end(), Backend::Cuda) != backends.end() && !have_cuda) {
     throw std::runtime_error("bench: the cuda backend was asked for but is not available: " + why);
   }
-  std::printf("galaxy bench: %s scenario, theta = %g, softening = %g, dt = %g, %d warm-up and up to "
-              "%d timed steps, %.0f s budget per configuration, accuracy over %zu bodies (float64 direct)\n",
-              o.scenario.c_str(), o.params.theta, o.params.softening, o.params.dt, b.warmup, b.steps,
-              b.budget_s, b.samples);
-  std::printf("Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU).\n");
+  std::printf("galaxy bench: %s scenario, softening = %g, dt = %g, leaf %d, group %d, %d warm-up and up "
+              "to %d timed steps, %.0f s budget per configuration, accuracy over %zu bodies (float64 "
+              "direct)\n",
+              o.scenario.c_str(), o.params.softening, o.params.dt, o.params.leaf_size,
+              o.params.group_size, b.warmup, b.steps, b.budget_s, b.samples);
+  std::printf("Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU); mp is the\n"
+              "multipole order, pp and pc the body-body and body-cell interactions per body, Gflop/s at\n"
+              "%g flops a pair and %g a quadrupole cell.\n",
+              kFlopsBodyBody, kFlopsQuadrupole);
   print_header();
   std::vector<Row> rows;
   Predictor predictor;
@@ -245,8 +267,20 @@ int run_bench(const Options& o) {
     const HostBodies bodies = make_scenario(o.scenario, n, o.seed);
     for (Backend backend : backends) {
       for (Solver solver : b.solvers) {
-        rows.push_back(bench_one(o, backend, solver, bodies, predictor));
-        print_row(rows.back());
+        if (solver == Solver::Direct) {  // theta and the multipoles mean nothing here
+          rows.push_back(bench_one(o, o.params, backend, solver, bodies, predictor));
+          print_row(rows.back());
+          continue;
+        }
+        for (float theta : b.thetas) {
+          for (int multipole : b.multipoles) {
+            SimParams p = o.params;
+            p.theta = theta;
+            p.multipole = multipole;
+            rows.push_back(bench_one(o, p, backend, solver, bodies, predictor));
+            print_row(rows.back());
+          }
+        }
       }
     }
   }

@@ -73,6 +73,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--softening", o.params.softening, "Plummer softening length")
       ->check(kFinite & kNonNegative)
       ->capture_default_str();
+  cli.add_option("--multipole", o.params.multipole, "cells as monopoles (0) or with quadrupoles (2)")
+      ->check(CLI::IsMember({0, 2}))
+      ->capture_default_str();
+  cli.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
+      ->check(CLI::Range(1, kMaxLeafSize))
+      ->capture_default_str();
+  cli.add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
+      ->check(CLI::Range(1, kMaxGroupSize))
+      ->capture_default_str();
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(CLI::NonNegativeNumber);
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
@@ -130,8 +139,19 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(CLI::IsMember(scenario_names()))
       ->capture_default_str();
   bench->add_option("--seed", o.seed, "random seed")->capture_default_str();
-  bench->add_option("--theta", o.params.theta, "opening angle")
+  bench->add_option("--theta", b.thetas, "opening angles, comma separated (a row each)")
+      ->delimiter(',')
       ->check(kFinite & kPositive)
+      ->capture_default_str();
+  bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2")
+      ->delimiter(',')
+      ->check(CLI::IsMember({0, 2}))
+      ->capture_default_str();
+  bench->add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
+      ->check(CLI::Range(1, kMaxLeafSize))
+      ->capture_default_str();
+  bench->add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
+      ->check(CLI::Range(1, kMaxGroupSize))
       ->capture_default_str();
   bench->add_option("--dt", o.params.dt, "time step")->check(kFinite & kPositive)->capture_default_str();
   bench->add_option("--softening", o.params.softening, "Plummer softening length")

@@ -75,17 +75,14 @@ WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, float
   WalkTrace t;
   const auto& nodes = tree.nodes();
   const auto& order = tree.order();
-  const float inv_theta2 = 1.0f / (theta * theta);
+  const float inv_theta = 1.0f / theta;
   const float px = b.x[self], py = b.y[self], pz = b.z[self];
   const auto count = static_cast<std::int32_t>(nodes.size());
   std::int32_t i = 0;
   // The same decisions, in the same order, as CpuOctree::walk.
   while (i < count) {
     const CpuNode& node = nodes[static_cast<std::size_t>(i)];
-    const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
-    const float dist2 = dx * dx + dy * dy + dz * dz;
-    const bool single_self = node.body_end - node.body_begin == 1 && order[node.body_begin] == self;
-    if (physics::accept_cell(dist2, physics::open_limit2(node.size, inv_theta2)) && !single_self) {
+    if (tree.accepts(node, px, py, pz, inv_theta)) {
       if (node.body_end - node.body_begin == 1) {
         t.direct.push_back(order[node.body_begin]);
       } else {

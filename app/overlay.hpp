@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The teaching overlays, computed on the host and handed to render/ as plain boxes and markers:
 // the octree's cells down to a depth, and one body's Barnes-Hut walk replayed with the same
-// opening criterion (physics::accept_cell / open_limit2) the solvers use.
+// opening criterion (physics::open_radius, through CpuOctree::accepts) the solvers use.
 #pragma once
 
 #include <cstdint>

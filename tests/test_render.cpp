@@ -405,7 +405,7 @@ TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
   for (float theta : {0.3f, 0.7f, 1.2f}) {
     for (int self : {0, 1234, 2999}) {
       WalkCounts counts;
-      tree.walk(b, b.x[self], b.y[self], b.z[self], self, 1.0f / (theta * theta), 0.0025f, counts);
+      tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, counts);
       const app::WalkTrace t = app::trace_walk(tree, b, self, theta);
       EXPECT_EQ(t.accepted.size(), counts.body_cell) << theta << " " << self;
       EXPECT_EQ(t.direct.size(), counts.body_body) << theta << " " << self;
