@@ -37,7 +37,7 @@ double median(std::vector<double> v) {
 
 // Float operations per interaction, to turn counts into rates: the pair interaction and the
 // quadrupole cell as physics.hpp counts them (multiply-adds as two), the monopole cell a pair.
-constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 51;
+constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 53;
 
 struct Row {
   std::size_t n = 0;

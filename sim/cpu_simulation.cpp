@@ -54,19 +54,18 @@ void CpuSimulation::compute_forces() {
     return;
   }
   auto t0 = Clock::now();
-  tree_.build(bodies_);
+  tree_.build(bodies_, params_.leaf_size);
   // The CPU build does bounding box, Morton sort, build and summarize in one pass; it is
   // reported as the tree-build stage.
   timings_.ms[static_cast<int>(Stage::TreeBuild)] = ms_since(t0);
   t0 = Clock::now();
-  const float inv_theta2 = 1.0f / (params_.theta * params_.theta);
   const float eps2 = params_.softening * params_.softening;
   std::uint64_t bb = 0, bc = 0;
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : bb, bc)
   for (int i = 0; i < n; ++i) {
     WalkCounts c;
-    const auto a = tree_.walk(bodies_, bodies_.x[i], bodies_.y[i], bodies_.z[i], i, inv_theta2,
-                              eps2, c);
+    const auto a = tree_.walk(bodies_, bodies_.x[i], bodies_.y[i], bodies_.z[i], i, params_.theta,
+                              eps2, params_.multipole, c);
     bodies_.ax[i] = a.ax;
     bodies_.ay[i] = a.ay;
     bodies_.az[i] = a.az;

@@ -87,47 +87,80 @@ std::int32_t CpuOctree::build_node(const HostBodies& b, int begin, int end, int 
     }
     nodes_[self].children = children;
   }
-  // Summarize: mass and centre of mass, accumulated in double over the cell's bodies.
+  summarize(b, nodes_[self]);
+  nodes_[self].skip = static_cast<std::int32_t>(nodes_.size());
+  return self;
+}
+
+// Mass, centre of mass and quadrupole in double over the cell's bodies (the GPU combines its
+// children's moments instead; both are exact sums, so they agree to float rounding), and the box
+// around the bodies that the opening criterion measures.
+void CpuOctree::summarize(const HostBodies& b, CpuNode& node) const {
+  if (node.body_end == node.body_begin) {  // the root of no bodies
+    node.comx = node.lox + 0.5f * node.size, node.comy = node.loy + 0.5f * node.size;
+    node.comz = node.loz + 0.5f * node.size;
+    return;
+  }
   double m = 0, mx = 0, my = 0, mz = 0;
-  for (int i = begin; i < end; ++i) {
+  float lo[3] = {b.x[order_[node.body_begin]], b.y[order_[node.body_begin]], b.z[order_[node.body_begin]]};
+  float hi[3] = {lo[0], lo[1], lo[2]};
+  for (int i = node.body_begin; i < node.body_end; ++i) {
     const int j = order_[i];
     m += b.m[j];
     mx += double(b.m[j]) * b.x[j];
     my += double(b.m[j]) * b.y[j];
     mz += double(b.m[j]) * b.z[j];
+    lo[0] = std::min(lo[0], b.x[j]), hi[0] = std::max(hi[0], b.x[j]);
+    lo[1] = std::min(lo[1], b.y[j]), hi[1] = std::max(hi[1], b.y[j]);
+    lo[2] = std::min(lo[2], b.z[j]), hi[2] = std::max(hi[2], b.z[j]);
   }
-  CpuNode& node = nodes_[self];
   node.mass = static_cast<float>(m);
+  double cx, cy, cz;
   if (m > 0) {
-    node.comx = static_cast<float>(mx / m);
-    node.comy = static_cast<float>(my / m);
-    node.comz = static_cast<float>(mz / m);
-  } else {  // massless cell: put its centre of mass at the cell centre
-    node.comx = lox + 0.5f * size;
-    node.comy = loy + 0.5f * size;
-    node.comz = loz + 0.5f * size;
+    cx = mx / m, cy = my / m, cz = mz / m;
+  } else {  // massless cell: the centre of its bodies' box
+    cx = 0.5 * (double(lo[0]) + hi[0]), cy = 0.5 * (double(lo[1]) + hi[1]), cz = 0.5 * (double(lo[2]) + hi[2]);
   }
-  node.skip = static_cast<std::int32_t>(nodes_.size());
-  return self;
+  node.comx = static_cast<float>(cx);
+  node.comy = static_cast<float>(cy);
+  node.comz = static_cast<float>(cz);
+  double q[7] = {0, 0, 0, 0, 0, 0, 0};
+  for (int i = node.body_begin; i < node.body_end; ++i) {
+    const int j = order_[i];
+    physics::add_point_quadrupole(q, b.m[j], b.x[j] - cx, b.y[j] - cy, b.z[j] - cz);
+  }
+  node.quad = {float(q[0]), float(q[1]), float(q[2]), float(q[3]), float(q[4]), float(q[5]), float(q[6])};
+  physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, node.open_size, node.open_offset);
+}
+
+bool CpuOctree::accepts(const CpuNode& node, float px, float py, float pz, float inv_theta) const {
+  const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
+  const float r = physics::open_radius(node.open_size, node.open_offset, inv_theta);
+  return physics::accept_cell(dx * dx + dy * dy + dz * dz, r * r);
 }
 
 physics::Accum<float> CpuOctree::walk(const HostBodies& b, float px, float py, float pz, int self,
-                                      float inv_theta2, float eps2, WalkCounts& counts) const {
+                                      float theta, float eps2, int multipole, WalkCounts& counts) const {
   physics::Accum<float> acc;
+  const float inv_theta = 1.0f / theta;
   const auto count = static_cast<std::int32_t>(nodes_.size());
   std::int32_t i = 0;
   while (i < count) {
     const CpuNode& node = nodes_[i];
-    const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
-    const float dist2 = dx * dx + dy * dy + dz * dz;
-    if (physics::accept_cell(dist2, physics::open_limit2(node.size, inv_theta2)) &&
-        !(node.body_end - node.body_begin == 1 && order_[node.body_begin] == self)) {
+    if (accepts(node, px, py, pz, inv_theta)) {
+      const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
+      // A body never accepts a cell that holds it (physics::open_radius), so `self` is not here.
       if (node.body_end - node.body_begin == 1) {
         ++counts.body_body;
+        physics::interact(acc, dx, dy, dz, node.mass, eps2);
       } else {
         ++counts.body_cell;
+        if (multipole >= 2) {
+          physics::interact_quadrupole(acc, dx, dy, dz, node.mass, node.quad, eps2);
+        } else {
+          physics::interact(acc, dx, dy, dz, node.mass, eps2);
+        }
       }
-      physics::interact(acc, dx, dy, dz, node.mass, eps2);
       i = node.skip;
     } else if (node.leaf()) {
       for (int k = node.body_begin; k < node.body_end; ++k) {

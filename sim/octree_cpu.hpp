@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The CPU reference octree: Morton-sorted bodies, a pre-order node array with skip pointers
-// (a stackless walk, as in seed 002), leaf buckets, and monopole cells.
+// (a stackless walk, as in seed 002), leaf buckets, and monopole or quadrupole cells. The moments
+// and the opening criterion are physics.hpp's, the same the GPU walk uses.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,9 @@ struct CpuNode {
   std::int32_t skip = 0;      // index of the next node after this subtree (pre-order)
   std::int32_t children = 0;  // number of non-empty children (0 for a leaf)
   std::int32_t depth = 0;
+  physics::Quadrupole quad;  // about the centre of mass
+  float open_size = 0;       // longest edge of the box around the cell's bodies
+  float open_offset = 0;     // centre of mass to the centre of that box
   bool leaf() const { return children == 0; }
 };
 
@@ -31,12 +35,15 @@ class CpuOctree {
  public:
   // Builds the tree over the bodies. Leaves hold at most `leaf_capacity` bodies, except at the
   // depth cap where coincident bodies share one leaf.
-  void build(const HostBodies& b, int leaf_capacity = 8);
+  void build(const HostBodies& b, int leaf_capacity = 16);
 
   // Acceleration and potential at (px, py, pz) from all bodies, skipping body `self` (pass -1 for
-  // none). float accumulation, as in the kernels.
+  // none), with cells of multipole order 0 or 2. float accumulation, as in the kernels.
   physics::Accum<float> walk(const HostBodies& b, float px, float py, float pz, int self,
-                             float inv_theta2, float eps2, WalkCounts& counts) const;
+                             float theta, float eps2, int multipole, WalkCounts& counts) const;
+
+  // Whether the walk from (px, py, pz) accepts `node` (physics::open_radius).
+  bool accepts(const CpuNode& node, float px, float py, float pz, float inv_theta) const;
 
   const std::vector<CpuNode>& nodes() const { return nodes_; }
   const std::vector<std::int32_t>& order() const { return order_; }
@@ -46,7 +53,9 @@ class CpuOctree {
   std::int32_t build_node(const HostBodies& b, int begin, int end, int depth, float lox,
                           float loy, float loz, float size);
 
-  int leaf_capacity_ = 8;
+  void summarize(const HostBodies& b, CpuNode& node) const;
+
+  int leaf_capacity_ = 16;
   std::vector<CpuNode> nodes_;
   std::vector<std::int32_t> order_;
   std::vector<std::uint64_t> keys_;  // sorted, parallel to order_

@@ -77,6 +77,17 @@ void check_params(const SimParams& p) {
     throw std::invalid_argument("softening must be zero or positive, got " +
                                 std::to_string(p.softening));
   }
+  if (p.multipole != 0 && p.multipole != 2) {
+    throw std::invalid_argument("multipole order must be 0 or 2, got " + std::to_string(p.multipole));
+  }
+  if (p.leaf_size < 1 || p.leaf_size > kMaxLeafSize) {
+    throw std::invalid_argument("leaf size must be 1 to " + std::to_string(kMaxLeafSize) + ", got " +
+                                std::to_string(p.leaf_size));
+  }
+  if (p.group_size < 1 || p.group_size > kMaxGroupSize) {
+    throw std::invalid_argument("group size must be 1 to " + std::to_string(kMaxGroupSize) + ", got " +
+                                std::to_string(p.group_size));
+  }
 }
 
 std::string_view to_string(Backend b) { return b == Backend::Cpu ? "cpu" : "cuda"; }

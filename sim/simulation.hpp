@@ -18,10 +18,14 @@ enum class Solver { BarnesHut, Direct };
 
 // Parameters that may change between steps without reallocation.
 struct SimParams {
-  float theta = 0.5f;
+  float theta = 0.5f;     // opening angle of physics::open_radius
   float dt = 0.0125f;
   float softening = 0.05f;
+  int multipole = 2;      // cells as monopoles (0) or with quadrupoles (2)
+  int leaf_size = 16;     // a cell of at most this many bodies is a leaf
+  int group_size = 64;    // the GPU walk's groups: bodies that share one walk (at most 64)
 };
+inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 64;
 
 // The six pipeline stages of Burtscher & Pingali, in order. A backend fills what it has.
 enum class Stage : int { BoundingBox = 0, TreeBuild, Summarize, Sort, Force, Integrate, Count };

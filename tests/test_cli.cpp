@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <vector>
 #include <string>
 
@@ -69,7 +71,7 @@ std::vector<std::string> split_csv(const std::string& line) {
   std::vector<std::string> out;
   std::string cur;
   for (char c : line) {
-    if (c == ',' && out.size() < 18) {
+    if (c == ',' && out.size() < 23) {
       out.push_back(cur);
       cur.clear();
     } else {
@@ -84,39 +86,51 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_bench.csv";
   std::filesystem::remove(f);
   const CommandResult r =
-      run("bench --backend cpu --bodies 1500,3000 --steps 2 --warmup 1 --samples 300 --csv " + f.string());
+      run("bench --backend cpu --bodies 1500,3000 --theta 0.4,0.6 --steps 2 --warmup 1 --samples 300 --csv " +
+          f.string());
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ms/step"), std::string::npos) << r.output;
   std::ifstream in(f);
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
   const std::vector<std::string> header = split_csv(line);
-  ASSERT_EQ(header.size(), 19u) << line;
+  ASSERT_EQ(header.size(), 24u) << line;
+  auto col = [&](const char* name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    EXPECT_NE(it, header.end()) << name;
+    return static_cast<std::size_t>(it - header.begin());
+  };
   EXPECT_EQ(header[0], "n");
-  EXPECT_EQ(header[9], "step_ms");
-  EXPECT_EQ(header[15], "err_p99");
+  const std::size_t step_ms = col("step_ms"), per_s = col("interactions_per_s"),
+                    per_body = col("interactions_per_body"), p99_col = col("err_p99"),
+                    theta = col("theta"), pp = col("body_body_per_body"), pc = col("body_cell_per_body");
   int rows = 0;
+  std::map<std::string, double> bh_p99;  // by theta
   while (std::getline(in, line)) {
     const std::vector<std::string> c = split_csv(line);
-    ASSERT_EQ(c.size(), 19u) << line;
+    ASSERT_EQ(c.size(), 24u) << line;
     ++rows;
     EXPECT_TRUE(c[0] == "1500" || c[0] == "3000") << line;
     EXPECT_EQ(c[1], "cpu");
-    EXPECT_GT(std::stod(c[9]), 0.0) << line;  // ms per step
-    EXPECT_GT(std::stod(c[12]), 0.0) << line;  // interactions per second
-    const double p99 = std::stod(c[15]);
+    EXPECT_GT(std::stod(c[step_ms]), 0.0) << line;
+    EXPECT_GT(std::stod(c[per_s]), 0.0) << line;
+    const double p99 = std::stod(c[p99_col]);
     if (c[2] == "direct") {
       // Double accumulation stored in float: ~1e-7; an error here means the wrong reference.
       EXPECT_LT(p99, 1e-6) << line;
-      EXPECT_DOUBLE_EQ(std::stod(c[13]), std::stod(c[0]) - 1);  // N - 1 interactions a body
+      EXPECT_DOUBLE_EQ(std::stod(c[per_body]), std::stod(c[0]) - 1);  // N - 1 interactions a body
     } else {
-      // Barnes-Hut at theta 0.5 (the tree tests measure ~1e-2 at p99).
+      // Barnes-Hut at theta 0.4 and 0.6 (the tree tests measure a few 1e-3 at p99).
       EXPECT_GT(p99, 1e-6) << line;
       EXPECT_LT(p99, 0.05) << line;
-      EXPECT_LT(std::stod(c[13]), std::stod(c[0]) - 1);  // fewer interactions than direct
+      EXPECT_LT(std::stod(c[per_body]), std::stod(c[0]) - 1);  // fewer interactions than direct
+      EXPECT_NEAR(std::stod(c[pp]) + std::stod(c[pc]), std::stod(c[per_body]), 1e-5 * std::stod(c[per_body]));  // 6 digits in the CSV
+      if (c[0] == "3000") bh_p99[c[theta]] = p99;
     }
   }
-  EXPECT_EQ(rows, 4);
+  EXPECT_EQ(rows, 6);  // per size: two theta rows and one direct row
+  ASSERT_EQ(bh_p99.size(), 2u);
+  EXPECT_LT(bh_p99["0.4"], bh_p99["0.6"]);  // a smaller opening angle is more accurate
   std::filesystem::remove(f);
 }
 

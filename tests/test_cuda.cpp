@@ -67,9 +67,10 @@ TEST(GpuBarnesHut, AccuracyNoWorseThanTheCpuReference) {
     const ErrorStats c = errors_vs_direct(cpu.download(), p.softening);
     std::printf("theta %.1f: gpu median %.2e p99 %.2e max %.2e | cpu median %.2e p99 %.2e\n", theta,
                 g.median, g.p99, g.max, c.median, c.p99);
-    // Every body gets the CPU reference's walk (force.cu); the GPU's leaves hold up to 16 bodies
-    // where the CPU's hold 8, so it sums a few more pairs exactly. A 10% allowance covers float
-    // summation order. A wrong tree or walk gives errors of order 1.
+    // The same moments and opening radii, but the GPU decides for a group's box where the CPU
+    // decides for each body: the box's nearest point is never farther than the body, so the GPU
+    // opens at least what the CPU opens and its errors are no larger. A 10% allowance covers
+    // float summation order. A wrong tree, moment or walk gives errors of order 1.
     EXPECT_LE(g.p99, 1.1 * c.p99);
     EXPECT_LE(g.median, 1.1 * c.median);
     EXPECT_LT(g.max, 0.2);
@@ -99,9 +100,11 @@ TEST(GpuBarnesHut, AccuracyMeterMatchesTheHostOverTheSameBodies) {
 TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
 #if GALAXY_HAVE_CUDA
   REQUIRE_CUDA();
-  for (std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{4097}, std::size_t{50000}}) {
+  const SimParams params;
+  const int gs = params.group_size;
+  for (std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{65}, std::size_t{4097}, std::size_t{50000}}) {
     SCOPED_TRACE(n);
-    auto gpu = cuda_sim(Solver::BarnesHut);
+    auto gpu = cuda_sim(Solver::BarnesHut, params);
     gpu->reset(make_plummer(n, 11));
     const HostBodies b = gpu->download();
     const GpuTree t = download_gpu_tree(*gpu);
@@ -137,6 +140,20 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
         EXPECT_NEAR(node.comx, mx / m, tol);
         EXPECT_NEAR(node.comy, my / m, tol);
         EXPECT_NEAR(node.comz, mz / m, tol);
+        // The quadrupole the GPU combined from its children against one summed over the bodies
+        // in double (physics::add_point_quadrupole), and the opening radius of its body box.
+        double q[7] = {0, 0, 0, 0, 0, 0, 0};
+        for (int k = node.body_begin; k < node.body_end; ++k) {
+          const int j = t.order[k];
+          physics::add_point_quadrupole(q, b.m[j], b.x[j] - mx / m, b.y[j] - my / m, b.z[j] - mz / m);
+        }
+        const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
+        // Q scales as m extent^2; float moments of float positions hold ~1e-6 of that.
+        for (int c = 0; c < 7; ++c) EXPECT_NEAR(node.quad[c], q[c], 1e-5 * m * extent * extent + 1e-12) << c;
+        float size, offset;
+        physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, size, offset);
+        EXPECT_NEAR(node.open_radius, physics::open_radius(size, offset, 1.0f / params.theta),
+                    1e-5 * t.size);
       }
       // The node's bodies fit in a cube of its level's edge.
       const float edge = t.size / float(1 << node.level);
@@ -164,25 +181,26 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
       }
     }
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(seen[i], 1) << "body " << i;
-    // The walk's groups partition the bodies in order, hold at most 32 bodies each, and are runs
-    // of whole sibling cells: the smallest reached cell of more than 32 bodies that holds a group
-    // has child boundaries at both of its ends (or is an oversized leaf that it slices).
+    // The walk's groups partition the bodies in order, hold at most group_size bodies each, and
+    // are runs of whole sibling cells: the smallest reached cell of more than group_size bodies
+    // that holds a group has child boundaries at both of its ends (or is an oversized leaf that
+    // it slices).
     ASSERT_FALSE(t.groups.empty());
     EXPECT_EQ(t.groups.front().first, 0);
     EXPECT_EQ(t.groups.back().second, static_cast<int>(n));
     for (std::size_t g = 0; g < t.groups.size(); ++g) {
       const auto [begin, end] = t.groups[g];
       ASSERT_GT(end, begin);
-      ASSERT_LE(end - begin, 32);
+      ASSERT_LE(end - begin, gs);
       if (g + 1 < t.groups.size()) {
         ASSERT_EQ(end, t.groups[g + 1].first);
       }
-      if (n <= 32) continue;  // the root is the one group
-      int holder = 0;  // smallest reached node of more than 32 bodies whose range holds the group
+      if (n <= static_cast<std::size_t>(gs)) continue;  // the root is the one group
+      int holder = 0;  // smallest reached node of more than gs bodies whose range holds the group
       for (std::size_t k = 0; k < t.nodes.size(); ++k) {
         const GpuTreeNode& node = t.nodes[k];
         const int size = node.body_end - node.body_begin;
-        if (reached[k] && size > 32 && node.body_begin <= begin && end <= node.body_end &&
+        if (reached[k] && size > gs && node.body_begin <= begin && end <= node.body_end &&
             size < t.nodes[holder].body_end - t.nodes[holder].body_begin) {
           holder = static_cast<int>(k);
         }
@@ -211,6 +229,51 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
 #else
   GTEST_SKIP() << "skipped: galaxy was built without CUDA";
 #endif
+}
+
+// Quadrupoles against monopoles at the same theta, on a Plummer sphere and on the default
+// collision's flattened disks, where monopoles did worst.
+TEST(GpuBarnesHut, QuadrupolesBeatMonopolesAtEqualTheta) {
+  REQUIRE_CUDA();
+  for (const char* scenario : {"plummer", "collision"}) {
+    SCOPED_TRACE(scenario);
+    const HostBodies init = make_scenario(scenario, 30000, 3);
+    ErrorStats e[2];
+    for (int k = 0; k < 2; ++k) {
+      SimParams p;
+      p.multipole = k == 0 ? 0 : 2;
+      auto gpu = cuda_sim(Solver::BarnesHut, p);
+      gpu->reset(init);
+      e[k] = errors_vs_direct(gpu->download(), p.softening);
+    }
+    std::printf("%s theta 0.5: monopole p99 %.2e, quadrupole p99 %.2e\n", scenario, e[0].p99, e[1].p99);
+    EXPECT_LT(e[1].p99, 0.6 * e[0].p99);
+    EXPECT_LT(e[1].median, 0.6 * e[0].median);
+  }
+}
+
+// Every leaf and group size the options allow gives the same class of accuracy: groups of one
+// body (the CPU's per-body walk), odd sizes that leave lanes idle, one and two bodies a lane.
+TEST(GpuBarnesHut, EveryLeafAndGroupSizeWalksCorrectly) {
+  REQUIRE_CUDA();
+  const HostBodies init = make_plummer(5000, 21);
+  for (int leaf : {1, 7, 16, 64}) {
+    SimParams p;
+    p.leaf_size = leaf;
+    CpuSimulation cpu(Solver::BarnesHut, p);
+    cpu.reset(init);
+    const ErrorStats c = errors_vs_direct(cpu.download(), p.softening, 1000);
+    for (int group : {1, 17, 32, 33, 64}) {
+      SCOPED_TRACE(testing::Message() << "leaf " << leaf << " group " << group);
+      p.group_size = group;
+      auto gpu = cuda_sim(Solver::BarnesHut, p);
+      gpu->reset(init);
+      const ErrorStats g = errors_vs_direct(gpu->download(), p.softening, 1000);
+      EXPECT_LE(g.p99, 1.1 * c.p99);
+      EXPECT_LT(g.max, 0.1);
+      EXPECT_GT(g.p99, 0.0);
+    }
+  }
 }
 
 TEST(GpuDirect, MatchesCpuDirect) {

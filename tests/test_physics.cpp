@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <random>
+#include <vector>
 
 #include "physics.hpp"
 
@@ -48,9 +51,113 @@ TEST(Physics, MortonKeysPreserveOrderAlongEachAxis) {
 }
 
 TEST(Physics, OpeningCriterion) {
-  // size 1 at distance 2: size/dist = 0.5, accepted for theta > 0.5, opened below.
-  EXPECT_TRUE(physics::accept_cell(4.0f, physics::open_limit2(1.0f, 1.0f / (0.6f * 0.6f))));
-  EXPECT_FALSE(physics::accept_cell(4.0f, physics::open_limit2(1.0f, 1.0f / (0.4f * 0.4f))));
+  // size 1 at distance 2 with the centre of mass at the box centre: accepted for theta > 0.5,
+  // opened below.
+  auto r2 = [](float size, float offset, float theta) {
+    const float r = physics::open_radius(size, offset, 1.0f / theta);
+    return r * r;
+  };
+  EXPECT_TRUE(physics::accept_cell(4.0f, r2(1.0f, 0.0f, 0.6f)));
+  EXPECT_FALSE(physics::accept_cell(4.0f, r2(1.0f, 0.0f, 0.4f)));
+  // A centre of mass 0.3 off the box centre needs the target 0.3 farther away.
+  EXPECT_FALSE(physics::accept_cell(2.2f * 2.2f, r2(1.0f, 0.3f, 0.5f)));
+  EXPECT_TRUE(physics::accept_cell(2.31f * 2.31f, r2(1.0f, 0.3f, 0.5f)));
+  // Whatever theta, a target within sqrt(3)/2 of the size (the box's corners) never accepts.
+  EXPECT_FALSE(physics::accept_cell(0.86f * 0.86f, r2(1.0f, 0.0f, 5.0f)));
+  // A point (one body) is accepted by every other target, never by itself.
+  EXPECT_TRUE(physics::accept_cell(1e-6f, r2(0.0f, 0.0f, 0.5f)));
+  EXPECT_FALSE(physics::accept_cell(0.0f, r2(0.0f, 0.0f, 0.5f)));
+  // Distance to a box: zero inside, per-axis gaps outside.
+  EXPECT_EQ(physics::box_distance2(0.5f, 0.5f, 0.5f, 0, 0, 0, 1, 1, 1), 0.0f);
+  EXPECT_FLOAT_EQ(physics::box_distance2(3.0f, -1.0f, 0.5f, 0, 0, 0, 1, 1, 1), 4.0f + 1.0f);
+}
+
+// The quadrupole term against the exact field of the bodies it stands for: the error of the
+// monopole alone falls as (size/d)^2, that with the quadrupole as (size/d)^3.
+TEST(Physics, QuadrupoleImprovesOnTheMonopoleAtTheExpectedOrder) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-0.5, 0.5), um(0.5, 1.5);
+  std::vector<std::array<double, 4>> cell(40);
+  double m = 0, cx = 0, cy = 0, cz = 0;
+  for (auto& c : cell) {
+    c = {u(rng), 0.4 * u(rng), 0.2 * u(rng), um(rng)};  // a flattened cell
+    m += c[3], cx += c[3] * c[0], cy += c[3] * c[1], cz += c[3] * c[2];
+  }
+  cx /= m, cy /= m, cz /= m;
+  double q[7] = {0, 0, 0, 0, 0, 0, 0};
+  for (const auto& c : cell) physics::add_point_quadrupole(q, c[3], c[0] - cx, c[1] - cy, c[2] - cz);
+  EXPECT_NEAR(q[0] + q[1] + q[2], 0.0, 1e-12);  // traceless
+  const physics::Quadrupole quad{float(q[0]), float(q[1]), float(q[2]), float(q[3]),
+                                 float(q[4]), float(q[5]), float(q[6])};
+  // Errors summed over directions (along one, a multipole term can vanish by symmetry).
+  const double dirs[7][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.6, 0.48, 0.64}, {-0.8, 0.6, 0},
+                             {0, -0.6, -0.8}, {0.577, -0.577, 0.577}};
+  double prev[4] = {0, 0, 0, 0};
+  for (double d : {4.0, 8.0, 16.0}) {
+    double e[4] = {0, 0, 0, 0};  // force monopole, force quadrupole, potential monopole, quadrupole
+    for (const auto& dir : dirs) {
+      const double tx = cx + d * dir[0], ty = cy + d * dir[1], tz = cz + d * dir[2];
+      physics::Accum<double> exact, mono, quadr;
+      for (const auto& c : cell) physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, c[3], 0.0);
+      physics::interact<double>(mono, cx - tx, cy - ty, cz - tz, m, 0.0);
+      physics::interact_quadrupole<double>(quadr, cx - tx, cy - ty, cz - tz, m, quad, 0.0);
+      auto err = [&](const physics::Accum<double>& a) {
+        return std::sqrt((a.ax - exact.ax) * (a.ax - exact.ax) + (a.ay - exact.ay) * (a.ay - exact.ay) +
+                         (a.az - exact.az) * (a.az - exact.az)) /
+               std::sqrt(exact.ax * exact.ax + exact.ay * exact.ay + exact.az * exact.az);
+      };
+      e[0] += err(mono), e[1] += err(quadr);
+      e[2] += std::fabs(mono.pot - exact.pot) / std::fabs(exact.pot);
+      e[3] += std::fabs(quadr.pot - exact.pot) / std::fabs(exact.pot);
+    }
+    EXPECT_LT(e[1], 0.2 * e[0]) << d;
+    EXPECT_LT(e[3], 0.2 * e[2]) << d;
+    if (prev[0] > 0) {
+      // Relative errors: the monopole's falls as (size/d)^2 (doubling d quarters it), the
+      // quadrupole's as (size/d)^3, in the force and in the potential alike.
+      EXPECT_NEAR(prev[0] / e[0], 4.0, 1.0) << d;
+      EXPECT_NEAR(prev[1] / e[1], 8.0, 2.0) << d;
+      EXPECT_NEAR(prev[2] / e[2], 4.0, 1.0) << d;
+      EXPECT_NEAR(prev[3] / e[3], 8.0, 2.0) << d;
+    }
+    for (int k = 0; k < 4; ++k) prev[k] = e[k];
+  }
+}
+
+// With softening, a cell of the softening length a few lengths away: the expansion of the
+// softened kernel (with the trace term) stays far better than the monopole, and dropping the trace
+// term, as an unsoftened quadrupole does, loses most of the gain.
+TEST(Physics, SoftenedQuadrupoleNeedsTheTraceTerm) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  const double eps = 1.0, eps2 = eps * eps;
+  std::vector<std::array<double, 3>> cell(50);
+  double cx = 0, cy = 0, cz = 0;
+  for (auto& c : cell) c = {u(rng), u(rng), 0.3 * u(rng)}, cx += c[0], cy += c[1], cz += c[2];
+  cx /= 50, cy /= 50, cz /= 50;
+  double q[7] = {0, 0, 0, 0, 0, 0, 0};
+  for (const auto& c : cell) physics::add_point_quadrupole(q, 1.0, c[0] - cx, c[1] - cy, c[2] - cz);
+  physics::Quadrupole with{float(q[0]), float(q[1]), float(q[2]), float(q[3]), float(q[4]), float(q[5]), float(q[6])};
+  physics::Quadrupole without = with;
+  without.trace = 0;
+  double e_mono = 0, e_with = 0, e_without = 0;
+  for (const double dir : {0.0, 1.0, 2.0, 3.0}) {
+    const double d = 3.0;  // 3 softening lengths, 3 cells
+    const double tx = cx + d * std::cos(dir), ty = cy + d * std::sin(dir), tz = cz + 0.3;
+    physics::Accum<double> exact, mono, a, b;
+    for (const auto& c : cell) physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, 1.0, eps2);
+    physics::interact<double>(mono, cx - tx, cy - ty, cz - tz, 50.0, eps2);
+    physics::interact_quadrupole<double>(a, cx - tx, cy - ty, cz - tz, 50.0, with, eps2);
+    physics::interact_quadrupole<double>(b, cx - tx, cy - ty, cz - tz, 50.0, without, eps2);
+    auto err = [&](const physics::Accum<double>& r) {
+      return std::sqrt((r.ax - exact.ax) * (r.ax - exact.ax) + (r.ay - exact.ay) * (r.ay - exact.ay) +
+                       (r.az - exact.az) * (r.az - exact.az)) +
+             std::fabs(r.pot - exact.pot);
+    };
+    e_mono += err(mono), e_with += err(a), e_without += err(b);
+  }
+  EXPECT_LT(e_with, 0.25 * e_mono);
+  EXPECT_LT(e_with, 0.5 * e_without);
 }
 
 }  // namespace

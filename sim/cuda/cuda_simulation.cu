@@ -68,6 +68,9 @@ struct State {
   DeviceBuffer<int> index, index2;
   DeviceBuffer<unsigned char> sort_temp;
   DeviceBuffer<float4> node_com;
+  DeviceBuffer<float4> node_quad;    // 2 per node
+  DeviceBuffer<float4> node_bounds;  // 2 per node
+  DeviceBuffer<float> node_open2;
   DeviceBuffer<int4> node_link;
   DeviceBuffer<int2> node_range;
   DeviceBuffer<int2> groups;  // the walk's groups, at most one per body
@@ -79,15 +82,20 @@ struct State {
   BodiesView bodies2() { return {pos2.data(), vel2.data(), acc.data(), id2.data(), tag2.data(), n}; }
   void allocate_nodes(int capacity) {
     node_com.resize(capacity);
+    node_quad.resize(2 * static_cast<std::size_t>(capacity));
+    node_bounds.resize(2 * static_cast<std::size_t>(capacity));
+    node_open2.resize(capacity);
     node_link.resize(capacity);
     node_range.resize(capacity);
   }
 };
 
 // Nodes for n bodies in leaves of up to 16: a Plummer sphere needs about n/4 (measured: a 50000-
-// body build overflowed n/4), so n/2 leaves room for clustered scenarios; the array doubles when a
-// build runs out anyway (tree_build.cu).
-int initial_node_capacity(int n) { return std::max(4096, n / 2); }
+// body build overflowed n/4), so n/2 leaves room for clustered scenarios, and smaller leaves need
+// proportionally more; the array doubles when a build runs out anyway (tree_build.cu).
+int initial_node_capacity(int n, int leaf_size) {
+  return static_cast<int>(std::max<long>(4096, 8L * n / std::max(1, leaf_size)));
+}
 
 constexpr int kStackPerWarp = 8192;
 // Device counters: nodes allocated, the walk's group counter, the two flags, groups built.
@@ -133,7 +141,7 @@ class CudaSimulation final : public Simulation {
       s.id.resize(n), s.id2.resize(n), s.tag.resize(n), s.tag2.resize(n);
       s.keys.resize(n), s.keys2.resize(n), s.index.resize(n), s.index2.resize(n);
       s.sort_temp.resize(sort_temp_bytes(n));
-      s.allocate_nodes(initial_node_capacity(n));
+      s.allocate_nodes(initial_node_capacity(n, params_.leaf_size));
       s.groups.resize(n);
       s.group_start.resize(n);
       s.group_starts.resize(n);
@@ -343,7 +351,11 @@ class CudaSimulation final : public Simulation {
     std::vector<float4> com(count);
     std::vector<int4> link(count);
     std::vector<int2> range(count);
+    std::vector<float4> quad(2 * static_cast<std::size_t>(count));
+    std::vector<float> open2(count);
     state_.node_com.download(com.data(), count);
+    state_.node_quad.download(quad.data(), 2 * static_cast<std::size_t>(count));
+    state_.node_open2.download(open2.data(), count);
     state_.node_link.download(link.data(), count);
     state_.node_range.download(range.data(), count);
     const int group_count = std::min(scal[kGroupCount], state_.n);
@@ -359,6 +371,10 @@ class CudaSimulation final : public Simulation {
     for (int k = 0; k < count; ++k) {
       GpuTreeNode& o = g.nodes[k];
       o.comx = com[k].x, o.comy = com[k].y, o.comz = com[k].z, o.mass = com[k].w;
+      const float4 a = quad[2 * k], q = quad[2 * k + 1];
+      const float qs[7] = {a.x, a.y, a.z, a.w, q.x, q.y, q.z};
+      std::copy(qs, qs + 7, o.quad);
+      o.open_radius = std::sqrt(open2[k]);
       o.first = link[k].x, o.count = link[k].y, o.level = link[k].z, o.leaf = link[k].w != 0;
       o.body_begin = range[k].x, o.body_end = range[k].y;
     }
@@ -391,12 +407,11 @@ class CudaSimulation final : public Simulation {
       launch_tree_build(s.keys2.data(), s.n, t, st);
       launch_groups(t, s.n, s.group_starts.data(), s.group_temp.data(), s.group_temp.bytes(), st);
       mark(4);
-      launch_summarize(s.pos.data(), t, st);
+      launch_summarize(s.pos.data(), t, 1.0f / params_.theta, st);
       mark(5);
       CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), st));
       const WalkScratch w{stack_.data(), kStackPerWarp, scalars_.data() + kWork};
-      launch_force(s.bodies(), t, box_, 1.0f / (params_.theta * params_.theta), eps2, w,
-                   counters_.data(), st);
+      launch_force(s.bodies(), t, params_.multipole, eps2, w, counters_.data(), st);
     } else {
       mark(2), mark(3), mark(4), mark(5);
       launch_direct_tiled(s.bodies(), eps2, st);
@@ -418,10 +433,24 @@ class CudaSimulation final : public Simulation {
   }
 
   TreeView tree_view() {
-    return {state_.node_com.data(), state_.node_link.data(), state_.node_range.data(),
-            level_range_.data(),    scalars_.data() + kNodeCount, blocks_done_.data(),
-            scalars_.data() + kFlags, static_cast<int>(state_.node_com.size()),
-            state_.group_start.data(), state_.groups.data(), scalars_.data() + kGroupCount};
+    TreeView t;
+    t.com = state_.node_com.data();
+    t.quad = state_.node_quad.data();
+    t.bounds = state_.node_bounds.data();
+    t.open2 = state_.node_open2.data();
+    t.link = state_.node_link.data();
+    t.range = state_.node_range.data();
+    t.level_range = level_range_.data();
+    t.node_count = scalars_.data() + kNodeCount;
+    t.blocks_done = blocks_done_.data();
+    t.flags = scalars_.data() + kFlags;
+    t.capacity = static_cast<int>(state_.node_com.size());
+    t.leaf_size = params_.leaf_size;
+    t.group_size = params_.group_size;
+    t.group_start = state_.group_start.data();
+    t.groups = state_.groups.data();
+    t.group_count = scalars_.data() + kGroupCount;
+    return t;
   }
 
   // Flags of passes the device has finished: a full node array grows for the next pass; a walk

@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: MIT
-// Stage 5: the force walk. One warp per group: a run of sibling cells of at most 32 bodies
-// together, under a parent with more (tree_build.cu), so its bodies are neighbours in space, and
-// groups are taken in body order so that neighbouring warps walk much the same nodes. (Groups of
-// 32 consecutive bodies along the Morton curve were tried first: where the curve jumps, in the
-// sparse outskirts, a group's box spans much of the system and a few warps did near-direct sums;
-// 135 ms at 1M Plummer bodies against 6 ms now.)
+// Stage 5: the force walk. One warp per group: a run of sibling cells of at most group_size bodies
+// (up to 64, two a lane) under a parent with more (tree_build.cu), so its bodies are neighbours in
+// space; groups are taken in body order so that neighbouring warps walk much the same nodes.
 //
-// The warp walks the union of its bodies' walks, as in the seed, but every body gets exactly the
-// CPU reference's walk: 32 nodes are tested at once against the group's bounding box (the nearest
-// point of the box stands for the nearest body, so a node the box accepts is accepted by every
-// body), and a node the box does not accept is tested by each lane with its own body. Lanes that
-// accept it take its monopole; the node's children, or its leaf's bodies, go on for the other
-// lanes only, carried with a lane mask on the stack and in the interaction list. (Opening for the
-// whole group instead, as the seed's vote does, made the median error smaller but the p99 at 1M
-// bodies 10% larger than the CPU's: 3.52e-3 against 3.16e-3 over 10,000 bodies. The per-body
-// decision gives the reference's errors.) Warp ballots append the accepted cells and the bodies of
-// opened leaves to a list in shared memory; whenever it holds 32 entries every lane interacts with
-// all of them, reading each as a broadcast (entries for other lanes weigh nothing), so the
-// arithmetic runs in dense batches as in the tiled direct kernel. One lane fetches a node and the
-// warp shares it, as in ChaNGa's walk (seed 003) and Bonsai.
+// The opening test is made once for the whole group, against the box around its bodies
+// (physics::open_radius, with the centre-of-mass offset, as in Bonsai and Ryoanji): a node is
+// accepted when the nearest point of the box lies outside its opening radius, so every body of the
+// group accepts it too, and every lane uses every entry of the interaction lists. (The previous
+// walk decided per body, as the CPU reference does, and fed each list entry to the lanes that
+// wanted it under a mask: a quarter of the direct kernel's rate, because every entry cost all 32
+// lanes. Per-body decisions with the plain size/distance test gave p99 3.2e-3 at theta 0.5; this
+// test with quadrupoles gives far less for the same time; the bench shows both.)
+//
+// 32 nodes are tested at once, one a lane. Accepted cells join the cell list (their multipoles),
+// opened leaves put their bodies on the body list (a warp scan of the leaves' counts places them,
+// 32 at a time, so the loads are dense), opened cells push their children on the stack. Whenever
+// a list holds 32 entries every lane evaluates all of them for its bodies, reading each entry as a
+// shared-memory broadcast, as in the tiled direct kernel. Coordinates in the lists and in the
+// lanes are relative to the group's centre, which keeps float's precision for groups far from
+// the origin.
 //
 // The stack of nodes still to visit lives in global memory, one slice per resident warp (the grid
 // is persistent; warps take groups from an atomic counter). Everything a lane reads that another
@@ -32,6 +32,7 @@ namespace {
 constexpr int kWarpsPerBlock = 8;
 constexpr int kBlock = 32 * kWarpsPerBlock;
 constexpr unsigned kAll = 0xffffffffu;
+constexpr int kList = 64;  // fewer than 32 pending entries plus up to 32 appended at once
 
 __device__ __forceinline__ float warp_min(float v) {
 #pragma unroll
@@ -43,81 +44,123 @@ __device__ __forceinline__ float warp_max(float v) {
   for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(kAll, v, o));
   return v;
 }
+__device__ __forceinline__ int warp_inclusive_sum(int v, int lane) {
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    const int u = __shfl_up_sync(kAll, v, o);
+    if (lane >= o) v += u;
+  }
+  return v;
+}
 
-// The warp's interaction list in shared memory: entries (x, y, z, m) with the mask of the lanes
-// they are for, and whether each is a body (for the interaction counts).
-struct List {
-  float4* entry;
-  unsigned* mask;
-  unsigned char* body;
+// One warp's interaction lists in shared memory: accepted cells (centre of mass relative to the
+// group's centre, mass, and for order 2 the quadrupole) and bodies (relative position, mass).
+struct Lists {
+  float4 cell[kList];
+  float4 quad0[kList];  // xx, yy, zz, xy
+  float4 quad1[kList];  // xz, yz, trace
+  float4 body[kList];
 };
 
-// Interactions with the first kCount entries; every lane reads each entry as a shared-memory
-// broadcast, as in the tiled direct kernel, and entries not for this lane weigh nothing.
-template <int kCount>
-__device__ __forceinline__ void interact_list(physics::Accum<float>& acc, const float4 p,
-                                              const List& list, float eps2, int lane,
-                                              unsigned& n_body, unsigned& n_cell) {
-#pragma unroll 8
-  for (int k = 0; k < kCount; ++k) {
-    const float4 q = list.entry[k];
-    const bool mine = (list.mask[k] >> lane) & 1u;
-    physics::interact(acc, q.x - p.x, q.y - p.y, q.z - p.z, mine ? q.w : 0.0f, eps2);
-    const unsigned b = list.body[k];
-    n_body += mine & b;
-    n_cell += mine & (b ^ 1u);
+// A lane's bodies: kPerLane of them, positions relative to the group's centre.
+template <int kPerLane>
+struct Targets {
+  float x[kPerLane], y[kPerLane], z[kPerLane];
+  physics::Accum<float> acc[kPerLane];
+};
+
+template <int kOrder, int kPerLane>
+__device__ __forceinline__ void eval_cell(Targets<kPerLane>& t, const Lists& l, int k, float eps2) {
+  const float4 c = l.cell[k];
+  if constexpr (kOrder >= 2) {
+    const float4 a = l.quad0[k];
+    const float4 b = l.quad1[k];
+    const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      physics::interact_quadrupole(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, q, eps2);
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      physics::interact(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, eps2);
+    }
   }
 }
 
-// Appending may take the list past 32 entries: interact with the first 32 and move the rest
-// (fewer than 32) to the front.
-__device__ __forceinline__ void drain_full(physics::Accum<float>& acc, const float4 p, const List& list,
-                                           int& pending, float eps2, int lane, unsigned& n_body,
-                                           unsigned& n_cell) {
+template <int kPerLane>
+__device__ __forceinline__ void eval_body(Targets<kPerLane>& t, const Lists& l, int k, float eps2) {
+  const float4 q = l.body[k];
+#pragma unroll
+  for (int j = 0; j < kPerLane; ++j) {
+    physics::interact(t.acc[j], q.x - t.x[j], q.y - t.y[j], q.z - t.z[j], q.w, eps2);
+  }
+}
+
+// When a list holds 32 or more entries: every lane evaluates the first 32, and the rest (fewer
+// than 32) move to the front. Returns the entries left.
+template <int kOrder, int kPerLane>
+__device__ __forceinline__ int drain_cells(Targets<kPerLane>& t, Lists& l, int pending, float eps2,
+                                           int lane) {
   __syncwarp();
-  if (pending < 32) return;
-  interact_list<32>(acc, p, list, eps2, lane, n_body, n_cell);
+  if (pending < 32) return pending;
+#pragma unroll 4
+  for (int k = 0; k < 32; ++k) eval_cell<kOrder>(t, l, k, eps2);
   const int rest = pending - 32;
-  float4 e;
-  unsigned m = 0;
-  unsigned char b = 0;
+  float4 c, a, b;
   __syncwarp();  // every lane has read the first 32 before any is overwritten
-  if (lane < rest) e = list.entry[32 + lane], m = list.mask[32 + lane], b = list.body[32 + lane];
+  if (lane < rest) {
+    c = l.cell[32 + lane];
+    if constexpr (kOrder >= 2) a = l.quad0[32 + lane], b = l.quad1[32 + lane];
+  }
   __syncwarp();
-  if (lane < rest) list.entry[lane] = e, list.mask[lane] = m, list.body[lane] = b;
-  pending = rest;
+  if (lane < rest) {
+    l.cell[lane] = c;
+    if constexpr (kOrder >= 2) l.quad0[lane] = a, l.quad1[lane] = b;
+  }
   __syncwarp();
+  return rest;
 }
 
-// Reads the sorted bodies, the summarized tree and *box; writes b.acc; adds interaction counts.
-//
-// Each stack entry carries the mask of the lanes for which its subtree is still unresolved. A node
-// that the group's box accepts is accepted for all of them at once (the common case, no per-body
-// work). Otherwise the lanes test it with their own body, exactly as the CPU reference does:
-// lanes that accept it take its monopole, and its children (or its leaf's bodies) go on for the
-// others only. So every body gets the CPU reference's walk, pair for pair, while the warp still
-// fetches each node once and shares it.
-__global__ void __launch_bounds__(kBlock, 3) walk(BodiesView b, TreeView t, const Box* __restrict__ box,
-                                               float inv_theta2, float eps2, WalkScratch w,
-                                               unsigned long long* __restrict__ counters) {
-  __shared__ float limit2[kLevels];
-  // Fewer than 32 pending entries plus up to 32 appended at once.
-  __shared__ float4 list_entry[kWarpsPerBlock][64];
-  __shared__ unsigned list_mask[kWarpsPerBlock][64];
-  __shared__ unsigned char list_body[kWarpsPerBlock][64];
-  if (threadIdx.x < kLevels) {
-    float lox, loy, loz, size;
-    physics::cube_from_bounds(box->lo, box->hi, lox, loy, loz, size);
-    limit2[threadIdx.x] = physics::open_limit2(physics::cell_size(size, threadIdx.x), inv_theta2);
-  }
-  __syncthreads();
+template <int kPerLane>
+__device__ __forceinline__ int drain_bodies(Targets<kPerLane>& t, Lists& l, int pending, float eps2,
+                                            int lane) {
+  __syncwarp();
+  if (pending < 32) return pending;
+#pragma unroll 8
+  for (int k = 0; k < 32; ++k) eval_body(t, l, k, eps2);
+  const int rest = pending - 32;
+  float4 q;
+  __syncwarp();
+  if (lane < rest) q = l.body[32 + lane];
+  __syncwarp();
+  if (lane < rest) l.body[lane] = q;
+  __syncwarp();
+  return rest;
+}
 
+// The lane whose inclusive-scan value is the first to exceed s (scan values non-decreasing across
+// the warp, s below the last): a binary search through shuffles, every lane with its own s.
+__device__ __forceinline__ int owner_lane(int incl, int s) {
+  int pos = 0;
+#pragma unroll
+  for (int step = 16; step > 0; step >>= 1) {
+    if (__shfl_sync(kAll, incl, pos + step - 1) <= s) pos += step;
+  }
+  return pos;
+}
+
+// Reads the sorted bodies and the summarized tree; writes b.acc; adds interaction counts.
+template <int kOrder, int kPerLane>
+__global__ void __launch_bounds__(kBlock, 2)
+    walk(BodiesView b, TreeView t, float eps2, WalkScratch w, unsigned long long* __restrict__ counters) {
+  __shared__ Lists lists[kWarpsPerBlock];
   const int lane = threadIdx.x & 31;
   const int warp_in_block = threadIdx.x >> 5;
   const int warp = blockIdx.x * kWarpsPerBlock + warp_in_block;
-  int2* stack = reinterpret_cast<int2*>(w.stack + static_cast<long>(warp) * w.stack_per_warp);
-  const int stack_cap = w.stack_per_warp / 2;
-  const List list{list_entry[warp_in_block], list_mask[warp_in_block], list_body[warp_in_block]};
+  int* stack = w.stack + static_cast<long>(warp) * w.stack_per_warp;
+  const int stack_cap = w.stack_per_warp;
+  Lists& l = lists[warp_in_block];
   const int groups = *t.group_count;
   const unsigned lt_mask = (1u << lane) - 1u;
 
@@ -128,159 +171,166 @@ __global__ void __launch_bounds__(kBlock, 3) walk(BodiesView b, TreeView t, cons
     if (g >= groups) break;
     const int2 range = t.groups[g];
     const int members = range.y - range.x;
-    const bool active = lane < members;
-    const int i = range.x + lane;
-    // Lanes past the group's end stand on its first body: they change neither box nor results.
-    const float4 p = b.pos[active ? i : range.x];
-    const float lo_x = warp_min(p.x), lo_y = warp_min(p.y), lo_z = warp_min(p.z);
-    const float hi_x = warp_max(p.x), hi_y = warp_max(p.y), hi_z = warp_max(p.z);
-    const unsigned everyone = __ballot_sync(kAll, active);
+    // The group's box; lanes past the group's end stand on its first body and change nothing.
+    float4 p[kPerLane];
+    float lo_x = 3e38f, lo_y = 3e38f, lo_z = 3e38f, hi_x = -3e38f, hi_y = -3e38f, hi_z = -3e38f;
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      const int i = range.x + lane + 32 * j;
+      p[j] = b.pos[i < range.y ? i : range.x];
+      lo_x = fminf(lo_x, p[j].x), lo_y = fminf(lo_y, p[j].y), lo_z = fminf(lo_z, p[j].z);
+      hi_x = fmaxf(hi_x, p[j].x), hi_y = fmaxf(hi_y, p[j].y), hi_z = fmaxf(hi_z, p[j].z);
+    }
+    lo_x = warp_min(lo_x), lo_y = warp_min(lo_y), lo_z = warp_min(lo_z);
+    hi_x = warp_max(hi_x), hi_y = warp_max(hi_y), hi_z = warp_max(hi_z);
+    const float cx = 0.5f * (lo_x + hi_x), cy = 0.5f * (lo_y + hi_y), cz = 0.5f * (lo_z + hi_z);
+    const float ex = hi_x - cx, ey = hi_y - cy, ez = hi_z - cz;  // half-edges (rounded up below)
+    Targets<kPerLane> tg;
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) tg.x[j] = p[j].x - cx, tg.y[j] = p[j].y - cy, tg.z[j] = p[j].z - cz;
+    // The box in relative coordinates must hold every relative position despite rounding.
+    float bx = 0, by = 0, bz = 0;
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      bx = fmaxf(bx, fabsf(tg.x[j])), by = fmaxf(by, fabsf(tg.y[j])), bz = fmaxf(bz, fabsf(tg.z[j]));
+    }
+    bx = fmaxf(warp_max(bx), ex), by = fmaxf(warp_max(by), ey), bz = fmaxf(warp_max(bz), ez);
 
-    physics::Accum<float> acc;
-    unsigned n_body = 0, n_cell = 0;  // this lane's own pairs
-    int pending = 0;                  // entries in the list, the same in every lane
-    bool self_seen = false;           // this lane's body came through an opened leaf
+    int cells = 0, bodies = 0;              // pending list entries, the same in every lane
+    unsigned n_cells = 0, n_bodies = 0;     // entries evaluated, the same in every lane
     int top = 1;
-    if (lane == 0) stack[0] = make_int2(0, static_cast<int>(everyone));
+    if (lane == 0) stack[0] = 0;
     __syncwarp();
     while (top > 0) {
       const int take = min(32, top);
       top -= take;
-      const int2 item = lane < take ? stack[top + lane] : make_int2(-1, 0);
+      const int node = lane < take ? stack[top + lane] : -1;
       __syncwarp();  // everyone has read its entry before anyone pushes over it
-      const int node = item.x;
-      const unsigned todo = static_cast<unsigned>(item.y);  // lanes this node is still open for
+      bool accept = false, open_leaf = false, open_cell = false;
       float4 c = make_float4(0, 0, 0, 0);
-      int4 l = make_int4(0, 0, 0, 1);
-      bool group_accepts = false;
-      float lim = 0.0f;
+      int4 lk = make_int4(0, 0, 0, 0);
       if (node >= 0) {
         c = t.com[node];
-        l = t.link[node];
-        lim = limit2[l.z];
-        const float dx = fmaxf(fmaxf(lo_x - c.x, c.x - hi_x), 0.0f);
-        const float dy = fmaxf(fmaxf(lo_y - c.y, c.y - hi_y), 0.0f);
-        const float dz = fmaxf(fmaxf(lo_z - c.z, c.z - hi_z), 0.0f);
-        group_accepts = physics::accept_cell(dx * dx + dy * dy + dz * dz, lim);
+        lk = t.link[node];
+        const int2 r = t.range[node];
+        c.x -= cx, c.y -= cy, c.z -= cz;
+        const float d2 = physics::box_distance2(c.x, c.y, c.z, -bx, -by, -bz, bx, by, bz);
+        // A node that holds one of the group's bodies is always opened (an exact test, whatever
+        // the rounding of the distances), so each body meets itself in its leaf.
+        const bool holds_own = r.x < range.y && range.x < r.y;
+        accept = !holds_own && physics::accept_cell(d2, t.open2[node]);
+        open_leaf = !accept && lk.w;
+        open_cell = !accept && !lk.w;
       }
-      // Nodes the box does not accept: every lane tests each with its own body; a ballot gives
-      // the lanes that accept it.
-      unsigned accepted_by = group_accepts ? todo : 0u;
-      unsigned undecided = __ballot_sync(kAll, node >= 0 && !group_accepts);
-      while (undecided) {
-        const int src = __ffs(undecided) - 1;
-        undecided &= undecided - 1;
-        const float cx = __shfl_sync(kAll, c.x, src), cy = __shfl_sync(kAll, c.y, src),
-                    cz = __shfl_sync(kAll, c.z, src), lm = __shfl_sync(kAll, lim, src);
-        const unsigned open_for = __shfl_sync(kAll, todo, src);
-        const float dx = cx - p.x, dy = cy - p.y, dz = cz - p.z;
-        const bool ok = ((open_for >> lane) & 1u) && physics::accept_cell(dx * dx + dy * dy + dz * dz, lm);
-        const unsigned who = __ballot_sync(kAll, ok);
-        if (lane == src) accepted_by = who;
-      }
-      const unsigned rest = todo & ~accepted_by;  // lanes that go below this node
-      const bool open_leaf = node >= 0 && rest && l.w;
-      const bool open_cell = node >= 0 && rest && !l.w;
 
-      // Push the children of opened cells, with the lanes they are for: an exclusive warp scan of
-      // the child counts gives offsets.
-      const int mine = open_cell ? l.y : 0;
-      int incl = mine;
-#pragma unroll
-      for (int o = 1; o < 32; o <<= 1) {
-        const int v = __shfl_up_sync(kAll, incl, o);
-        if (lane >= o) incl += v;
-      }
-      const int total = __shfl_sync(kAll, incl, 31);
-      if (top + total <= stack_cap) {
-        for (int k = 0; k < mine; ++k) stack[top + incl - mine + k] = make_int2(l.x + k, static_cast<int>(rest));
-        top += total;
+      // Children of opened cells onto the stack: an inclusive scan of the counts gives offsets.
+      const int kids = open_cell ? lk.y : 0;
+      const int kids_incl = warp_inclusive_sum(kids, lane);
+      const int kids_total = __shfl_sync(kAll, kids_incl, 31);
+      if (top + kids_total <= stack_cap) {
+        for (int k = 0; k < kids; ++k) stack[top + kids_incl - kids + k] = lk.x + k;
+        top += kids_total;
       } else if (lane == 0) {
         t.flags[kFlagStackOverflow] = 1;  // the host throws; the result of this step is wrong
       }
 
-      // Accepted nodes join the list as monopoles for the lanes that accepted them.
-      const bool has_cell = node >= 0 && accepted_by != 0u;
-      const unsigned cells = __ballot_sync(kAll, has_cell);
-      if (has_cell) {
-        const int at = pending + __popc(cells & lt_mask);
-        list.entry[at] = c;
-        list.mask[at] = accepted_by;
-        list.body[at] = 0;
-      }
-      pending += __popc(cells);
-      drain_full(acc, p, list, pending, eps2, lane, n_body, n_cell);
-
-      // Opened leaves: their bodies join the list for the lanes still open, up to 32 at a time,
-      // loaded coalesced.
-      unsigned leaves = __ballot_sync(kAll, open_leaf);
-      while (leaves) {
-        const int src = __ffs(leaves) - 1;
-        leaves &= leaves - 1;
-        const int first = __shfl_sync(kAll, l.x, src);
-        const int count = __shfl_sync(kAll, l.y, src);
-        const unsigned for_lanes = __shfl_sync(kAll, rest, src);
-        self_seen |= ((for_lanes >> lane) & 1u) && i >= first && i < first + count;
-        for (int base = 0; base < count; base += 32) {
-          const int m = min(32, count - base);
-          if (lane < m) {
-            list.entry[pending + lane] = b.pos[first + base + lane];
-            list.mask[pending + lane] = for_lanes;
-            list.body[pending + lane] = 1;
-          }
-          pending += m;
-          drain_full(acc, p, list, pending, eps2, lane, n_body, n_cell);
+      // Accepted cells onto the cell list.
+      const unsigned accepted = __ballot_sync(kAll, accept);
+      if (accept) {
+        const int at = cells + __popc(accepted & lt_mask);
+        l.cell[at] = c;
+        if constexpr (kOrder >= 2) {
+          const float4 a = t.quad[2 * node], q = t.quad[2 * node + 1];
+          l.quad0[at] = a;
+          l.quad1[at] = q;
         }
       }
+      cells += __popc(accepted);
+      if (cells >= 32) n_cells += 32;
+      cells = drain_cells<kOrder>(tg, l, cells, eps2, lane);
+
+      // Bodies of opened leaves onto the body list, 32 slots at a time: slot s belongs to the
+      // lane whose leaf covers it in the scan of the leaves' counts.
+      const int count = open_leaf ? lk.y : 0;
+      const int incl = warp_inclusive_sum(count, lane);
+      const int total = __shfl_sync(kAll, incl, 31);
+      for (int base = 0; base < total; base += 32) {
+        const int s = min(base + lane, total - 1);
+        const int owner = owner_lane(incl, s);
+        const int first = __shfl_sync(kAll, lk.x, owner);
+        const int start = __shfl_sync(kAll, incl - count, owner);
+        const int m = min(32, total - base);
+        if (lane < m) {
+          float4 q = b.pos[first + s - start];
+          q.x -= cx, q.y -= cy, q.z -= cz;
+          l.body[bodies + lane] = q;
+        }
+        bodies += m;
+        if (bodies >= 32) n_bodies += 32;
+        bodies = drain_bodies(tg, l, bodies, eps2, lane);
+      }
     }
-    for (int k = 0; k < pending; ++k) {
-      const float4 q = list.entry[k];
-      const bool mine = (list.mask[k] >> lane) & 1u;
-      physics::interact(acc, q.x - p.x, q.y - p.y, q.z - p.z, mine ? q.w : 0.0f, eps2);
-      n_body += mine & list.body[k];
-      n_cell += mine & (list.body[k] ^ 1u);
-    }
-    __syncwarp();  // the list is read before the next group overwrites it
-    // The body met itself in its leaf: no force (zero offset), but a softened self-potential
-    // -m / eps, which is taken back out. With eps = 0 interact() skips the pair itself.
-    if (self_seen && eps2 > 0.0f) acc.pot += p.w * rsqrtf(eps2);
-    if (active) b.acc[i] = make_float4(acc.ax, acc.ay, acc.az, acc.pot);
-    if (counters) {
-      unsigned long long nb = n_body, nc = n_cell;  // the self pair counts, as on the CPU it does not
+    __syncwarp();
+    for (int k = 0; k < cells; ++k) eval_cell<kOrder>(tg, l, k, eps2);
+    for (int k = 0; k < bodies; ++k) eval_body(tg, l, k, eps2);
+    n_cells += cells;
+    n_bodies += bodies;
+    __syncwarp();  // the lists are read before the next group overwrites them
+
 #pragma unroll
-      for (int o = 16; o > 0; o >>= 1) {
-        nb += __shfl_xor_sync(kAll, nb, o);
-        nc += __shfl_xor_sync(kAll, nc, o);
-      }
-      if (lane == 0) {
-        atomicAdd(&counters[0], nb);
-        atomicAdd(&counters[1], nc);
-      }
+    for (int j = 0; j < kPerLane; ++j) {
+      const int i = range.x + lane + 32 * j;
+      if (i >= range.y) continue;
+      physics::Accum<float>& a = tg.acc[j];
+      // Each body met itself in its leaf: no force (zero offset), but a softened self-potential
+      // -m / eps, which is taken back out. With eps = 0 interact() skips the pair itself.
+      if (eps2 > 0.0f) a.pot += p[j].w * rsqrtf(eps2);
+      b.acc[i] = make_float4(a.ax, a.ay, a.az, a.pot);
+    }
+    if (counters && lane == 0) {
+      // Every entry was evaluated for every body of the group (the self pair counts).
+      atomicAdd(&counters[0], static_cast<unsigned long long>(n_bodies) * members);
+      atomicAdd(&counters[1], static_cast<unsigned long long>(n_cells) * members);
     }
   }
 }
 
+template <int kOrder, int kPerLane>
 int resident_blocks() {
   static const int blocks = [] {
     int dev = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, walk, kBlock, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, walk<kOrder, kPerLane>, kBlock, 0));
     return sms * (per_sm > 0 ? per_sm : 1);
   }();
   return blocks;
 }
+
+template <int kOrder, int kPerLane>
+void launch(const BodiesView& b, const TreeView& t, float eps2, const WalkScratch& w,
+            unsigned long long* counters, cudaStream_t s) {
+  // Persistent warps take groups from a counter; there are at most n groups, known on the device.
+  const int blocks = std::min(resident_blocks<kOrder, kPerLane>(), (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, w, counters);
+  CUDA_LAUNCH_CHECK();
+}
 }  // namespace
 
-int force_resident_warps() { return resident_blocks() * kWarpsPerBlock; }
+int force_resident_warps() {
+  return kWarpsPerBlock * std::max(std::max(resident_blocks<0, 1>(), resident_blocks<0, 2>()),
+                                   std::max(resident_blocks<2, 1>(), resident_blocks<2, 2>()));
+}
 
-void launch_force(const BodiesView& b, const TreeView& t, const Box* box, float inv_theta2,
-                  float eps2, const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
+void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+                  const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
-  // Persistent warps take groups from a counter; there are at most n groups, known on the device.
-  const int blocks = std::min(resident_blocks(), (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
-  walk<<<blocks, kBlock, 0, s>>>(b, t, box, inv_theta2, eps2, w, counters);
-  CUDA_LAUNCH_CHECK();
+  const bool two = t.group_size > 32;
+  if (multipole >= 2) {
+    two ? launch<2, 2>(b, t, eps2, w, counters, s) : launch<2, 1>(b, t, eps2, w, counters, s);
+  } else {
+    two ? launch<0, 2>(b, t, eps2, w, counters, s) : launch<0, 1>(b, t, eps2, w, counters, s);
+  }
 }
 
 }  // namespace galaxy::cuda

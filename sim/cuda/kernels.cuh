@@ -31,8 +31,12 @@ struct Box {
 // The octree. Nodes of one level are contiguous; the children of a node are contiguous. A node's
 // link is (first, count, level, leaf): for a leaf, bodies [first, first + count) in tree order;
 // for an inner cell, children [first, first + count). range is the body range of every node.
+// Summarize writes the moments and what the walk's opening test needs.
 struct TreeView {
   float4* com;   // centre of mass and mass
+  float4* quad;  // 2 per node: (xx, yy, zz, xy), (xz, yz, trace, 0) about the com (physics.hpp)
+  float4* bounds;  // 2 per node: the box around the node's bodies, (lo, 0), (hi, 0)
+  float* open2;  // squared opening radius (physics::open_radius at this step's theta)
   int4* link;
   int2* range;
   int* level_range;  // [2 * level, 2 * level + 1]: nodes of that level
@@ -40,7 +44,9 @@ struct TreeView {
   unsigned* blocks_done;
   int* flags;        // kFlagNodeOverflow, kFlagStackOverflow
   int capacity;
-  // The walk's groups, in body order: ranges of at most kGroupSize bodies that partition the
+  int leaf_size;     // cells of at most this many bodies are leaves
+  int group_size;    // bodies of one walk group, at most kMaxGroup
+  // The walk's groups, in body order: ranges of at most group_size bodies that partition the
   // bodies. The build flags each group's first body in group_start; launch_groups() compacts the
   // flags into groups and group_count.
   std::uint8_t* group_start;
@@ -49,8 +55,7 @@ struct TreeView {
 };
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
-inline constexpr int kLeafCapacity = 16;
-inline constexpr int kGroupSize = 32;  // one warp walks the tree for one group
+inline constexpr int kMaxGroup = 64;  // one warp walks the tree for one group, 2 bodies a lane
 inline constexpr int kFlagNodeOverflow = 0;
 inline constexpr int kFlagStackOverflow = 1;
 
@@ -78,17 +83,18 @@ void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& 
 std::size_t groups_temp_bytes(int n);
 void launch_groups(const TreeView& t, int n, int* starts, void* temp, std::size_t temp_bytes,
                    cudaStream_t s);
-// 3. summarize: mass and centre of mass of every node, deepest level first.
-void launch_summarize(const float4* pos, const TreeView& t, cudaStream_t s);
-// 5. force walk. Writes acc of every body; adds interaction counts to counters[0] (body-body) and
-// counters[1] (body-cell).
+// 3. summarize: mass, centre of mass, quadrupole, body box and opening radius (at 1/inv_theta) of
+// every node, deepest level first.
+void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s);
+// 5. force walk with cells of multipole order 0 or 2. Writes acc of every body; adds interaction
+// counts to counters[0] (body-body) and counters[1] (body-cell).
 struct WalkScratch {
   int* stack;
   int stack_per_warp;  // ints per resident warp
   int* work;  // group counter
 };
-void launch_force(const BodiesView& b, const TreeView& t, const Box* box, float inv_theta2,
-                  float eps2, const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
+void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+                  const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 int force_resident_warps();
 // 6. integrate: kick-drift (v += a dt/2, x += v dt) and the closing kick (v += a dt/2).
 void launch_kick_drift(const BodiesView& b, float dt, cudaStream_t s);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Stage 3: mass and centre of mass of every cell, deepest level first, one launch per level (the
-// launch boundary replaces the seed's ready flags and spin-waits, which hang under independent
-// thread scheduling when written without care). Leaves sum their bodies, inner cells their
-// children, in double so that a cell of millions of bodies keeps float precision. Body counts per
-// subtree are the body ranges the build wrote; children are already contiguous.
+// Stage 3: the moments of every cell, deepest level first, one launch per level (the launch
+// boundary replaces the seed's ready flags and spin-waits, which hang under independent thread
+// scheduling when written without care). Leaves sum their bodies, inner cells combine their
+// children's moments (parallel-axis shift of each child's quadrupole), in double so that a cell of
+// millions of bodies keeps float precision. Each cell also gets the box around its bodies and,
+// from it, the squared opening radius of this step's theta (physics::open_radius), so the walk
+// tests a node with one load. Body counts per subtree are the ranges the build wrote; children
+// are contiguous.
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -12,43 +15,85 @@ namespace galaxy::cuda {
 namespace {
 constexpr int kBlock = 256;
 
-// Reads level_range[level], links, bodies (leaves) or the children's com (inner cells); writes com.
+// Moments of one cell, accumulated over points of mass m at (x, y, z), each with a quadrupole of
+// its own (zero for bodies) and a box (a point for bodies).
+struct Moments {
+  double m = 0, mx = 0, my = 0, mz = 0;
+  float lo[3] = {3e38f, 3e38f, 3e38f}, hi[3] = {-3e38f, -3e38f, -3e38f};
+  __device__ void add_mass(float w, float x, float y, float z) {
+    m += w, mx += double(w) * x, my += double(w) * y, mz += double(w) * z;
+  }
+  __device__ void add_box(float lx, float ly, float lz, float hx, float hy, float hz) {
+    lo[0] = fminf(lo[0], lx), lo[1] = fminf(lo[1], ly), lo[2] = fminf(lo[2], lz);
+    hi[0] = fmaxf(hi[0], hx), hi[1] = fmaxf(hi[1], hy), hi[2] = fmaxf(hi[2], hz);
+  }
+};
+
+// Reads level_range[level], links, ranges, and bodies (leaves) or the children's moments (inner
+// cells); writes com, quad, bounds and open2 of the level's nodes.
 __global__ void __launch_bounds__(kBlock) summarize_level(const float4* __restrict__ pos, TreeView t,
-                                                          int level) {
+                                                          int level, float inv_theta) {
   const int begin = t.level_range[2 * level], end = t.level_range[2 * level + 1];
   for (int i = begin + blockIdx.x * kBlock + threadIdx.x; i < end; i += gridDim.x * kBlock) {
     const int4 l = t.link[i];
     const int2 r = t.range[i];
-    double m = 0, mx = 0, my = 0, mz = 0;
+    Moments s;
     if (l.w) {
       for (int j = r.x; j < r.y; ++j) {
         const float4 p = pos[j];
-        m += p.w, mx += double(p.w) * p.x, my += double(p.w) * p.y, mz += double(p.w) * p.z;
+        s.add_mass(p.w, p.x, p.y, p.z);
+        s.add_box(p.x, p.y, p.z, p.x, p.y, p.z);
       }
     } else {
       for (int c = l.x; c < l.x + l.y; ++c) {
         const float4 q = t.com[c];
-        m += q.w, mx += double(q.w) * q.x, my += double(q.w) * q.y, mz += double(q.w) * q.z;
+        const float4 lo = t.bounds[2 * c], hi = t.bounds[2 * c + 1];
+        s.add_mass(q.w, q.x, q.y, q.z);
+        s.add_box(lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
       }
     }
-    float4 out;
-    if (m > 0) {
-      out = make_float4(float(mx / m), float(my / m), float(mz / m), float(m));
-    } else if (r.y > r.x) {  // massless bodies: a geometric centre, as good as any
-      const float4 p = pos[r.x];
-      out = make_float4(p.x, p.y, p.z, 0.0f);
-    } else {
-      out = make_float4(0, 0, 0, 0);
+    double cx, cy, cz;
+    if (s.m > 0) {
+      cx = s.mx / s.m, cy = s.my / s.m, cz = s.mz / s.m;
+    } else if (r.y > r.x) {  // massless bodies: the centre of their box, as good as any
+      cx = 0.5 * (double(s.lo[0]) + s.hi[0]), cy = 0.5 * (double(s.lo[1]) + s.hi[1]);
+      cz = 0.5 * (double(s.lo[2]) + s.hi[2]);
+    } else {  // an empty node (a slot left by a full node array): never reached by the walk
+      cx = cy = cz = 0;
+      s.lo[0] = s.lo[1] = s.lo[2] = s.hi[0] = s.hi[1] = s.hi[2] = 0.0f;
     }
-    t.com[i] = out;
+    double q[7] = {0, 0, 0, 0, 0, 0, 0};
+    if (l.w) {
+      for (int j = r.x; j < r.y; ++j) {
+        const float4 p = pos[j];
+        physics::add_point_quadrupole(q, p.w, p.x - cx, p.y - cy, p.z - cz);
+      }
+    } else {
+      for (int c = l.x; c < l.x + l.y; ++c) {
+        const float4 m = t.com[c];
+        const float4 a = t.quad[2 * c], b = t.quad[2 * c + 1];
+        q[0] += a.x, q[1] += a.y, q[2] += a.z, q[3] += a.w, q[4] += b.x, q[5] += b.y, q[6] += b.z;
+        physics::add_point_quadrupole(q, m.w, m.x - cx, m.y - cy, m.z - cz);
+      }
+    }
+    const float4 com = make_float4(float(cx), float(cy), float(cz), float(s.m));
+    float size, offset;
+    physics::box_size_offset(s.lo, s.hi, com.x, com.y, com.z, size, offset);
+    const float radius = physics::open_radius(size, offset, inv_theta);
+    t.com[i] = com;
+    t.quad[2 * i] = make_float4(float(q[0]), float(q[1]), float(q[2]), float(q[3]));
+    t.quad[2 * i + 1] = make_float4(float(q[4]), float(q[5]), float(q[6]), 0.0f);
+    t.bounds[2 * i] = make_float4(s.lo[0], s.lo[1], s.lo[2], 0.0f);
+    t.bounds[2 * i + 1] = make_float4(s.hi[0], s.hi[1], s.hi[2], 0.0f);
+    t.open2[i] = radius * radius;
   }
 }
 }  // namespace
 
-void launch_summarize(const float4* pos, const TreeView& t, cudaStream_t s) {
+void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s) {
   const int grid = grid_for(1 << 20, kBlock);
   for (int level = kLevels - 1; level >= 0; --level) {
-    summarize_level<<<grid, kBlock, 0, s>>>(pos, t, level);
+    summarize_level<<<grid, kBlock, 0, s>>>(pos, t, level, inv_theta);
     CUDA_LAUNCH_CHECK();
   }
 }

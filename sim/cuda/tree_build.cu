@@ -6,7 +6,7 @@
 // the level's end, published by the last block to finish (threadfence + atomic ticket, the seed's
 // own pattern for kernel 1), and read by the next launch.
 //
-// Cells with at most kLeafCapacity bodies are leaves (buckets, as in seed 003), and so are cells at
+// Cells with at most t.leaf_size bodies are leaves (buckets, as in seed 003), and so are cells at
 // the depth cap, where coincident bodies share one leaf. If the node array is full, a cell stays a
 // leaf of many bodies: the walk then sums them directly, which is exact, and the flag makes the
 // host grow the array for the next step.
@@ -25,7 +25,7 @@ __global__ void init_root(TreeView t, int n) {
   t.range[0] = make_int2(0, n);
   *t.node_count = 1;
   // A root of few bodies is the only group; larger cells flag their small children's groups.
-  if (n <= kGroupSize) t.group_start[0] = 1;
+  if (n <= t.group_size) t.group_start[0] = 1;
   *t.blocks_done = 0;
   for (int d = 0; d < kLevels + 1; ++d) {
     t.level_range[2 * d] = d == 0 ? 0 : 1;
@@ -54,7 +54,7 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
   for (int i = begin + blockIdx.x * kBlock + threadIdx.x; i < end; i += gridDim.x * kBlock) {
     const int2 r = t.range[i];
     const int count = r.y - r.x;
-    bool leaf = count <= kLeafCapacity || level >= physics::kMaxDepth;
+    bool leaf = count <= t.leaf_size || level >= physics::kMaxDepth;
     int bound[8];
     int children = 0;
     if (!leaf) {
@@ -79,23 +79,23 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
         for (int oct = 0; oct < 8; ++oct) {
           if (bound[oct] > lo) {
             t.range[c++] = make_int2(lo, bound[oct]);
-            small += bound[oct] - lo <= kGroupSize;
+            small += bound[oct] - lo <= t.group_size;
           }
           lo = bound[oct];
         }
         t.link[i] = make_int4(base, children, level, 0);
         // Children of few bodies under a parent of many make the walk's groups: runs of
-        // consecutive small siblings packed up to kGroupSize bodies, so a group's bodies lie in
+        // consecutive small siblings packed up to t.group_size bodies, so a group's bodies lie in
         // one cell (the parent's cube at worst) and a warp has few idle lanes. A big child ends
         // the run; its own descendants flag their groups, its first body among them.
-        if (count > kGroupSize) {
+        if (count > t.group_size) {
           int run = 0;  // bodies in the open group; 0 when none is open
           lo = r.x;
 #pragma unroll
           for (int oct = 0; oct < 8; ++oct) {
             const int c = bound[oct] - lo;
-            if (c > 0 && c <= kGroupSize) {
-              if (run > 0 && run + c <= kGroupSize) {
+            if (c > 0 && c <= t.group_size) {
+              if (run > 0 && run + c <= t.group_size) {
                 run += c;
               } else {
                 t.group_start[lo] = 1;
@@ -112,9 +112,9 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
     if (leaf) {
       t.link[i] = make_int4(r.x, count, level, 1);
       // An oversized leaf (coincident bodies at the depth cap, or a full node array) is walked in
-      // slices of kGroupSize bodies.
-      if (count > kGroupSize) {
-        for (int k = r.x; k < r.y; k += kGroupSize) t.group_start[k] = 1;
+      // slices of t.group_size bodies.
+      if (count > t.group_size) {
+        for (int k = r.x; k < r.y; k += t.group_size) t.group_start[k] = 1;
       }
     }
   }
