@@ -45,6 +45,7 @@ struct Row {
   float theta = 0;
   int multipole = 0;
   double body_body_per_body = 0, body_cell_per_body = 0, gflops = 0;
+  double bodies_per_group = 0;  // the GPU walk's mean group fill
   std::array<double, kStageCount> stage_ms{};
   double step_ms = 0, wall_ms = 0;
   double bodies_per_s = 0, interactions_per_s = 0;
@@ -90,6 +91,7 @@ void print_row(const Row& r) {
   std::printf(" %9.3f %9.3f %9.3g %9.3g %7.0f %7.0f %7.0f %9.2e %9.2e %9.2e", r.step_ms, r.wall_ms,
               r.bodies_per_s, r.interactions_per_s, r.body_body_per_body, r.body_cell_per_body, r.gflops,
               r.err.median, r.err.p99, r.err.max);
+  if (r.bodies_per_group > 0) std::printf("  %.1f bodies/group", r.bodies_per_group);
   if (!r.note.empty()) std::printf("  (%s)", r.note.c_str());
   std::printf("\n");
   std::fflush(stdout);
@@ -182,6 +184,7 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
     inter.push_back(double(c.body_body + c.body_cell));
     body_body.push_back(double(c.body_body));
     body_cell.push_back(double(c.body_cell));
+    if (c.groups > 0) r.bodies_per_group = double(r.n) / double(c.groups);
   }
   for (int s = 0; s < kStageCount; ++s) r.stage_ms[s] = median(stage[s]);
   r.step_ms = median(total);

@@ -32,7 +32,7 @@ struct Accum {
 
 template <typename T>
 GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
-  const T r2 = dx * dx + dy * dy + dz * dz + eps2;
+  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
   // r2 > 0 whenever eps2 > 0; with eps2 == 0 the self pair (r2 == 0) contributes nothing.
   if (r2 <= T(0)) return;
   T inv_r;
@@ -93,7 +93,7 @@ GALAXY_HD void add_point_quadrupole(double q[7], double m, double dx, double dy,
 template <typename T>
 GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                    T eps2) {
-  const T r2 = dx * dx + dy * dy + dz * dz + eps2;
+  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
   if (r2 <= T(0)) return;
   T inv_r;
   if constexpr (sizeof(T) == 4) {

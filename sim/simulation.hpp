@@ -23,9 +23,9 @@ struct SimParams {
   float softening = 0.05f;
   int multipole = 2;      // cells as monopoles (0) or with quadrupoles (2)
   int leaf_size = 16;     // a cell of at most this many bodies is a leaf
-  int group_size = 64;    // the GPU walk's groups: bodies that share one walk (at most 64)
+  int group_size = 64;    // the GPU walk's groups: bodies that share one walk (at most 128)
 };
-inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 64;
+inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 128;
 
 // The six pipeline stages of Burtscher & Pingali, in order. A backend fills what it has.
 enum class Stage : int { BoundingBox = 0, TreeBuild, Summarize, Sort, Force, Integrate, Count };
@@ -41,6 +41,7 @@ struct StageTimings {
 struct InteractionCounts {
   std::uint64_t body_body = 0;  // pair interactions with single bodies in the last force pass
   std::uint64_t body_cell = 0;  // interactions with accepted cells
+  std::uint64_t groups = 0;     // bodies that walked the tree together (0: each on its own)
 };
 
 struct Diagnostics {

@@ -37,6 +37,7 @@ class Stream {
 struct Readback {
   unsigned long long counters[2];
   int flags[2];
+  int groups;  // follows the flags in the device scalars
 };
 
 class PinnedReadback {
@@ -422,7 +423,7 @@ class CudaSimulation final : public Simulation {
     if (solver_ == Solver::BarnesHut) {
       CUDA_CHECK(cudaMemcpyAsync(readback_[slot].counters, counters_.data(), counters_.bytes(),
                                  cudaMemcpyDeviceToHost, st));
-      CUDA_CHECK(cudaMemcpyAsync(readback_[slot].flags, scalars_.data() + kFlags, 2 * sizeof(int),
+      CUDA_CHECK(cudaMemcpyAsync(readback_[slot].flags, scalars_.data() + kFlags, 3 * sizeof(int),
                                  cudaMemcpyDeviceToHost, st));
     }
     mark(8);
@@ -501,7 +502,8 @@ class CudaSimulation final : public Simulation {
     t.valid = true;
     timings_ = t;
     if (solver_of_[best] == Solver::BarnesHut) {
-      counts_ = {readback_[best].counters[0], readback_[best].counters[1]};
+      counts_ = {readback_[best].counters[0], readback_[best].counters[1],
+                 static_cast<std::uint64_t>(readback_[best].groups)};
     } else {
       const auto n = static_cast<std::uint64_t>(state_.n);
       counts_ = {n * (n > 0 ? n - 1 : 0), 0};

@@ -23,6 +23,8 @@
 // The stack of nodes still to visit lives in global memory, one slice per resident warp (the grid
 // is persistent; warps take groups from an atomic counter). Everything a lane reads that another
 // lane wrote goes through __syncwarp(), which orders memory among the warp's threads on sm_70+.
+#include <algorithm>
+
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -151,8 +153,8 @@ __device__ __forceinline__ int owner_lane(int incl, int s) {
 }
 
 // Reads the sorted bodies and the summarized tree; writes b.acc; adds interaction counts.
-template <int kOrder, int kPerLane>
-__global__ void __launch_bounds__(kBlock, 2)
+template <int kOrder, int kPerLane, int kMinBlocks = 2>
+__global__ void __launch_bounds__(kBlock, kMinBlocks)
     walk(BodiesView b, TreeView t, float eps2, WalkScratch w, unsigned long long* __restrict__ counters) {
   __shared__ Lists lists[kWarpsPerBlock];
   const int lane = threadIdx.x & 31;
@@ -295,41 +297,52 @@ __global__ void __launch_bounds__(kBlock, 2)
   }
 }
 
-template <int kOrder, int kPerLane>
+template <int kOrder, int kPerLane, int kMinBlocks = 2>
 int resident_blocks() {
   static const int blocks = [] {
     int dev = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, walk<kOrder, kPerLane>, kBlock, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, walk<kOrder, kPerLane, kMinBlocks>, kBlock, 0));
     return sms * (per_sm > 0 ? per_sm : 1);
   }();
   return blocks;
 }
 
-template <int kOrder, int kPerLane>
+template <int kOrder, int kPerLane, int kMinBlocks = 2>
 void launch(const BodiesView& b, const TreeView& t, float eps2, const WalkScratch& w,
             unsigned long long* counters, cudaStream_t s) {
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
-  const int blocks = std::min(resident_blocks<kOrder, kPerLane>(), (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
-  walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, w, counters);
+  const int blocks = std::min(resident_blocks<kOrder, kPerLane, kMinBlocks>(), (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  walk<kOrder, kPerLane, kMinBlocks><<<blocks, kBlock, 0, s>>>(b, t, eps2, w, counters);
   CUDA_LAUNCH_CHECK();
 }
 }  // namespace
 
 int force_resident_warps() {
-  return kWarpsPerBlock * std::max(std::max(resident_blocks<0, 1>(), resident_blocks<0, 2>()),
-                                   std::max(resident_blocks<2, 1>(), resident_blocks<2, 2>()));
+  return kWarpsPerBlock * std::max({resident_blocks<0, 1>(), resident_blocks<0, 2>(), resident_blocks<0, 3>(),
+                                    resident_blocks<0, 4>(), resident_blocks<2, 1>(), resident_blocks<2, 2, 3>(),
+                                    resident_blocks<2, 3>(), resident_blocks<2, 4>()});
 }
 
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
-  const bool two = t.group_size > 32;
+  const int per_lane = (t.group_size + 31) / 32;
   if (multipole >= 2) {
-    two ? launch<2, 2>(b, t, eps2, w, counters, s) : launch<2, 1>(b, t, eps2, w, counters, s);
+    switch (per_lane) {
+      case 1: launch<2, 1>(b, t, eps2, w, counters, s); break;
+      case 2: launch<2, 2, 3>(b, t, eps2, w, counters, s); break;
+      case 3: launch<2, 3>(b, t, eps2, w, counters, s); break;
+      default: launch<2, 4>(b, t, eps2, w, counters, s); break;
+    }
   } else {
-    two ? launch<0, 2>(b, t, eps2, w, counters, s) : launch<0, 1>(b, t, eps2, w, counters, s);
+    switch (per_lane) {
+      case 1: launch<0, 1>(b, t, eps2, w, counters, s); break;
+      case 2: launch<0, 2>(b, t, eps2, w, counters, s); break;
+      case 3: launch<0, 3>(b, t, eps2, w, counters, s); break;
+      default: launch<0, 4>(b, t, eps2, w, counters, s); break;
+    }
   }
 }
 

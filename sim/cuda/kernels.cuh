@@ -55,7 +55,7 @@ struct TreeView {
 };
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
-inline constexpr int kMaxGroup = 64;  // one warp walks the tree for one group, 2 bodies a lane
+inline constexpr int kMaxGroup = 128;  // one warp walks the tree for one group, up to 4 bodies a lane
 inline constexpr int kFlagNodeOverflow = 0;
 inline constexpr int kFlagStackOverflow = 1;
 

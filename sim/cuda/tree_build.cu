@@ -48,20 +48,36 @@ __device__ int upper_bound_digit(const std::uint64_t* keys, int lo, int hi, int 
 
 // Reads the cells of `level` (level_range), their body ranges and the sorted keys; writes each
 // cell's link, its children's ranges, and the range of level + 1.
+//
+// Eight lanes per cell: lane k of the eight finds where octant digit k ends by its own binary
+// search over the whole cell, and the first lane gathers the eight bounds and does the rest. The
+// cells of the top levels span up to all N keys, and one thread searching the eight octants one
+// after another made each of those levels a chain of 160 dependent loads (the build took 0.55 ms
+// at 1M bodies, most of it in its first levels).
 __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __restrict__ keys,
                                                       TreeView t, int level) {
   const int begin = t.level_range[2 * level], end = t.level_range[2 * level + 1];
-  for (int i = begin + blockIdx.x * kBlock + threadIdx.x; i < end; i += gridDim.x * kBlock) {
-    const int2 r = t.range[i];
+  const int lane = threadIdx.x & 31, oct_of_lane = lane & 7;
+  const long slots = 8L * (end - begin);
+  // The loop is the same for a whole warp, so its shuffles see every lane.
+  for (long warp_slot = long(blockIdx.x) * kBlock + (threadIdx.x & ~31); warp_slot < slots;
+       warp_slot += long(gridDim.x) * kBlock) {
+    const long slot = warp_slot + lane;
+    const int i = begin + int(slot >> 3);
+    const bool valid = slot < slots;
+    const int2 r = valid ? t.range[i] : make_int2(0, 0);
     const int count = r.y - r.x;
     bool leaf = count <= t.leaf_size || level >= physics::kMaxDepth;
+    const int mine = valid && !leaf ? upper_bound_digit(keys, r.x, r.y, level + 1, oct_of_lane) : r.y;
     int bound[8];
+#pragma unroll
+    for (int oct = 0; oct < 8; ++oct) bound[oct] = __shfl_sync(0xffffffffu, mine, (lane & ~7) + oct);
+    if (!valid || oct_of_lane != 0) continue;
     int children = 0;
     if (!leaf) {
       int lo = r.x;
 #pragma unroll
       for (int oct = 0; oct < 8; ++oct) {
-        bound[oct] = upper_bound_digit(keys, lo, r.y, level + 1, oct);
         children += bound[oct] > lo;
         lo = bound[oct];
       }
@@ -84,27 +100,29 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
           lo = bound[oct];
         }
         t.link[i] = make_int4(base, children, level, 0);
-        // Children of few bodies under a parent of many make the walk's groups: runs of
-        // consecutive small siblings packed up to t.group_size bodies, so a group's bodies lie in
-        // one cell (the parent's cube at worst) and a warp has few idle lanes. A big child ends
-        // the run; its own descendants flag their groups, its first body among them.
+        // Children of few bodies under a parent of many make the walk's groups: each run of
+        // consecutive small siblings is cut into the fewest chunks of at most group_size bodies,
+        // of equal size, so a group's bodies lie in one cell (the parent's cube at worst) and a
+        // warp has few idle lanes. A big child ends the run; its own descendants flag their
+        // groups, its first body among them. (Packing whole sibling cells instead filled groups
+        // of 64 to 45.6 bodies on average at 1M Plummer bodies against 50.3 for these chunks,
+        // and the walk took 5% longer for the same errors.)
         if (count > t.group_size) {
-          int run = 0;  // bodies in the open group; 0 when none is open
+          int run_start = -1;  // first body of the open run of small children
           lo = r.x;
 #pragma unroll
-          for (int oct = 0; oct < 8; ++oct) {
-            const int c = bound[oct] - lo;
-            if (c > 0 && c <= t.group_size) {
-              if (run > 0 && run + c <= t.group_size) {
-                run += c;
-              } else {
-                t.group_start[lo] = 1;
-                run = c;
-              }
-            } else if (c > 0) {
-              run = 0;
+          for (int oct = 0; oct <= 8; ++oct) {
+            const int hi = oct < 8 ? bound[oct] : r.y;
+            const int c = hi - lo;
+            const bool small = c > 0 && c <= t.group_size;
+            if (small && run_start < 0) run_start = lo;
+            if ((oct == 8 || (c > 0 && !small)) && run_start >= 0) {
+              const int len = lo - run_start;
+              const int chunks = (len + t.group_size - 1) / t.group_size;
+              for (int j = 0; j < chunks; ++j) t.group_start[run_start + (j * len) / chunks] = 1;
+              run_start = -1;
             }
-            lo = bound[oct];
+            lo = hi;
           }
         }
       }
