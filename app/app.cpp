@@ -328,8 +328,8 @@ void App::update_overlays() {
     const int self = settings_.picked_body;
     if (self >= 0 && static_cast<std::size_t>(self) < b.size()) {
       CpuOctree tree;
-      tree.build(b);
-      const WalkTrace t = trace_walk(tree, b, self, sim.params().theta);
+      tree.build(b, sim.params().leaf_size);  // the running solver's leaves and criterion
+      const WalkTrace t = trace_walk(tree, b, self, sim.params());
       walk_overlay(tree, b, self, t, boxes, markers);
       char info[256];
       std::snprintf(info, sizeof(info),

@@ -42,7 +42,7 @@ constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 53;
 struct Row {
   std::size_t n = 0;
   std::string backend, solver;
-  float theta = 0;
+  float theta = 0, alpha = 0;
   int multipole = 0;
   double body_body_per_body = 0, body_cell_per_body = 0, gflops = 0;
   double bodies_per_group = 0;  // the GPU walk's mean group fill
@@ -70,7 +70,7 @@ struct Predictor {
 };
 
 void print_header() {
-  std::printf("%10s %-12s %5s %2s", "N", "config", "theta", "mp");
+  std::printf("%10s %-12s %5s %6s %2s", "N", "config", "theta", "alpha", "mp");
   for (int s = 0; s < kStageCount; ++s) {
     std::string name(stage_name(Stage(s)));
     if (name.size() > 9) name = name.substr(0, 9);
@@ -82,7 +82,7 @@ void print_header() {
 
 void print_row(const Row& r) {
   const std::string config = r.backend + "/" + r.solver;
-  std::printf("%10zu %-12s %5.2f %2d", r.n, config.c_str(), r.theta, r.multipole);
+  std::printf("%10zu %-12s %5.2f %6.4f %2d", r.n, config.c_str(), r.theta, r.alpha, r.multipole);
   if (r.skipped) {
     std::printf(" skipped: %s\n", r.note.c_str());
     return;
@@ -100,7 +100,7 @@ void print_row(const Row& r) {
 void write_csv(const std::string& path, const std::vector<Row>& rows) {
   std::ofstream f(path);
   if (!f) throw std::runtime_error(path + ": cannot write the bench CSV");
-  f << "n,backend,solver,theta,multipole";
+  f << "n,backend,solver,theta,alpha,multipole";
   for (int s = 0; s < kStageCount; ++s) {
     std::string name(stage_name(Stage(s)));
     std::replace(name.begin(), name.end(), ' ', '_');
@@ -109,7 +109,7 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
   f << ",step_ms,wall_ms,bodies_per_s,interactions_per_s,interactions_per_body,"
        "body_body_per_body,body_cell_per_body,gflops,err_median,err_p99,err_max,steps,note\n";
   for (const Row& r : rows) {
-    f << r.n << "," << r.backend << "," << r.solver << "," << r.theta << "," << r.multipole;
+    f << r.n << "," << r.backend << "," << r.solver << "," << r.theta << "," << r.alpha << "," << r.multipole;
     for (double v : r.stage_ms) f << "," << v;
     f << "," << r.step_ms << "," << r.wall_ms << "," << r.bodies_per_s << "," << r.interactions_per_s
       << "," << r.interactions_per_body << "," << r.body_body_per_body << "," << r.body_cell_per_body
@@ -129,9 +129,10 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
   r.solver = std::string(to_string(solver));
   r.theta = solver == Solver::BarnesHut ? params.theta : 0.0f;
   r.multipole = solver == Solver::BarnesHut ? params.multipole : 0;
+  r.alpha = solver == Solver::BarnesHut ? params.alpha : 0.0f;
   // The prediction goes by configuration and opening angle: a smaller theta is slower.
   const std::string config = r.backend + "/" + r.solver + "/" + std::to_string(r.theta) + "/" +
-                             std::to_string(r.multipole);
+                             std::to_string(r.multipole) + "/" + std::to_string(params.alpha);
   if (const auto p = predictor.predict(config, r.n, solver == Solver::Direct); p && *p > b.budget_s) {
     r.skipped = true;
     char buf[160];
@@ -270,18 +271,21 @@ int run_bench(const Options& o) {
     const HostBodies bodies = make_scenario(o.scenario, n, o.seed);
     for (Backend backend : backends) {
       for (Solver solver : b.solvers) {
-        if (solver == Solver::Direct) {  // theta and the multipoles mean nothing here
+        if (solver == Solver::Direct) {  // the opening test and the multipoles mean nothing here
           rows.push_back(bench_one(o, o.params, backend, solver, bodies, predictor));
           print_row(rows.back());
           continue;
         }
         for (float theta : b.thetas) {
           for (int multipole : b.multipoles) {
-            SimParams p = o.params;
-            p.theta = theta;
-            p.multipole = multipole;
-            rows.push_back(bench_one(o, p, backend, solver, bodies, predictor));
-            print_row(rows.back());
+            for (float alpha : b.alphas) {
+              SimParams p = o.params;
+              p.theta = theta;
+              p.multipole = multipole;
+              p.alpha = alpha;
+              rows.push_back(bench_one(o, p, backend, solver, bodies, predictor));
+              print_row(rows.back());
+            }
           }
         }
       }

@@ -66,11 +66,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->capture_default_str();
   cli.add_option("--bodies", o.bodies, "number of bodies")->check(kCount);
   cli.add_option("--seed", o.seed, "random seed of the initial conditions")->capture_default_str();
-  cli.add_option("--theta", o.params.theta, "Barnes-Hut opening angle")
+  cli.add_option("--theta", o.params.theta, "largest opening angle (with --alpha 0, the only test)")
       ->check(kFinite & kPositive)
       ->capture_default_str();
   cli.add_option("--dt", o.params.dt, "time step")->check(kFinite & kPositive)->capture_default_str();
   cli.add_option("--softening", o.params.softening, "Plummer softening length")
+      ->check(kFinite & kNonNegative)
+      ->capture_default_str();
+  cli.add_option("--alpha", o.params.alpha,
+                 "relative opening test: a cell's estimated error below alpha |a| (0: off)")
       ->check(kFinite & kNonNegative)
       ->capture_default_str();
   cli.add_option("--multipole", o.params.multipole, "cells as monopoles (0) or with quadrupoles (2)")
@@ -139,13 +143,17 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(CLI::IsMember(scenario_names()))
       ->capture_default_str();
   bench->add_option("--seed", o.seed, "random seed")->capture_default_str();
-  bench->add_option("--theta", b.thetas, "opening angles, comma separated (a row each)")
+  bench->add_option("--theta", b.thetas, "largest opening angles, comma separated (a row each)")
       ->delimiter(',')
       ->check(kFinite & kPositive)
       ->capture_default_str();
   bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2")
       ->delimiter(',')
       ->check(CLI::IsMember({0, 2}))
+      ->capture_default_str();
+  bench->add_option("--alpha", b.alphas, "relative opening test at each alpha, comma separated (0: off)")
+      ->delimiter(',')
+      ->check(kFinite & kNonNegative)
       ->capture_default_str();
   bench->add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
       ->check(CLI::Range(1, kMaxLeafSize))

@@ -71,18 +71,20 @@ std::vector<render::Box> simulation_tree_boxes(const Simulation& sim, const Host
   return octree_boxes(tree, max_depth);
 }
 
-WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, float theta) {
+WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, const SimParams& p) {
   WalkTrace t;
   const auto& nodes = tree.nodes();
   const auto& order = tree.order();
-  const float inv_theta = 1.0f / theta;
+  const float inv_theta = 1.0f / p.theta;
+  const float alpha_accel =
+      p.alpha * std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
   const float px = b.x[self], py = b.y[self], pz = b.z[self];
   const auto count = static_cast<std::int32_t>(nodes.size());
   std::int32_t i = 0;
   // The same decisions, in the same order, as CpuOctree::walk.
   while (i < count) {
     const CpuNode& node = nodes[static_cast<std::size_t>(i)];
-    if (tree.accepts(node, px, py, pz, inv_theta)) {
+    if (tree.accepts(node, px, py, pz, inv_theta, p.multipole, alpha_accel)) {
       if (node.body_end - node.body_begin == 1) {
         t.direct.push_back(order[node.body_begin]);
       } else {

@@ -28,7 +28,7 @@ struct WalkTrace {
   std::vector<int> direct;    // bodies summed one by one
 };
 // Replays CpuOctree::walk for body `self` and records what it did at each node.
-WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, float theta);
+WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, const SimParams& p);
 
 // Boxes (accepted green, opened red) and markers (the body, its direct partners) for a trace.
 void walk_overlay(const CpuOctree& tree, const HostBodies& b, int self, const WalkTrace& t,

@@ -60,6 +60,15 @@ void run_controls(Settings& s, Changes& c) {
 void simulation_section(Settings& s, Changes& c) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
+  c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("relative opening test: a cell's estimated error below alpha |a| (0: theta alone)");
+  }
+  int order = s.params.multipole / 2;
+  if (ImGui::Combo("multipoles", &order, "monopole\0quadrupole\0")) {
+    s.params.multipole = 2 * order;
+    c.params = true;
+  }
   c.params |=
       ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
   c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");

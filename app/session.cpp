@@ -61,6 +61,7 @@ void Session::load(const std::string& path) {
   if (s.params) sim_->set_params(*s.params);
   try {
     sim_->reset(s.bodies);
+    if (s.params) sim_->restore_forces(s.bodies);  // .gxy: the run continues bit for bit
   } catch (...) {
     sim_->set_params(old);
     throw;

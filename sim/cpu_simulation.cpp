@@ -31,7 +31,14 @@ void CpuSimulation::reset(const HostBodies& bodies) {
   time_ = 0;
   steps_ = 0;
   timings_ = {};
+  have_accel_ = false;
   compute_forces();
+  if (params_.alpha > 0 && solver_ == Solver::BarnesHut) compute_forces();  // the relative criterion needs accelerations
+}
+
+void CpuSimulation::restore_forces(const HostBodies& b) {
+  if (b.size() != bodies_.size()) throw std::invalid_argument("restore_forces: body count differs");
+  bodies_.ax = b.ax, bodies_.ay = b.ay, bodies_.az = b.az, bodies_.pot = b.pot;
 }
 
 void CpuSimulation::set_params(const SimParams& p) {
@@ -64,8 +71,12 @@ void CpuSimulation::compute_forces() {
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : bb, bc)
   for (int i = 0; i < n; ++i) {
     WalkCounts c;
+    const float alpha_accel = have_accel_ ? params_.alpha * std::sqrt(bodies_.ax[i] * bodies_.ax[i] +
+                                                                       bodies_.ay[i] * bodies_.ay[i] +
+                                                                       bodies_.az[i] * bodies_.az[i])
+                                          : 0.0f;
     const auto a = tree_.walk(bodies_, bodies_.x[i], bodies_.y[i], bodies_.z[i], i, params_.theta,
-                              eps2, params_.multipole, c);
+                              eps2, params_.multipole, alpha_accel, c);
     bodies_.ax[i] = a.ax;
     bodies_.ay[i] = a.ay;
     bodies_.az[i] = a.az;
@@ -74,6 +85,7 @@ void CpuSimulation::compute_forces() {
     bc += c.body_cell;
   }
   counts_ = {bb, bc};
+  have_accel_ = true;
   timings_.ms[static_cast<int>(Stage::Force)] = ms_since(t0);
 }
 

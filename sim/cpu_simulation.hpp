@@ -21,6 +21,7 @@ class CpuSimulation final : public Simulation {
   Solver solver() const override { return solver_; }
   void step() override;
   void compute_forces() override;
+  void restore_forces(const HostBodies& b) override;
   bool set_clock(double time, std::uint64_t steps) override {
     time_ = time;
     steps_ = steps;
@@ -49,6 +50,7 @@ class CpuSimulation final : public Simulation {
   std::uint64_t steps_ = 0;
   StageTimings timings_;
   InteractionCounts counts_;
+  bool have_accel_ = false;  // bodies_ hold the last pass's accelerations (the relative criterion)
 };
 
 }  // namespace galaxy

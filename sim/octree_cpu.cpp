@@ -133,21 +133,27 @@ void CpuOctree::summarize(const HostBodies& b, CpuNode& node) const {
   physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, node.open_size, node.open_offset);
 }
 
-bool CpuOctree::accepts(const CpuNode& node, float px, float py, float pz, float inv_theta) const {
+bool CpuOctree::accepts(const CpuNode& node, float px, float py, float pz, float inv_theta,
+                        int multipole, float alpha_accel) const {
   const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
+  const float d2 = dx * dx + dy * dy + dz * dz;
   const float r = physics::open_radius(node.open_size, node.open_offset, inv_theta);
-  return physics::accept_cell(dx * dx + dy * dy + dz * dz, r * r);
+  if (!physics::accept_cell(d2, r * r)) return false;
+  return alpha_accel <= 0.0f ||
+         physics::accept_relative(d2, node.mass, physics::cell_extent(node.open_size, node.open_offset),
+                                  multipole, alpha_accel);
 }
 
 physics::Accum<float> CpuOctree::walk(const HostBodies& b, float px, float py, float pz, int self,
-                                      float theta, float eps2, int multipole, WalkCounts& counts) const {
+                                      float theta, float eps2, int multipole, float alpha_accel,
+                                      WalkCounts& counts) const {
   physics::Accum<float> acc;
   const float inv_theta = 1.0f / theta;
   const auto count = static_cast<std::int32_t>(nodes_.size());
   std::int32_t i = 0;
   while (i < count) {
     const CpuNode& node = nodes_[i];
-    if (accepts(node, px, py, pz, inv_theta)) {
+    if (accepts(node, px, py, pz, inv_theta, multipole, alpha_accel)) {
       const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
       // A body never accepts a cell that holds it (physics::open_radius), so `self` is not here.
       if (node.body_end - node.body_begin == 1) {

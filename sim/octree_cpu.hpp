@@ -38,12 +38,17 @@ class CpuOctree {
   void build(const HostBodies& b, int leaf_capacity = 16);
 
   // Acceleration and potential at (px, py, pz) from all bodies, skipping body `self` (pass -1 for
-  // none), with cells of multipole order 0 or 2. float accumulation, as in the kernels.
+  // none), with cells of multipole order 0 or 2. alpha_accel > 0 adds the relative criterion
+  // (physics::accept_relative) at alpha times the body's last acceleration. float accumulation,
+  // as in the kernels.
   physics::Accum<float> walk(const HostBodies& b, float px, float py, float pz, int self,
-                             float theta, float eps2, int multipole, WalkCounts& counts) const;
+                             float theta, float eps2, int multipole, float alpha_accel,
+                             WalkCounts& counts) const;
 
-  // Whether the walk from (px, py, pz) accepts `node` (physics::open_radius).
-  bool accepts(const CpuNode& node, float px, float py, float pz, float inv_theta) const;
+  // Whether the walk from (px, py, pz) accepts `node` (physics::open_radius, and
+  // physics::accept_relative where alpha_accel > 0).
+  bool accepts(const CpuNode& node, float px, float py, float pz, float inv_theta, int multipole,
+               float alpha_accel) const;
 
   const std::vector<CpuNode>& nodes() const { return nodes_; }
   const std::vector<std::int32_t>& order() const { return order_; }

@@ -147,6 +147,20 @@ GALAXY_HD float box_distance2(float px, float py, float pz, float lox, float loy
 // every target but the body itself.
 GALAXY_HD bool accept_cell(float dist2, float open_radius2) { return dist2 > open_radius2; }
 
+// Error-based acceptance (the relative criterion of GADGET, Springel 2005), on top of the geometric
+// one: the leading term an expansion of order p leaves out is about m b^(p+1) / d^(p+3), with b =
+// cell_extent() the farthest a body can be from the centre of mass; the cell is accepted when that
+// is at most alpha times the target's acceleration (the previous step's, the smallest in a group).
+// Bodies in a weak net field (the centre of a sphere, the outskirts) then open more cells, those
+// in a strong one fewer, which is what a bound on the relative error asks for.
+GALAXY_HD float cell_extent(float size, float offset) { return 0.8661f * size + offset; }
+GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order, float alpha_accel) {
+  const float inv_d = 1.0f / sqrtf(dist2);
+  const float q = extent * inv_d;
+  const float term = mass * inv_d * inv_d * q * q * (order >= 2 ? q : 1.0f);
+  return term <= alpha_accel;
+}
+
 // The geometric quantities of the criterion from a cell's body box and centre of mass.
 GALAXY_HD void box_size_offset(const float lo[3], const float hi[3], float cx, float cy, float cz,
                                float& size, float& offset) {

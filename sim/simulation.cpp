@@ -77,6 +77,9 @@ void check_params(const SimParams& p) {
     throw std::invalid_argument("softening must be zero or positive, got " +
                                 std::to_string(p.softening));
   }
+  if (!std::isfinite(p.alpha) || p.alpha < 0.0f) {
+    throw std::invalid_argument("alpha must be zero or positive, got " + std::to_string(p.alpha));
+  }
   if (p.multipole != 0 && p.multipole != 2) {
     throw std::invalid_argument("multipole order must be 0 or 2, got " + std::to_string(p.multipole));
   }

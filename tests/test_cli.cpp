@@ -71,7 +71,7 @@ std::vector<std::string> split_csv(const std::string& line) {
   std::vector<std::string> out;
   std::string cur;
   for (char c : line) {
-    if (c == ',' && out.size() < 23) {
+    if (c == ',' && out.size() < 24) {
       out.push_back(cur);
       cur.clear();
     } else {
@@ -86,7 +86,7 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_bench.csv";
   std::filesystem::remove(f);
   const CommandResult r =
-      run("bench --backend cpu --bodies 1500,3000 --theta 0.4,0.6 --steps 2 --warmup 1 --samples 300 --csv " +
+      run("bench --backend cpu --bodies 1500,3000 --theta 0.4,0.6 --alpha 0 --steps 2 --warmup 1 --samples 300 --csv " +
           f.string());
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ms/step"), std::string::npos) << r.output;
@@ -94,7 +94,7 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
   const std::vector<std::string> header = split_csv(line);
-  ASSERT_EQ(header.size(), 24u) << line;
+  ASSERT_EQ(header.size(), 25u) << line;
   auto col = [&](const char* name) {
     const auto it = std::find(header.begin(), header.end(), name);
     EXPECT_NE(it, header.end()) << name;
@@ -108,7 +108,7 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   std::map<std::string, double> bh_p99;  // by theta
   while (std::getline(in, line)) {
     const std::vector<std::string> c = split_csv(line);
-    ASSERT_EQ(c.size(), 24u) << line;
+    ASSERT_EQ(c.size(), 25u) << line;
     ++rows;
     EXPECT_TRUE(c[0] == "1500" || c[0] == "3000") << line;
     EXPECT_EQ(c[1], "cpu");

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "gl_context.hpp"
 #include "input.hpp"
 #include "offscreen_target.hpp"
+#include "cpu_simulation.hpp"
 #include "overlay.hpp"
 #include "plummer.hpp"
 #include "recorder.hpp"
@@ -398,18 +400,29 @@ TEST_F(InputTest, KeysBecomeActionsAndAClickPicks) {
   EXPECT_EQ(click.cursor, glm::vec2(100, 100));
 }
 
+// The overlay replays the walk of the solver's own criterion: the geometric test alone (alpha 0)
+// and with the relative test, which reads the body's acceleration.
 TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
-  const HostBodies b = make_plummer(3000, 7);
+  CpuSimulation sim(Solver::BarnesHut, {});
+  sim.reset(make_plummer(3000, 7));
+  const HostBodies b = sim.download();  // with accelerations
   CpuOctree tree;
   tree.build(b);
-  for (float theta : {0.3f, 0.7f, 1.2f}) {
-    for (int self : {0, 1234, 2999}) {
-      WalkCounts counts;
-      tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, counts);
-      const app::WalkTrace t = app::trace_walk(tree, b, self, theta);
-      EXPECT_EQ(t.accepted.size(), counts.body_cell) << theta << " " << self;
-      EXPECT_EQ(t.direct.size(), counts.body_body) << theta << " " << self;
-      EXPECT_FALSE(t.opened.empty());
+  for (float alpha : {0.0f, 0.004f}) {
+    for (float theta : {0.3f, 0.7f, 1.2f}) {
+      for (int self : {0, 1234, 2999}) {
+        SCOPED_TRACE(testing::Message() << "alpha " << alpha << " theta " << theta << " body " << self);
+        SimParams p;
+        p.theta = theta;
+        p.alpha = alpha;
+        const float accel = std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
+        WalkCounts counts;
+        tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, alpha * accel, counts);
+        const app::WalkTrace t = app::trace_walk(tree, b, self, p);
+        EXPECT_EQ(t.accepted.size(), counts.body_cell);
+        EXPECT_EQ(t.direct.size(), counts.body_body);
+        EXPECT_FALSE(t.opened.empty());
+      }
     }
   }
 }

@@ -62,7 +62,7 @@ class PinnedReadback {
 // when every allocation and the upload succeeded, so a failure keeps the old run.
 struct State {
   int n = 0;
-  DeviceBuffer<float4> pos, vel, acc, pos2, vel2;
+  DeviceBuffer<float4> pos, vel, acc, pos2, vel2, acc2;
   DeviceBuffer<int> id, id2;
   DeviceBuffer<std::uint8_t> tag, tag2;
   DeviceBuffer<std::uint64_t> keys, keys2;
@@ -71,7 +71,7 @@ struct State {
   DeviceBuffer<float4> node_com;
   DeviceBuffer<float4> node_quad;    // 2 per node
   DeviceBuffer<float4> node_bounds;  // 2 per node
-  DeviceBuffer<float> node_open2;
+  DeviceBuffer<float2> node_mac;
   DeviceBuffer<int4> node_link;
   DeviceBuffer<int2> node_range;
   DeviceBuffer<int2> groups;  // the walk's groups, at most one per body
@@ -80,12 +80,12 @@ struct State {
   DeviceBuffer<unsigned char> group_temp;
 
   BodiesView bodies() { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
-  BodiesView bodies2() { return {pos2.data(), vel2.data(), acc.data(), id2.data(), tag2.data(), n}; }
+  BodiesView bodies2() { return {pos2.data(), vel2.data(), acc2.data(), id2.data(), tag2.data(), n}; }
   void allocate_nodes(int capacity) {
     node_com.resize(capacity);
     node_quad.resize(2 * static_cast<std::size_t>(capacity));
     node_bounds.resize(2 * static_cast<std::size_t>(capacity));
-    node_open2.resize(capacity);
+    node_mac.resize(capacity);
     node_link.resize(capacity);
     node_range.resize(capacity);
   }
@@ -138,7 +138,7 @@ class CudaSimulation final : public Simulation {
     State s;
     s.n = n;
     if (n > 0) {
-      s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.pos2.resize(n), s.vel2.resize(n);
+      s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.pos2.resize(n), s.vel2.resize(n), s.acc2.resize(n);
       s.id.resize(n), s.id2.resize(n), s.tag.resize(n), s.tag2.resize(n);
       s.keys.resize(n), s.keys2.resize(n), s.index.resize(n), s.index2.resize(n);
       s.sort_temp.resize(sort_temp_bytes(n));
@@ -171,7 +171,9 @@ class CudaSimulation final : public Simulation {
     checked_ = {-1, -1};
     timings_ = {};
     counts_ = {};
+    have_accel_ = false;
     compute_forces();
+    if (params_.alpha > 0) compute_forces();  // the relative criterion needs accelerations
     // A build that ran out of nodes is exact but slow (big leaves summed directly); the array
     // grew, so build again: the state after reset always has the whole tree.
     for (int k = 0; k < 8 && state_.n > 0; ++k) {
@@ -179,6 +181,21 @@ class CudaSimulation final : public Simulation {
       if (!collect_flags()) break;
       compute_forces();
     }
+  }
+
+  void restore_forces(const HostBodies& b) override {
+    const int n = state_.n;
+    if (b.size() != static_cast<std::size_t>(n)) throw std::invalid_argument("restore_forces: body count differs");
+    if (n == 0) return;
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    std::vector<int> id(n);
+    state_.id.download(id.data(), n);
+    std::vector<float4> acc(n);
+    for (int k = 0; k < n; ++k) {
+      const int i = id[k];
+      acc[k] = make_float4(b.ax[i], b.ay[i], b.az[i], b.pot[i]);
+    }
+    state_.acc.upload(acc.data(), n);
   }
 
   void set_params(const SimParams& p) override {
@@ -353,10 +370,10 @@ class CudaSimulation final : public Simulation {
     std::vector<int4> link(count);
     std::vector<int2> range(count);
     std::vector<float4> quad(2 * static_cast<std::size_t>(count));
-    std::vector<float> open2(count);
+    std::vector<float2> mac(count);
     state_.node_com.download(com.data(), count);
     state_.node_quad.download(quad.data(), 2 * static_cast<std::size_t>(count));
-    state_.node_open2.download(open2.data(), count);
+    state_.node_mac.download(mac.data(), count);
     state_.node_link.download(link.data(), count);
     state_.node_range.download(range.data(), count);
     const int group_count = std::min(scal[kGroupCount], state_.n);
@@ -375,7 +392,7 @@ class CudaSimulation final : public Simulation {
       const float4 a = quad[2 * k], q = quad[2 * k + 1];
       const float qs[7] = {a.x, a.y, a.z, a.w, q.x, q.y, q.z};
       std::copy(qs, qs + 7, o.quad);
-      o.open_radius = std::sqrt(open2[k]);
+      o.open_radius = std::sqrt(mac[k].x);
       o.first = link[k].x, o.count = link[k].y, o.level = link[k].z, o.leaf = link[k].w != 0;
       o.body_begin = range[k].x, o.body_end = range[k].y;
     }
@@ -402,7 +419,7 @@ class CudaSimulation final : public Simulation {
       const SortScratch scratch{s.keys.data(), s.keys2.data(), s.index.data(), s.index2.data(),
                                 s.sort_temp.data(), s.sort_temp.bytes()};
       launch_sort(s.bodies(), s.bodies2(), box_, scratch, st);
-      s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.id.swap(s.id2), s.tag.swap(s.tag2);
+      s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.acc.swap(s.acc2), s.id.swap(s.id2), s.tag.swap(s.tag2);
       mark(3);
       const TreeView t = tree_view();
       launch_tree_build(s.keys2.data(), s.n, t, st);
@@ -412,7 +429,9 @@ class CudaSimulation final : public Simulation {
       mark(5);
       CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), st));
       const WalkScratch w{stack_.data(), kStackPerWarp, scalars_.data() + kWork};
-      launch_force(s.bodies(), t, params_.multipole, eps2, w, counters_.data(), st);
+      launch_force(s.bodies(), t, params_.multipole, eps2, have_accel_ ? params_.alpha : 0.0f, w,
+                   counters_.data(), st);
+      have_accel_ = true;
     } else {
       mark(2), mark(3), mark(4), mark(5);
       launch_direct_tiled(s.bodies(), eps2, st);
@@ -438,7 +457,7 @@ class CudaSimulation final : public Simulation {
     t.com = state_.node_com.data();
     t.quad = state_.node_quad.data();
     t.bounds = state_.node_bounds.data();
-    t.open2 = state_.node_open2.data();
+    t.mac = state_.node_mac.data();
     t.link = state_.node_link.data();
     t.range = state_.node_range.data();
     t.level_range = level_range_.data();
@@ -527,6 +546,7 @@ class CudaSimulation final : public Simulation {
   mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
   DeviceBuffer<int> stack_;
   double time_ = 0;
+  bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
   std::uint64_t steps_ = 0;
   std::uint64_t sequence_ = 0;  // passes run, with or without integration
   std::array<long long, 2> done_{-1, -1}, checked_{-1, -1};

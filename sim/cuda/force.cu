@@ -155,7 +155,8 @@ __device__ __forceinline__ int owner_lane(int incl, int s) {
 // Reads the sorted bodies and the summarized tree; writes b.acc; adds interaction counts.
 template <int kOrder, int kPerLane, int kMinBlocks = 2>
 __global__ void __launch_bounds__(kBlock, kMinBlocks)
-    walk(BodiesView b, TreeView t, float eps2, WalkScratch w, unsigned long long* __restrict__ counters) {
+    walk(BodiesView b, TreeView t, float eps2, float alpha, WalkScratch w,
+         unsigned long long* __restrict__ counters) {
   __shared__ Lists lists[kWarpsPerBlock];
   const int lane = threadIdx.x & 31;
   const int warp_in_block = threadIdx.x >> 5;
@@ -175,11 +176,16 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
     const int members = range.y - range.x;
     // The group's box; lanes past the group's end stand on its first body and change nothing.
     float4 p[kPerLane];
+    float amin2 = 3e38f;  // the smallest squared acceleration of the last pass in the group
     float lo_x = 3e38f, lo_y = 3e38f, lo_z = 3e38f, hi_x = -3e38f, hi_y = -3e38f, hi_z = -3e38f;
 #pragma unroll
     for (int j = 0; j < kPerLane; ++j) {
       const int i = range.x + lane + 32 * j;
       p[j] = b.pos[i < range.y ? i : range.x];
+      if (alpha > 0.0f) {
+        const float4 a = b.acc[i < range.y ? i : range.x];
+        amin2 = fminf(amin2, a.x * a.x + a.y * a.y + a.z * a.z);
+      }
       lo_x = fminf(lo_x, p[j].x), lo_y = fminf(lo_y, p[j].y), lo_z = fminf(lo_z, p[j].z);
       hi_x = fmaxf(hi_x, p[j].x), hi_y = fmaxf(hi_y, p[j].y), hi_z = fmaxf(hi_z, p[j].z);
     }
@@ -198,6 +204,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
     }
     bx = fmaxf(warp_max(bx), ex), by = fmaxf(warp_max(by), ey), bz = fmaxf(warp_max(bz), ez);
 
+    const float alpha_accel = alpha > 0.0f ? alpha * sqrtf(warp_min(amin2)) : 0.0f;
     int cells = 0, bodies = 0;              // pending list entries, the same in every lane
     unsigned n_cells = 0, n_bodies = 0;     // entries evaluated, the same in every lane
     int top = 1;
@@ -220,7 +227,9 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
         // A node that holds one of the group's bodies is always opened (an exact test, whatever
         // the rounding of the distances), so each body meets itself in its leaf.
         const bool holds_own = r.x < range.y && range.x < r.y;
-        accept = !holds_own && physics::accept_cell(d2, t.open2[node]);
+        const float2 mac = t.mac[node];
+        accept = !holds_own && physics::accept_cell(d2, mac.x);
+        if (alpha > 0.0f && accept) accept = physics::accept_relative(d2, c.w, mac.y, kOrder, alpha_accel);
         open_leaf = !accept && lk.w;
         open_cell = !accept && !lk.w;
       }
@@ -310,11 +319,11 @@ int resident_blocks() {
 }
 
 template <int kOrder, int kPerLane, int kMinBlocks = 2>
-void launch(const BodiesView& b, const TreeView& t, float eps2, const WalkScratch& w,
+void launch(const BodiesView& b, const TreeView& t, float eps2, float alpha, const WalkScratch& w,
             unsigned long long* counters, cudaStream_t s) {
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
   const int blocks = std::min(resident_blocks<kOrder, kPerLane, kMinBlocks>(), (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
-  walk<kOrder, kPerLane, kMinBlocks><<<blocks, kBlock, 0, s>>>(b, t, eps2, w, counters);
+  walk<kOrder, kPerLane, kMinBlocks><<<blocks, kBlock, 0, s>>>(b, t, eps2, alpha, w, counters);
   CUDA_LAUNCH_CHECK();
 }
 }  // namespace
@@ -325,23 +334,23 @@ int force_resident_warps() {
                                     resident_blocks<2, 3>(), resident_blocks<2, 4>()});
 }
 
-void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   const int per_lane = (t.group_size + 31) / 32;
   if (multipole >= 2) {
     switch (per_lane) {
-      case 1: launch<2, 1>(b, t, eps2, w, counters, s); break;
-      case 2: launch<2, 2, 3>(b, t, eps2, w, counters, s); break;
-      case 3: launch<2, 3>(b, t, eps2, w, counters, s); break;
-      default: launch<2, 4>(b, t, eps2, w, counters, s); break;
+      case 1: launch<2, 1>(b, t, eps2, alpha, w, counters, s); break;
+      case 2: launch<2, 2, 3>(b, t, eps2, alpha, w, counters, s); break;
+      case 3: launch<2, 3>(b, t, eps2, alpha, w, counters, s); break;
+      default: launch<2, 4>(b, t, eps2, alpha, w, counters, s); break;
     }
   } else {
     switch (per_lane) {
-      case 1: launch<0, 1>(b, t, eps2, w, counters, s); break;
-      case 2: launch<0, 2>(b, t, eps2, w, counters, s); break;
-      case 3: launch<0, 3>(b, t, eps2, w, counters, s); break;
-      default: launch<0, 4>(b, t, eps2, w, counters, s); break;
+      case 1: launch<0, 1>(b, t, eps2, alpha, w, counters, s); break;
+      case 2: launch<0, 2>(b, t, eps2, alpha, w, counters, s); break;
+      case 3: launch<0, 3>(b, t, eps2, alpha, w, counters, s); break;
+      default: launch<0, 4>(b, t, eps2, alpha, w, counters, s); break;
     }
   }
 }

@@ -36,7 +36,7 @@ struct TreeView {
   float4* com;   // centre of mass and mass
   float4* quad;  // 2 per node: (xx, yy, zz, xy), (xz, yz, trace, 0) about the com (physics.hpp)
   float4* bounds;  // 2 per node: the box around the node's bodies, (lo, 0), (hi, 0)
-  float* open2;  // squared opening radius (physics::open_radius at this step's theta)
+  float2* mac;   // squared opening radius (physics::open_radius at this step's theta), extent
   int4* link;
   int2* range;
   int* level_range;  // [2 * level, 2 * level + 1]: nodes of that level
@@ -93,7 +93,7 @@ struct WalkScratch {
   int stack_per_warp;  // ints per resident warp
   int* work;  // group counter
 };
-void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 int force_resident_warps();
 // 6. integrate: kick-drift (v += a dt/2, x += v dt) and the closing kick (v += a dt/2).

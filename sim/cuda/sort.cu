@@ -29,13 +29,14 @@ __global__ void morton_keys(const float4* __restrict__ pos, int n, const Box* __
   }
 }
 
-// out[i] = in[perm[i]] for positions, velocities, ids and tags. Accelerations are not moved: the
-// force walk rewrites all of them in the new order.
+// out[i] = in[perm[i]] for positions, velocities, the last accelerations (the relative opening
+// criterion reads them), ids and tags.
 __global__ void permute(BodiesView in, BodiesView out, const int* __restrict__ perm) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < in.n; i += gridDim.x * kBlock) {
     const int j = perm[i];
     out.pos[i] = in.pos[j];
     out.vel[i] = in.vel[j];
+    out.acc[i] = in.acc[j];
     out.id[i] = in.id[j];
     out.tag[i] = in.tag[j];
   }

@@ -85,7 +85,7 @@ __global__ void __launch_bounds__(kBlock) summarize_level(const float4* __restri
     t.quad[2 * i + 1] = make_float4(float(q[4]), float(q[5]), float(q[6]), 0.0f);
     t.bounds[2 * i] = make_float4(s.lo[0], s.lo[1], s.lo[2], 0.0f);
     t.bounds[2 * i + 1] = make_float4(s.hi[0], s.hi[1], s.hi[2], 0.0f);
-    t.open2[i] = radius * radius;
+    t.mac[i] = make_float2(radius * radius, physics::cell_extent(size, offset));
   }
 }
 }  // namespace

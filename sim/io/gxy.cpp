@@ -63,7 +63,13 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
     q = put<std::uint64_t>(q, s.steps, kOrder);
     q = put<float>(q, p.theta, kOrder);
     q = put<float>(q, p.dt, kOrder);
-    put<float>(q, p.softening, kOrder);
+    q = put<float>(q, p.softening, kOrder);
+    // The opening test and tree shape, in what version 1 left reserved (zero in older files).
+    q = put<float>(q, p.alpha, kOrder);
+    *q++ = static_cast<unsigned char>(p.multipole);
+    *q++ = static_cast<unsigned char>(p.leaf_size);
+    *q++ = static_cast<unsigned char>(p.group_size);
+    *q = 1;  // the four fields above are recorded
     emit(h, sizeof h);
     std::vector<float> block;
     for (auto member : kFloatArrays) {
@@ -122,6 +128,11 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   p.theta = get<float>(q, kOrder);
   p.dt = get<float>(q, kOrder);
   p.softening = get<float>(q, kOrder);
+  const float alpha = get<float>(q, kOrder);
+  if (q[3] == 1) {  // recorded; a file from before these fields keeps the defaults
+    p.alpha = alpha;
+    p.multipole = q[0], p.leaf_size = q[1], p.group_size = q[2];
+  }
   // The body count must agree with the file size before anything is allocated, so that a
   // corrupt or hostile header cannot ask for more memory than the file could fill.
   const std::uintmax_t room = (size - kHeaderBytes - 4) / kBytesPerBody;

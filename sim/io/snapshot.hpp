@@ -16,7 +16,7 @@ struct Snapshot {
   HostBodies bodies;
   double time = 0;                  // simulation time of the state
   std::uint64_t steps = 0;          // steps taken to reach it (kept by .gxy only)
-  std::optional<SimParams> params;  // the run's θ, dt and softening (kept by .gxy only)
+  std::optional<SimParams> params;  // the run's parameters (kept by .gxy only)
 };
 
 // Formats by extension:
