@@ -40,6 +40,7 @@ double median(std::vector<double> v) {
 constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 53;
 
 struct Row {
+  std::string scenario;
   std::size_t n = 0;
   std::string backend, solver;
   float theta = 0, alpha = 0;
@@ -100,7 +101,7 @@ void print_row(const Row& r) {
 void write_csv(const std::string& path, const std::vector<Row>& rows) {
   std::ofstream f(path);
   if (!f) throw std::runtime_error(path + ": cannot write the bench CSV");
-  f << "n,backend,solver,theta,alpha,multipole";
+  f << "scenario,n,backend,solver,theta,alpha,multipole";
   for (int s = 0; s < kStageCount; ++s) {
     std::string name(stage_name(Stage(s)));
     std::replace(name.begin(), name.end(), ' ', '_');
@@ -109,7 +110,8 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
   f << ",step_ms,wall_ms,bodies_per_s,interactions_per_s,interactions_per_body,"
        "body_body_per_body,body_cell_per_body,gflops,err_median,err_p99,err_max,steps,note\n";
   for (const Row& r : rows) {
-    f << r.n << "," << r.backend << "," << r.solver << "," << r.theta << "," << r.alpha << "," << r.multipole;
+    f << r.scenario << "," << r.n << "," << r.backend << "," << r.solver << "," << r.theta << "," << r.alpha
+      << "," << r.multipole;
     for (double v : r.stage_ms) f << "," << v;
     f << "," << r.step_ms << "," << r.wall_ms << "," << r.bodies_per_s << "," << r.interactions_per_s
       << "," << r.interactions_per_body << "," << r.body_body_per_body << "," << r.body_cell_per_body
@@ -124,6 +126,7 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
               const HostBodies& bodies, Predictor& predictor) {
   const BenchOptions& b = o.bench_options;
   Row r;
+  r.scenario = o.scenario;
   r.n = bodies.size();
   r.backend = std::string(to_string(backend));
   r.solver = std::string(to_string(solver));
@@ -217,6 +220,7 @@ void bench_direct_kernels(const Options& o, const std::vector<std::size_t>& size
     const HostBodies bodies = make_scenario(o.scenario, n, o.seed);
     for (const auto& [kernel, name] : kernels) {
       Row r;
+      r.scenario = o.scenario;
       r.n = n;
       r.backend = "cuda";
       r.solver = name;

@@ -1,18 +1,41 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Draws `galaxy bench --csv` rows as time per step against N on log-log axes, one line per
-backend and solver (and per direct kernel), like seed 002's figure.
+"""Draws `galaxy bench --csv` rows in two panels side by side:
 
-    scripts/plot_bench.py bench.csv bench.png
+  left:  ms per step against N (log-log), one line per configuration, like seed 002's figure;
+  right: p99 relative force error against ms per step (log-log) for the Barnes-Hut rows, one
+         line per scenario, N and opening test (a sweep of --theta or --alpha), each point
+         labelled with its theta or alpha: the accuracy a millisecond buys.
 
-Needs matplotlib (Debian: python3-matplotlib)."""
+    scripts/plot_bench.py bench.csv [more.csv ...] bench.png
+
+Rows whose `note` column is not empty are drawn as their own series, named by the note (for
+example rows of an earlier version pasted into the CSV). Needs matplotlib (Debian:
+python3-matplotlib)."""
 import csv
 import sys
 from collections import defaultdict
 
 
+def criterion(row):
+    """The opening test of a Barnes-Hut row, as a series name and the value that varies."""
+    mp = "quadrupole" if row.get("multipole", "0") == "2" else "monopole"
+    alpha = float(row.get("alpha") or 0)
+    if alpha > 0:
+        return f"{mp}, relative (theta {float(row['theta']):g})", f"a={alpha:g}"
+    return f"{mp}, geometric", f"t={float(row['theta']):g}"
+
+
+def read_rows(paths):
+    rows = []
+    for path in paths:
+        with open(path, newline="") as f:
+            rows.extend(csv.DictReader(f))
+    return rows
+
+
 def main(argv):
-    if len(argv) != 3:
+    if len(argv) < 3:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     try:
@@ -22,27 +45,54 @@ def main(argv):
     except ImportError:
         print("plot_bench: matplotlib is not installed (apt-get install python3-matplotlib)", file=sys.stderr)
         return 1
-    series = defaultdict(list)
-    with open(argv[1], newline="") as f:
-        for row in csv.DictReader(f):
-            ms = float(row["step_ms"] or 0) or float(row["wall_ms"] or 0)
-            if ms > 0:
-                series[f"{row['backend']}/{row['solver']}"].append((int(row["n"]), ms))
-    if not series:
-        print(f"plot_bench: {argv[1]} has no timed rows", file=sys.stderr)
+    rows = read_rows(argv[1:-1])
+    by_n = defaultdict(list)  # (config) -> [(n, ms)]
+    front = defaultdict(list)  # (scenario, n, criterion) -> [(ms, p99, label)]
+    for row in rows:
+        ms = float(row["step_ms"] or 0) or float(row["wall_ms"] or 0)
+        if ms <= 0:
+            continue
+        config = f"{row['backend']}/{row['solver']}"
+        note = row.get("note", "").strip()
+        if row["solver"] == "bh":
+            name, value = criterion(row)
+            config += f" {value}"
+            p99 = float(row["err_p99"] or 0)
+            if p99 > 0:
+                series = note or name
+                front[(row.get("scenario", ""), int(row["n"]), series)].append((ms, p99, value))
+        by_n[note or config].append((int(row["n"]), ms))
+    if not by_n:
+        print(f"plot_bench: {', '.join(argv[1:-1])} has no timed rows", file=sys.stderr)
         return 1
-    fig, ax = plt.subplots(figsize=(7, 5), dpi=120)
-    for name, pts in sorted(series.items()):
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5), dpi=110)
+    for name, pts in sorted(by_n.items()):
+        pts = sorted(set(pts))
+        if len({n for n, _ in pts}) < 2:
+            continue  # one size: no line to draw here (the right panel has it)
+        left.loglog([n for n, _ in pts], [ms for _, ms in pts], marker="o", label=name)
+    left.set_xlabel("bodies N")
+    left.set_ylabel("ms per step (force evaluation for direct kernels)")
+    left.set_title("time per step against N")
+    left.grid(True, which="both", alpha=0.3)
+    if left.get_legend_handles_labels()[0]:
+        left.legend(fontsize=8)
+    for (scenario, n, series), pts in sorted(front.items()):
         pts.sort()
-        ax.loglog([n for n, _ in pts], [ms for _, ms in pts], marker="o", label=name)
-    ax.set_xlabel("bodies N")
-    ax.set_ylabel("ms per step (force evaluation for direct kernels)")
-    ax.set_title("galaxy bench: time per step against N")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+        line, = right.loglog([p[0] for p in pts], [p[1] for p in pts], marker="o",
+                             label=f"{scenario} N={n:,}: {series}")
+        for ms, p99, label in pts:
+            right.annotate(label, (ms, p99), textcoords="offset points", xytext=(4, 3), fontsize=7,
+                           color=line.get_color())
+    right.set_xlabel("ms per step")
+    right.set_ylabel("p99 relative force error (float64 direct sum)")
+    right.set_title("accuracy against time (Barnes-Hut)")
+    right.grid(True, which="both", alpha=0.3)
+    if front:
+        right.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(argv[2])
-    print(f"plot_bench: wrote {argv[2]}")
+    fig.savefig(argv[-1])
+    print(f"plot_bench: wrote {argv[-1]}")
     return 0
 
 

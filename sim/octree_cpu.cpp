@@ -141,7 +141,7 @@ bool CpuOctree::accepts(const CpuNode& node, float px, float py, float pz, float
   if (!physics::accept_cell(d2, r * r)) return false;
   return alpha_accel <= 0.0f ||
          physics::accept_relative(d2, node.mass, physics::cell_extent(node.open_size, node.open_offset),
-                                  multipole, alpha_accel);
+                                  multipole, alpha_accel, r * r);
 }
 
 physics::Accum<float> CpuOctree::walk(const HostBodies& b, float px, float py, float pz, int self,

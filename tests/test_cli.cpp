@@ -71,7 +71,7 @@ std::vector<std::string> split_csv(const std::string& line) {
   std::vector<std::string> out;
   std::string cur;
   for (char c : line) {
-    if (c == ',' && out.size() < 24) {
+    if (c == ',' && out.size() < 25) {
       out.push_back(cur);
       cur.clear();
     } else {
@@ -94,13 +94,14 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
   const std::vector<std::string> header = split_csv(line);
-  ASSERT_EQ(header.size(), 25u) << line;
+  ASSERT_EQ(header.size(), 26u) << line;
   auto col = [&](const char* name) {
     const auto it = std::find(header.begin(), header.end(), name);
     EXPECT_NE(it, header.end()) << name;
     return static_cast<std::size_t>(it - header.begin());
   };
-  EXPECT_EQ(header[0], "n");
+  EXPECT_EQ(header[0], "scenario");
+  EXPECT_EQ(header[1], "n");
   const std::size_t step_ms = col("step_ms"), per_s = col("interactions_per_s"),
                     per_body = col("interactions_per_body"), p99_col = col("err_p99"),
                     theta = col("theta"), pp = col("body_body_per_body"), pc = col("body_cell_per_body");
@@ -108,24 +109,25 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   std::map<std::string, double> bh_p99;  // by theta
   while (std::getline(in, line)) {
     const std::vector<std::string> c = split_csv(line);
-    ASSERT_EQ(c.size(), 25u) << line;
+    ASSERT_EQ(c.size(), 26u) << line;
     ++rows;
-    EXPECT_TRUE(c[0] == "1500" || c[0] == "3000") << line;
-    EXPECT_EQ(c[1], "cpu");
+    EXPECT_EQ(c[0], "collision");  // the default scenario
+    EXPECT_TRUE(c[1] == "1500" || c[1] == "3000") << line;
+    EXPECT_EQ(c[2], "cpu");
     EXPECT_GT(std::stod(c[step_ms]), 0.0) << line;
     EXPECT_GT(std::stod(c[per_s]), 0.0) << line;
     const double p99 = std::stod(c[p99_col]);
-    if (c[2] == "direct") {
+    if (c[3] == "direct") {
       // Double accumulation stored in float: ~1e-7; an error here means the wrong reference.
       EXPECT_LT(p99, 1e-6) << line;
-      EXPECT_DOUBLE_EQ(std::stod(c[per_body]), std::stod(c[0]) - 1);  // N - 1 interactions a body
+      EXPECT_DOUBLE_EQ(std::stod(c[per_body]), std::stod(c[1]) - 1);  // N - 1 interactions a body
     } else {
       // Barnes-Hut at theta 0.4 and 0.6 (the tree tests measure a few 1e-3 at p99).
       EXPECT_GT(p99, 1e-6) << line;
       EXPECT_LT(p99, 0.05) << line;
-      EXPECT_LT(std::stod(c[per_body]), std::stod(c[0]) - 1);  // fewer interactions than direct
+      EXPECT_LT(std::stod(c[per_body]), std::stod(c[1]) - 1);  // fewer interactions than direct
       EXPECT_NEAR(std::stod(c[pp]) + std::stod(c[pc]), std::stod(c[per_body]), 1e-5 * std::stod(c[per_body]));  // 6 digits in the CSV
-      if (c[0] == "3000") bh_p99[c[theta]] = p99;
+      if (c[1] == "3000") bh_p99[c[theta]] = p99;
     }
   }
   EXPECT_EQ(rows, 6);  // per size: two theta rows and one direct row

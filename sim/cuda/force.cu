@@ -6,7 +6,9 @@
 // The opening test is made once for the whole group, against the box around its bodies
 // (physics::open_radius, with the centre-of-mass offset, as in Bonsai and Ryoanji): a node is
 // accepted when the nearest point of the box lies outside its opening radius, so every body of the
-// group accepts it too, and every lane uses every entry of the interaction lists. (The previous
+// group accepts it too, and every lane uses every entry of the interaction lists. With alpha > 0
+// the node must also pass physics::accept_relative for the smallest acceleration in the group
+// (the last pass's, which the sort carries along). (The previous
 // walk decided per body, as the CPU reference does, and fed each list entry to the lanes that
 // wanted it under a mask: a quarter of the direct kernel's rate, because every entry cost all 32
 // lanes. Per-body decisions with the plain size/distance test gave p99 3.2e-3 at theta 0.5; this
@@ -229,7 +231,7 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
         const bool holds_own = r.x < range.y && range.x < r.y;
         const float2 mac = t.mac[node];
         accept = !holds_own && physics::accept_cell(d2, mac.x);
-        if (alpha > 0.0f && accept) accept = physics::accept_relative(d2, c.w, mac.y, kOrder, alpha_accel);
+        if (alpha > 0.0f && accept) accept = physics::accept_relative(d2, c.w, mac.y, kOrder, alpha_accel, mac.x);
         open_leaf = !accept && lk.w;
         open_cell = !accept && !lk.w;
       }
