@@ -3,9 +3,9 @@
 """Draws `galaxy bench --csv` rows in two panels side by side:
 
   left:  ms per step against N (log-log), one line per configuration, like seed 002's figure;
-  right: p99 relative force error against ms per step (log-log) for the Barnes-Hut rows, one
-         line per scenario, N and opening test (a sweep of --theta or --alpha), each point
-         labelled with its theta or alpha: the accuracy a millisecond buys.
+  right: p99 relative force error against ms per step (log-log) for the Barnes-Hut rows of the
+         two largest N, one line per scenario, N and opening test (a sweep of --theta or
+         --alpha), each point labelled with its theta or alpha: the accuracy a millisecond buys.
 
     scripts/plot_bench.py bench.csv [more.csv ...] bench.png
 
@@ -52,20 +52,21 @@ def main(argv):
         ms = float(row["step_ms"] or 0) or float(row["wall_ms"] or 0)
         if ms <= 0:
             continue
-        config = f"{row['backend']}/{row['solver']}"
+        scenario = row.get("scenario", "")
+        config = f"{scenario} {row['backend']}/{row['solver']}"
         note = row.get("note", "").strip()
         if row["solver"] == "bh":
             name, value = criterion(row)
             config += f" {value}"
             p99 = float(row["err_p99"] or 0)
             if p99 > 0:
-                series = note or name
-                front[(row.get("scenario", ""), int(row["n"]), series)].append((ms, p99, value))
-        by_n[note or config].append((int(row["n"]), ms))
+                series = f"{row['backend']} {note or name}"
+                front[(scenario, int(row["n"]), series)].append((ms, p99, value))
+        by_n[f"{scenario} {note} {config.split(' ', 2)[-1]}" if note else config].append((int(row["n"]), ms))
     if not by_n:
         print(f"plot_bench: {', '.join(argv[1:-1])} has no timed rows", file=sys.stderr)
         return 1
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5), dpi=110)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(16, 5.5), dpi=100)
     for name, pts in sorted(by_n.items()):
         pts = sorted(set(pts))
         if len({n for n, _ in pts}) < 2:
@@ -76,8 +77,11 @@ def main(argv):
     left.set_title("time per step against N")
     left.grid(True, which="both", alpha=0.3)
     if left.get_legend_handles_labels()[0]:
-        left.legend(fontsize=8)
+        left.legend(fontsize=7, loc="upper left")
+    largest = sorted({n for (_, n, _) in front}, reverse=True)[:2]  # the two largest N, to stay legible
     for (scenario, n, series), pts in sorted(front.items()):
+        if len(pts) < 2 or n not in largest:
+            continue  # a sweep draws a line; a single row has its place in the left panel
         pts.sort()
         line, = right.loglog([p[0] for p in pts], [p[1] for p in pts], marker="o",
                              label=f"{scenario} N={n:,}: {series}")
@@ -88,8 +92,8 @@ def main(argv):
     right.set_ylabel("p99 relative force error (float64 direct sum)")
     right.set_title("accuracy against time (Barnes-Hut)")
     right.grid(True, which="both", alpha=0.3)
-    if front:
-        right.legend(fontsize=7)
+    if right.get_legend_handles_labels()[0]:
+        right.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     fig.savefig(argv[-1])
     print(f"plot_bench: wrote {argv[-1]}")
