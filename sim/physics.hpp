@@ -30,6 +30,17 @@ struct Accum {
   T ax = 0, ay = 0, az = 0, pot = 0;
 };
 
+// 1/sqrt(r2): the hardware reciprocal square root for float on the device, exact elsewhere.
+template <typename T>
+GALAXY_HD T inverse_sqrt(T r2) {
+  if constexpr (sizeof(T) == 4) {
+#if defined(__CUDA_ARCH__)
+    return rsqrtf(r2);
+#endif
+  }
+  return T(1) / std::sqrt(r2);
+}
+
 // kMayBeZero = false drops the test for r2 == 0, for callers that know eps2 > 0 (the direct
 // kernel, where the test is one instruction in sixteen).
 template <typename T, bool kMayBeZero = true>
@@ -39,16 +50,7 @@ GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
   if constexpr (kMayBeZero) {
     if (r2 <= T(0)) return;
   }
-  T inv_r;
-  if constexpr (sizeof(T) == 4) {
-#if defined(__CUDA_ARCH__)
-    inv_r = rsqrtf(r2);
-#else
-    inv_r = T(1) / std::sqrt(r2);
-#endif
-  } else {
-    inv_r = T(1) / std::sqrt(r2);
-  }
+  const T inv_r = inverse_sqrt(r2);
   const T minv_r = m * inv_r;
   const T s = minv_r * inv_r * inv_r;
   acc.ax += dx * s;
@@ -99,16 +101,7 @@ GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Q
                                    T eps2) {
   const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
   if (r2 <= T(0)) return;
-  T inv_r;
-  if constexpr (sizeof(T) == 4) {
-#if defined(__CUDA_ARCH__)
-    inv_r = rsqrtf(r2);
-#else
-    inv_r = T(1) / std::sqrt(r2);
-#endif
-  } else {
-    inv_r = T(1) / std::sqrt(r2);
-  }
+  const T inv_r = inverse_sqrt(r2);
   const T inv_r2 = inv_r * inv_r;
   const T inv_r3 = inv_r * inv_r2;
   const T inv_r5 = inv_r3 * inv_r2;
