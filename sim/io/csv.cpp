@@ -17,6 +17,7 @@ constexpr const char* kHeader = "x,y,z,vx,vy,vz,m,ax,ay,az";
 }
 
 void save_csv(const std::filesystem::path& path, const HostBodies& b) {
+  validate_named(b, path);  // never a NaN row, which a load would refuse
   atomic_write(path, [&](std::ostream& out) {
     out << kHeader << '\n';
     char line[320];
@@ -29,17 +30,45 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b) {
   });
 }
 
+// Splits at LF, CRLF or a lone CR (old Mac files), so that no line ends are lost.
+bool next_line(std::istream& in, std::string& line) {
+  line.clear();
+  int c;
+  bool any = false;
+  while ((c = in.get()) != std::char_traits<char>::eof()) {
+    any = true;
+    if (c == '\n') return true;
+    if (c == '\r') {
+      if (in.peek() == '\n') in.get();
+      return true;
+    }
+    line.push_back(static_cast<char>(c));
+  }
+  return any;
+}
+
 HostBodies load_csv(const std::filesystem::path& path) {
-  std::ifstream in(path);
+  require_regular_file(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
   std::string line;
-  if (!std::getline(in, line) || line.rfind(kHeader, 0) != 0) {
+  if (!next_line(in, line)) {
+    throw std::runtime_error(path.string() + ": the file is empty (expected the header '" +
+                             std::string(kHeader) + "')");
+  }
+  // A UTF-8 byte-order mark, as spreadsheet programs write it, is skipped.
+  if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
+  if (line.rfind(kHeader, 0) != 0) {
+    std::string got = line.substr(0, 40);
+    for (char& ch : got) {
+      if (static_cast<unsigned char>(ch) < 32 || static_cast<unsigned char>(ch) > 126) ch = '?';
+    }
     throw std::runtime_error(path.string() + ": line 1: expected the header '" +
-                             std::string(kHeader) + "'");
+                             std::string(kHeader) + "', found '" + got + "'");
   }
   HostBodies b;
   std::size_t lineno = 1;
-  while (std::getline(in, line)) {
+  while (next_line(in, line)) {
     ++lineno;
     if (line.empty()) continue;
     float v[10];
@@ -47,6 +76,11 @@ HostBodies load_csv(const std::filesystem::path& path) {
     const char* end = line.data() + line.size();
     for (int k = 0; k < 10; ++k) {
       auto [next, ec] = std::from_chars(p, end, v[k]);
+      if (ec == std::errc::result_out_of_range) {
+        throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) + ": column " +
+                                 std::to_string(k + 1) + " is beyond the float range (about " +
+                                 "3.4e38), or too small to be told from zero");
+      }
       if (ec != std::errc()) {
         throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) + ": column " +
                                  std::to_string(k + 1) + " is not a number");
@@ -60,7 +94,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
         ++p;
       }
     }
-    if (p != end && *p != '\r') {
+    if (p != end) {
       throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) +
                                ": extra values after column 10");
     }
@@ -71,6 +105,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
     b.m[i] = v[6];
     b.ax[i] = v[7]; b.ay[i] = v[8]; b.az[i] = v[9];
   }
+  reject_empty(b.size(), path);
   validate_named(b, path);
   return b;
 }
