@@ -91,6 +91,7 @@ MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t 
   const std::uint64_t hb = host_bytes_per_body(b, window);
   const std::uint64_t db = b == Backend::Cuda ? device_bytes_per_body(window) : 0;
   const auto times = [](std::uint64_t count, std::uint64_t per) {
+    if (per == 0) return std::uint64_t{0};
     return count > UINT64_MAX / per ? UINT64_MAX : count * per;
   };
   c.host_need = times(n, hb);
