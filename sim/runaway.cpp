@@ -6,8 +6,9 @@
 namespace galaxy {
 
 std::string Runaway::message() const {
-  std::string s = "step " + std::to_string(step) + " ran away: bod";
-  s += bodies.size() == 1 ? "y " : "ies ";
+  std::string s = "step ";
+  s += std::to_string(step);
+  s += bodies.size() == 1 ? " ran away: body " : " ran away: bodies ";
   for (std::size_t k = 0; k < bodies.size(); ++k) {
     if (k) s += ", ";
     s += std::to_string(bodies[k]);
@@ -24,7 +25,8 @@ std::string Runaway::message() const {
   add(kRunawayNonFiniteVelocity, "a non-finite velocity");
   add(kRunawayNonFiniteAcceleration, "a non-finite acceleration");
   add(kRunawayHugeAcceleration, "an acceleration beyond 1e30");
-  s += " got " + (what.empty() ? std::string("bad values") : what);
+  s += " got ";
+  s += what.empty() ? std::string("bad values") : what;
   char t[64];
   std::snprintf(t, sizeof t, "%g", good_time);
   s += "; kept the state after step " + std::to_string(good_step) + " (t = " + t +

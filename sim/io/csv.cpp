@@ -30,29 +30,45 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b) {
   });
 }
 
-// Splits at LF, CRLF or a lone CR (old Mac files), so that no line ends are lost.
-bool next_line(std::istream& in, std::string& line) {
-  line.clear();
-  int c;
-  bool any = false;
-  while ((c = in.get()) != std::char_traits<char>::eof()) {
-    any = true;
-    if (c == '\n') return true;
-    if (c == '\r') {
-      if (in.peek() == '\n') in.get();
-      return true;
+// Lines ending in LF, CRLF or a lone CR (old Mac files, which getline would read as one line
+// and lose every body of): getline splits at LF, and each piece is split again at CR.
+class LineReader {
+ public:
+  explicit LineReader(std::istream& in) : in_(in) {}
+  bool next(std::string& line) {
+    for (;;) {
+      if (have_) {
+        const std::size_t cr = buf_.find('\r', pos_);
+        if (cr == std::string::npos) {
+          line.assign(buf_, pos_, std::string::npos);
+          have_ = false;
+          return true;
+        }
+        line.assign(buf_, pos_, cr - pos_);
+        pos_ = cr + 1;
+        have_ = pos_ < buf_.size();  // "...\r" ends the piece: CRLF
+        return true;
+      }
+      if (!std::getline(in_, buf_)) return false;
+      pos_ = 0;
+      have_ = true;
     }
-    line.push_back(static_cast<char>(c));
   }
-  return any;
-}
+
+ private:
+  std::istream& in_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  bool have_ = false;
+};
 
 HostBodies load_csv(const std::filesystem::path& path) {
   require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
   std::string line;
-  if (!next_line(in, line)) {
+  LineReader lines(in);
+  if (!lines.next(line)) {
     throw std::runtime_error(path.string() + ": the file is empty (expected the header '" +
                              std::string(kHeader) + "')");
   }
@@ -68,7 +84,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
   }
   HostBodies b;
   std::size_t lineno = 1;
-  while (next_line(in, line)) {
+  while (lines.next(line)) {
     ++lineno;
     if (line.empty()) continue;
     float v[10];
