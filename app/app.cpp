@@ -131,6 +131,10 @@ void App::check_runaway() {
   Simulation& sim = session_->simulation();
   const std::optional<Runaway> r = sim.runaway();
   if (!r) {
+    if (!stats_.runaway.empty() && stats_.error_where == "runaway") {
+      stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
+      stats_.error_where.clear();
+    }
     stats_.runaway.clear();
     return;
   }
@@ -139,10 +143,11 @@ void App::check_runaway() {
   stats_.runaway_good_step = r->good_step;
   settings_.paused = true;
   host_bodies_.reset();
-  std::fprintf(stderr, "galaxy: %s\n", stats_.runaway.c_str());
+  report_error(stats_.runaway, "runaway");  // the status line too: it shows with the panel hidden
   if (headless()) {
+    // One more frame, so that a recording ends on the message, then exit status 3.
     exit_status_ = kExitRunaway;
-    quit_ = true;
+    quit_after_frames_ = 2;
   }
 }
 
@@ -246,8 +251,10 @@ void App::apply(const Changes& c) {
   if (c.save && attempt("save", [&] { session_->save(settings_.snapshot_path); })) {
     report_message("saved " + settings_.snapshot_path);
   }
-  if (c.resume) {
+  if (c.resume && !stats_.runaway.empty()) {
     session_->simulation().clear_runaway();
+    report_message("went back to step " + std::to_string(session_->simulation().steps_taken()) +
+                   " and continued");
     stats_.runaway.clear();
     settings_.paused = false;
   }
@@ -562,6 +569,7 @@ bool App::frame() {
   context_->swap();
   ++frames_;
   if (options_.frames && frames_ >= *options_.frames) quit_ = true;
+  if (quit_after_frames_ > 0 && --quit_after_frames_ == 0) quit_ = true;
   if (quit_) {
     if (headless()) {
       session_->simulation().synchronize();

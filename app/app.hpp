@@ -104,6 +104,7 @@ class App {
   bool interop_fallback_warned_ = false;
   bool quit_ = false;
   bool finished_ = false;
+  int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;
   int frames_ = 0;
   std::optional<double> energy0_;

@@ -255,24 +255,35 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::TextDisabled("space pause, h panel, c fit, p screenshot, b octree, q quit");
   ImGui::End();
-  status_line(st);
+  status_line(st, kPanelWidth);
   return c;
 }
 
-void status_line(const PanelStats& st) {
+void status_line(const PanelStats& st, float left) {
   const std::string& text = !st.error.empty() ? st.error : st.message;
   if (text.empty()) return;
   // Its own window at the bottom of the view: never scrolled away, wrapped to the width.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float width = std::min(display.x - 20.0f, 900.0f);
-  ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, display.y * 0.3f));
+  // Beside the panel when it shows (so no control is covered), across the view when it does not;
+  // never narrower than 200 pixels.
+  if (display.x - left < 220.0f) left = 10.0f;
+  const float width = std::min(display.x - left - 10.0f, 900.0f);
+  // Sized from the wrapped text, not auto-fitted: an auto-fitted window stays hidden on its
+  // first frame, and the last frame of a recording may be the one that shows the message.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wrap = width - 2.0f * style.WindowPadding.x;
+  const float height = std::min(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y +
+                                    2.0f * style.WindowPadding.y,
+                                display.y * 0.3f);
+  ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.85f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                 ImGuiWindowFlags_NoNav;
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   ImGui::Begin("##status", nullptr, flags);
-  ImGui::PushTextWrapPos(width - 10.0f);
+  ImGui::PushTextWrapPos(0.0f);  // wrap at the window's edge
   if (!st.error.empty()) {
     ImGui::TextColored(kError, "%s", st.error.c_str());
   } else {

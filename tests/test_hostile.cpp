@@ -522,3 +522,93 @@ TEST(Hostile, KeyPressesShorterThanAFrameReachTheNextFrameDown) {
 
 }  // namespace
 }  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+// --- The window's paths, driven through App::apply as the panel does ----------------------
+
+std::unique_ptr<app::App> make_headless_app(int bodies, std::string& why) {
+  app::Options o;
+  o.backend = Backend::Cpu;
+  o.headless = true;
+  o.no_ui = true;
+  o.bodies = bodies;
+  o.width = 96;
+  o.height = 64;
+  o.frames = 1000;
+  try {
+    return std::make_unique<app::App>(o);
+  } catch (const std::runtime_error& e) {
+    why = e.what();
+    if (why.find("no headless OpenGL") != std::string::npos) return nullptr;
+    throw;
+  }
+}
+
+TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
+  std::string why;
+  auto a = make_headless_app(500, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  ASSERT_TRUE(a->frame());
+  const std::uint64_t before = a->session().simulation().steps_taken();
+  a->settings().params.dt = 1e30f;
+  app::Changes c;
+  c.params = true;
+  a->apply(c);
+  EXPECT_TRUE(a->frame()) << "the frame of the runaway";
+  EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos);
+  EXPECT_FALSE(a->frame()) << "headless: one frame with the message, then the run ends";
+  EXPECT_EQ(a->exit_status(), app::kExitRunaway);
+  EXPECT_TRUE(a->settings().paused);
+  EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos) << a->stats().runaway;
+  EXPECT_EQ(a->stats().error, a->stats().runaway) << "and in the status line";
+  EXPECT_EQ(a->stats().error_where, "runaway");
+  EXPECT_EQ(a->stats().runaway_good_step, before);
+  EXPECT_EQ(a->session().simulation().steps_taken(), before);
+  // The panel's "go back and continue", with a sane dt first.
+  a->settings().params.dt = 0.0125f;
+  app::Changes fix;
+  fix.params = true;
+  fix.resume = true;
+  a->apply(fix);
+  EXPECT_EQ(a->stats().error_where, "");
+  EXPECT_TRUE(a->stats().error.empty()) << "the status line said it; now it says what happened";
+  EXPECT_EQ(a->stats().message, "went back to step " + std::to_string(before) + " and continued");
+  EXPECT_FALSE(a->settings().paused);
+  EXPECT_FALSE(a->session().simulation().runaway());
+  EXPECT_TRUE(a->stats().runaway.empty());
+}
+
+TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
+  std::string why;
+  auto a = make_headless_app(300, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().snapshot_path = (temp("galaxy_no_such_folder") / "x.csv").string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  EXPECT_EQ(a->stats().error_where, "save");
+  EXPECT_NE(a->stats().error.find("does not exist"), std::string::npos) << a->stats().error;
+  EXPECT_TRUE(a->stats().message.empty());
+  const fs::path good = temp("galaxy_panel_save.csv");
+  a->settings().snapshot_path = good.string();
+  a->apply(save);
+  EXPECT_TRUE(a->stats().error.empty()) << "the stale error is gone: " << a->stats().error;
+  EXPECT_EQ(a->stats().message, "saved " + good.string());
+  // A body count beyond memory: the error sits at the body count, the run stays.
+  a->settings().bodies = 99'999'999'999ull;
+  app::Changes n;
+  n.bodies = true;
+  a->apply(n);
+  EXPECT_EQ(a->stats().error_where, "body count");
+  EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos) << a->stats().error;
+  EXPECT_TRUE(a->stats().message.empty());
+  EXPECT_EQ(a->session().simulation().size(), 300u);
+  EXPECT_EQ(a->settings().bodies, 300u);
+  fs::remove(good);
+}
+
+}  // namespace
+}  // namespace galaxy
