@@ -30,6 +30,7 @@
 #include "scenarios.hpp"
 #include "session.hpp"
 #include "simulation.hpp"
+#include "cuda_simulation.hpp"
 
 namespace galaxy {
 namespace {
@@ -229,6 +230,26 @@ TEST(Hostile, HostEstimateCoversWhatACpuRunReallyUses) {
               used / 200000.0, estimate / 200000.0);
   EXPECT_LE(used, estimate) << "peak " << big << " KiB, baseline " << tiny << " KiB";
   EXPECT_GT(used, 0.25 * estimate) << "an estimate far above the use refuses runs that fit";
+}
+
+TEST(Hostile, GpuEstimateCoversWhatTheBackendAllocates) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: no CUDA device: " << why;
+#if GALAXY_HAVE_CUDA
+  auto sim = make_simulation(Backend::Cuda, Solver::BarnesHut, SimParams{});
+  sim->reset(make_scenario("plummer", 1, 3));
+  sim->synchronize();
+  const std::size_t base = cuda_device_memory_used();
+  constexpr std::size_t n = 2'000'000;
+  sim->reset(make_scenario("collision", n, 3));  // clustered: the node array may grow
+  for (int k = 0; k < 3; ++k) sim->step();
+  sim->synchronize();
+  const double used = double(cuda_device_memory_used() - base);
+  const double estimate = double(n) * double(device_bytes_per_body(false));
+  std::printf("device: %.0f bytes per body in use, estimate %.0f\n", used / n, estimate / n);
+  EXPECT_LE(used, estimate);
+  EXPECT_GT(used, 0.4 * estimate);
+#endif
 }
 
 // --- Runaway detection ---------------------------------------------------------------------
