@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "imgui_layer.hpp"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <GLFW/glfw3.h>
 
 #include <stdexcept>
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "options.hpp"
 
-#include "scenarios.hpp"
-
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 #include <iostream>
+#include <sstream>
+
+#include "scenarios.hpp"
 
 namespace galaxy::app {
 
@@ -52,8 +52,8 @@ CLI::Validator whole(unsigned long long lo, unsigned long long hi) {
   return CLI::Validator(
       [=](std::string& s) -> std::string {
         if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
-          return "must be a whole number" + std::string(lo > 0 ? " >= " + std::to_string(lo) : " >= 0") +
-                 ", got '" + s + "'";
+          return "must be a whole number" +
+                 std::string(lo > 0 ? " >= " + std::to_string(lo) : " >= 0") + ", got '" + s + "'";
         }
         errno = 0;
         const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
@@ -92,12 +92,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(whole(0, ~0ull))
       ->capture_default_str();
   CLI::Option* theta = cli.add_option("--theta", o.params.theta, "Barnes-Hut opening angle")
-      ->check(number(0, false))
-      ->capture_default_str();
-  CLI::Option* dt = cli.add_option("--dt", o.params.dt, "time step")->check(number(0, false))->capture_default_str();
-  CLI::Option* softening = cli.add_option("--softening", o.params.softening, "Plummer softening length")
-      ->check(number(0, true))
-      ->capture_default_str();
+                           ->check(number(0, false))
+                           ->capture_default_str();
+  CLI::Option* dt = cli.add_option("--dt", o.params.dt, "time step")
+                        ->check(number(0, false))
+                        ->capture_default_str();
+  CLI::Option* softening =
+      cli.add_option("--softening", o.params.softening, "Plummer softening length")
+          ->check(number(0, true))
+          ->capture_default_str();
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
@@ -142,8 +145,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
   bench->add_option("--warmup", b.warmup, "untimed steps first")
       ->check(whole(0, kMaxInt))
       ->capture_default_str();
-  bench->add_option("--budget", b.budget_s,
-                    "seconds one configuration may take; slower ones run fewer steps or are skipped")
+  bench
+      ->add_option("--budget", b.budget_s,
+                   "seconds one configuration may take; slower ones run fewer steps or are skipped")
       ->check(number(0, false, false))
       ->capture_default_str();
   bench->add_option("--samples", b.samples, "bodies of the float64 accuracy check")
@@ -158,7 +162,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
   bench->add_option("--theta", o.params.theta, "opening angle")
       ->check(number(0, false))
       ->capture_default_str();
-  bench->add_option("--dt", o.params.dt, "time step")->check(number(0, false))->capture_default_str();
+  bench->add_option("--dt", o.params.dt, "time step")
+      ->check(number(0, false))
+      ->capture_default_str();
   bench->add_option("--softening", o.params.softening, "Plummer softening length")
       ->check(number(0, true))
       ->capture_default_str();
@@ -175,8 +181,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
     o.given.dt = dt->count() > 0;
     o.given.softening = softening->count() > 0;
     if (o.bodies && !o.load.empty()) {
-      throw CLI::ValidationError("--bodies",
-                                 "cannot be combined with --load: the snapshot sets the body count");
+      throw CLI::ValidationError(
+          "--bodies", "cannot be combined with --load: the snapshot sets the body count");
     }
   } catch (const CLI::CallForHelp& e) {
     r.exit_code = cli.exit(e);

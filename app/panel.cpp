@@ -208,7 +208,8 @@ void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
   c.load |= ImGui::Button("Load");
   error_here(st, "save");
   error_here(st, "load");
-  if (!st.message.empty() && (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
+  if (!st.message.empty() &&
+      (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
     ImGui::TextWrapped("%s", st.message.c_str());
   }
 }
@@ -272,9 +273,9 @@ void status_line(const PanelStats& st, float left) {
   // first frame, and the last frame of a recording may be the one that shows the message.
   const ImGuiStyle& style = ImGui::GetStyle();
   const float wrap = width - 2.0f * style.WindowPadding.x;
-  const float height = std::min(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y +
-                                    2.0f * style.WindowPadding.y,
-                                display.y * 0.3f);
+  const float height = std::min(
+      ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + 2.0f * style.WindowPadding.y,
+      display.y * 0.3f);
   ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.85f);

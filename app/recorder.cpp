@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "recorder.hpp"
 
+#include <png.h>
 #include <unistd.h>
 
-#include <cctype>
-
-#include <png.h>
-
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -51,7 +49,8 @@ bool record_is_video(const std::string& target) {
 void check_record_target(const std::string& target) {
   namespace fs = std::filesystem;
   if (target.empty()) throw std::runtime_error("--record needs a folder or a FILE.mp4");
-  for (const char* ext : {".avi", ".mov", ".gif", ".mpg", ".mpeg", ".m4v", ".wmv", ".png", ".jpg"}) {
+  for (const char* ext :
+       {".avi", ".mov", ".gif", ".mpg", ".mpeg", ".m4v", ".wmv", ".png", ".jpg"}) {
     if (ends_with(target, ext)) {
       throw std::runtime_error("--record " + target +
                                ": unknown video format; use FILE.mp4, .mkv or .webm (ffmpeg), or "

@@ -58,10 +58,13 @@ void Session::set_backend(Backend backend) {
 }
 
 void Session::save(const std::string& path) const {
-  io::save_snapshot(path, {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(), {}});
+  io::save_snapshot(path,
+                    {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(), {}});
 }
 
-void Session::load(const std::string& path) { load_snapshot(path, false); }
+void Session::load(const std::string& path) {
+  load_snapshot(path, false);
+}
 
 void Session::load_snapshot(const std::string& path, bool overrides) {
   io::Snapshot s = io::load_snapshot(path);  // throws before touching the run

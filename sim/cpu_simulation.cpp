@@ -107,11 +107,15 @@ void CpuSimulation::scan(Runaway& r) const {
     const float p[3] = {b.x[i], b.y[i], b.z[i]}, v[3] = {b.vx[i], b.vy[i], b.vz[i]},
                 a[3] = {b.ax[i], b.ay[i], b.az[i]};
     for (int d = 0; d < 3; ++d) {
-      if (!std::isfinite(p[d])) k |= kRunawayNonFinitePosition;
-      else if (std::fabs(p[d]) > kRunawayPosition) k |= kRunawayHugePosition;
+      if (!std::isfinite(p[d]))
+        k |= kRunawayNonFinitePosition;
+      else if (std::fabs(p[d]) > kRunawayPosition)
+        k |= kRunawayHugePosition;
       if (!std::isfinite(v[d])) k |= kRunawayNonFiniteVelocity;
-      if (!std::isfinite(a[d])) k |= kRunawayNonFiniteAcceleration;
-      else if (std::fabs(a[d]) > kRunawayAcceleration) k |= kRunawayHugeAcceleration;
+      if (!std::isfinite(a[d]))
+        k |= kRunawayNonFiniteAcceleration;
+      else if (std::fabs(a[d]) > kRunawayAcceleration)
+        k |= kRunawayHugeAcceleration;
     }
     return k;
   };

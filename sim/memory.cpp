@@ -109,8 +109,8 @@ MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t 
   const std::string count = with_commas(n) + (n == 1 ? " body" : " bodies");
   const std::string most = "; at most about " + about(c.max_bodies) + " bodies fit";
   if (db && device_free && c.device_need > device_free) {
-    c.refusal = count + " need " + gib(c.device_need) + " on the GPU; " + gib(device_free) +
-                " free" + most;
+    c.refusal =
+        count + " need " + gib(c.device_need) + " on the GPU; " + gib(device_free) + " free" + most;
   } else if (host_free && c.host_need > host_free) {
     c.refusal = count + " need " + gib(c.host_need) + " of host memory; " + gib(host_free) +
                 " available" + most;

@@ -32,9 +32,9 @@ struct Runaway {
   std::uint64_t step = 0;       // the step that ran away (steps_taken() would have become this)
   std::uint64_t good_step = 0;  // the state kept: after this many steps
   double good_time = 0;
-  std::size_t count = 0;             // bodies with bad values (a lower bound on the GPU)
-  std::vector<std::size_t> bodies;   // the first few, by index in reset()'s order
-  unsigned kinds = 0;                // RunawayKind bits
+  std::size_t count = 0;            // bodies with bad values (a lower bound on the GPU)
+  std::vector<std::size_t> bodies;  // the first few, by index in reset()'s order
+  unsigned kinds = 0;               // RunawayKind bits
 
   // "step 12 ran away: bodies 3, 7 (2 in all) got a non-finite position; kept the state of
   // step 11 (t = 0.1375)".

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "cuda_simulation.hpp"
 #include "headless_run.hpp"
 #include "io/csv.hpp"
 #include "io/gxy.hpp"
@@ -30,7 +31,6 @@
 #include "scenarios.hpp"
 #include "session.hpp"
 #include "simulation.hpp"
-#include "cuda_simulation.hpp"
 
 namespace galaxy {
 namespace {
@@ -42,7 +42,9 @@ CommandResult run(const std::string& args) {
   return test_support::run_command(test_support::galaxy_command() + " " + args);
 }
 
-fs::path temp(const std::string& name) { return fs::temp_directory_path() / name; }
+fs::path temp(const std::string& name) {
+  return fs::temp_directory_path() / name;
+}
 
 void write_file(const fs::path& p, const std::string& bytes) {
   std::ofstream out(p, std::ios::binary);
@@ -86,7 +88,8 @@ TEST(Hostile, OutputPathsAreCheckedBeforeTheFirstStep) {
   fs::remove_all(temp("galaxy_no_such_folder"));
   const std::pair<std::string, std::string> cases[] = {
       {"--headless --steps 50 --save " + missing + ".csv", "does not exist"},
-      {"--headless --steps 50 --save " + temp("galaxy_state.xyz").string(), "unknown snapshot format"},
+      {"--headless --steps 50 --save " + temp("galaxy_state.xyz").string(),
+       "unknown snapshot format"},
       {"--headless --frames 2 --save " + missing + ".gxy", "does not exist"},
       {"--headless --frames 2 --record " + temp("clip.avi").string(), "unknown video format"},
       {"--headless --frames 2 --record " + missing + ".mp4", "does not exist"},
@@ -115,8 +118,8 @@ TEST(Hostile, RecordIntoAReadOnlyFolderIsRefusedBeforeTheRun) {
   const fs::path dir = temp("galaxy_readonly");
   fs::create_directories(dir);
   fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
-  const CommandResult r = run("--headless --backend cpu --bodies 100 --frames 1 --record " +
-                              (dir / "frames").string());
+  const CommandResult r =
+      run("--headless --backend cpu --bodies 100 --frames 1 --record " + (dir / "frames").string());
   fs::permissions(dir, fs::perms::owner_all);
   EXPECT_EQ(r.status, 2) << r.output;
 }
@@ -124,8 +127,10 @@ TEST(Hostile, RecordIntoAReadOnlyFolderIsRefusedBeforeTheRun) {
 TEST(Hostile, UppercaseMp4IsAVideoNotAFolder) {
   const fs::path target = temp("galaxy_upper.MP4");
   fs::remove_all(target);
-  const CommandResult r = run("--headless --backend cpu --bodies 100 --frames 1 --no-ui "
-                              "--width 64 --height 64 --record " + target.string());
+  const CommandResult r =
+      run("--headless --backend cpu --bodies 100 --frames 1 --no-ui "
+          "--width 64 --height 64 --record " +
+          target.string());
   if (app::ffmpeg_available()) {
     if (no_gl(r)) GTEST_SKIP() << r.output;
     EXPECT_EQ(r.status, 0) << r.output;
@@ -143,9 +148,10 @@ TEST(Hostile, SaveWorksWithFramesAndRecord) {
   const fs::path dir = temp("galaxy_frames_save_dir");
   fs::remove(f);
   fs::remove_all(dir);
-  const CommandResult r = run("--headless --backend cpu --bodies 300 --frames 3 --no-ui "
-                              "--width 64 --height 64 --record " + dir.string() + " --save " +
-                              f.string());
+  const CommandResult r =
+      run("--headless --backend cpu --bodies 300 --frames 3 --no-ui "
+          "--width 64 --height 64 --record " +
+          dir.string() + " --save " + f.string());
   if (no_gl(r)) GTEST_SKIP() << r.output;
   ASSERT_EQ(r.status, 0) << r.output;
   const io::Snapshot s = io::load_snapshot(f);
@@ -173,7 +179,8 @@ TEST(Hostile, MemoryPreflightGivesBothNumbersAndTheLargestCountThatFits) {
   EXPECT_TRUE(check_memory(Backend::Cpu, fit + 1, false, 8 * gib, 0).refusal);
   // No overflow for absurd counts, and the cuda backend's index limit.
   EXPECT_TRUE(check_memory(Backend::Cpu, ~0ull, true, 8 * gib, 0).refusal);
-  const MemoryCheck big = check_memory(Backend::Cuda, kMaxCudaBodies + 1, false, ~0ull >> 1, ~0ull >> 1);
+  const MemoryCheck big =
+      check_memory(Backend::Cuda, kMaxCudaBodies + 1, false, ~0ull >> 1, ~0ull >> 1);
   ASSERT_TRUE(big.refusal);
   EXPECT_NE(big.refusal->find("more than the cuda backend indexes"), std::string::npos);
 }
@@ -184,7 +191,8 @@ TEST(Hostile, MemoryPreflightRefusesAHugeRunAtOnce) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("2,000,000,000 bodies need"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("GiB"), std::string::npos) << r.output;
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5)) << "no allocation first";
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5))
+      << "no allocation first";
 }
 
 TEST(Hostile, PanelBodyCountBeyondMemoryKeepsTheRun) {
@@ -196,14 +204,16 @@ TEST(Hostile, PanelBodyCountBeyondMemoryKeepsTheRun) {
     s.set_body_count(50'000'000'000ull);
     FAIL() << "50e9 bodies fit?";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("50,000,000,000 bodies need"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("50,000,000,000 bodies need"), std::string::npos)
+        << e.what();
   }
   EXPECT_EQ(s.simulation().size(), 500u);
 }
 
 // Peak resident memory (KiB) of the program run with `args`, from wait4's rusage.
 long peak_kib(const std::string& args) {
-  const std::string cmd = "exec " + test_support::galaxy_command() + " " + args + " > /dev/null 2>&1";
+  const std::string cmd =
+      "exec " + test_support::galaxy_command() + " " + args + " > /dev/null 2>&1";
   const pid_t pid = fork();
   if (pid == 0) {
     execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
@@ -211,7 +221,8 @@ long peak_kib(const std::string& args) {
   }
   int status = 0;
   rusage ru{};
-  if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
     return -1;
   }
   return ru.ru_maxrss;
@@ -220,7 +231,8 @@ long peak_kib(const std::string& args) {
 TEST(Hostile, HostEstimateCoversWhatACpuRunReallyUses) {
   // The estimate against the peak resident memory of a real run, less that of a tiny one: the
   // preflight must not under-estimate.
-  const long big = peak_kib("--headless --backend cpu --scenario plummer --bodies 200000 --steps 1");
+  const long big =
+      peak_kib("--headless --backend cpu --scenario plummer --bodies 200000 --steps 1");
   const long tiny = peak_kib("--headless --backend cpu --scenario plummer --bodies 10 --steps 1");
   ASSERT_GT(big, 0);
   ASSERT_GT(tiny, 0);
@@ -301,7 +313,9 @@ void runaway_on(Backend backend) {
   for (std::size_t i = 0; i < b.size(); ++i) ASSERT_TRUE(std::isfinite(b.x[i])) << i;
 }
 
-TEST(Hostile, CpuRunawayStopsOnTheLastGoodState) { runaway_on(Backend::Cpu); }
+TEST(Hostile, CpuRunawayStopsOnTheLastGoodState) {
+  runaway_on(Backend::Cpu);
+}
 
 TEST(Hostile, GpuRunawayStopsOnTheLastGoodState) {
   std::string why;
@@ -324,7 +338,9 @@ void one_body_far_away(Backend backend) {
   EXPECT_EQ(sim->download().x[17], 3e38f) << "the state before the step";
 }
 
-TEST(Hostile, CpuBodyAt3e38IsARunaway) { one_body_far_away(Backend::Cpu); }
+TEST(Hostile, CpuBodyAt3e38IsARunaway) {
+  one_body_far_away(Backend::Cpu);
+}
 
 TEST(Hostile, GpuBodyAt3e38IsARunaway) {
   std::string why;
@@ -335,8 +351,8 @@ TEST(Hostile, GpuBodyAt3e38IsARunaway) {
 TEST(Hostile, HeadlessRunawayExitsThreeAndSavesNoNaN) {
   const fs::path f = temp("galaxy_runaway.csv");
   fs::remove(f);
-  const CommandResult r = run("--headless --backend cpu --bodies 400 --dt 1e30 --steps 5 --save " +
-                              f.string());
+  const CommandResult r =
+      run("--headless --backend cpu --bodies 400 --dt 1e30 --steps 5 --save " + f.string());
   EXPECT_EQ(r.status, app::kExitRunaway) << r.output;
   EXPECT_NE(r.output.find("step 1 ran away"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("nan"), std::string::npos) << r.output;
@@ -346,8 +362,9 @@ TEST(Hostile, HeadlessRunawayExitsThreeAndSavesNoNaN) {
 }
 
 TEST(Hostile, HeadlessRenderRunawayExitsThree) {
-  const CommandResult r = run("--headless --backend cpu --bodies 300 --dt 1e30 --frames 5 --no-ui "
-                              "--width 64 --height 64");
+  const CommandResult r =
+      run("--headless --backend cpu --bodies 300 --dt 1e30 --frames 5 --no-ui "
+          "--width 64 --height 64");
   if (no_gl(r)) GTEST_SKIP() << r.output;
   EXPECT_EQ(r.status, app::kExitRunaway) << r.output;
   EXPECT_NE(r.output.find("ran away"), std::string::npos) << r.output;
@@ -368,16 +385,20 @@ TEST(Hostile, SavesRefuseNonFiniteBodiesInEveryFormat) {
 
 TEST(Hostile, CommandLinePhysicsOverridesASnapshotWithANote) {
   const fs::path f = temp("galaxy_override.gxy");
-  const CommandResult w = run("--headless --backend cpu --bodies 200 --steps 1 --dt 0.01 --save " + f.string());
+  const CommandResult w =
+      run("--headless --backend cpu --bodies 200 --steps 1 --dt 0.01 --save " + f.string());
   ASSERT_EQ(w.status, 0) << w.output;
-  const CommandResult r = run("--headless --backend cpu --steps 1 --load " + f.string() + " --dt 0.002");
+  const CommandResult r =
+      run("--headless --backend cpu --steps 1 --load " + f.string() + " --dt 0.002");
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("--dt 0.002 overrides the snapshot's dt = 0.01"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--dt 0.002 overrides the snapshot's dt = 0.01"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("dt = 0.002"), std::string::npos) << r.output;
   const CommandResult same = run("--headless --backend cpu --steps 1 --load " + f.string());
   EXPECT_EQ(same.output.find("overrides"), std::string::npos) << same.output;
   EXPECT_NE(same.output.find("dt = 0.01"), std::string::npos) << same.output;
-  const CommandResult n = run("--headless --backend cpu --steps 1 --bodies 50 --load " + f.string());
+  const CommandResult n =
+      run("--headless --backend cpu --steps 1 --bodies 50 --load " + f.string());
   EXPECT_EQ(n.status, 2) << n.output;
   EXPECT_NE(n.output.find("cannot be combined with --load"), std::string::npos) << n.output;
   fs::remove(f);
@@ -420,7 +441,8 @@ TEST(Hostile, GxyChecksumCoversTheHeaderWhateverN) {
   std::memcpy(&h[12], &header, 4);
   const float params[3] = {0.5f, 0.0125f, 0.05f};
   std::memcpy(&h[40], params, 12);
-  const std::uint32_t crc = static_cast<std::uint32_t>(crc32_z(0, reinterpret_cast<const Bytef*>(h.data()), 64));
+  const std::uint32_t crc =
+      static_cast<std::uint32_t>(crc32_z(0, reinterpret_cast<const Bytef*>(h.data()), 64));
   std::string file = h + std::string(reinterpret_cast<const char*>(&crc), 4);
   write_file(temp("galaxy_zero.gxy"), file);
   try {
@@ -444,13 +466,14 @@ TEST(Hostile, AFifoIsRefusedNotWaitedOn) {
   const fs::path f = temp("galaxy_fifo.gxy");
   fs::remove(f);
   ASSERT_EQ(mkfifo(f.c_str(), 0600), 0);
-  const CommandResult r = test_support::run_command(
-      "timeout 20 " + test_support::galaxy_command() + " --headless --backend cpu --load " + f.string());
+  const CommandResult r =
+      test_support::run_command("timeout 20 " + test_support::galaxy_command() +
+                                " --headless --backend cpu --load " + f.string());
   EXPECT_EQ(r.status, 1) << "124 would be a hang: " << r.output;
   EXPECT_NE(r.output.find("not a regular file"), std::string::npos) << r.output;
-  for (auto load : {+[](const fs::path& p) { io::load_csv(p); },
-                    +[](const fs::path& p) { io::load_tipsy(p); },
-                    +[](const fs::path& p) { io::load_gxy(p); }}) {
+  for (auto load :
+       {+[](const fs::path& p) { io::load_csv(p); }, +[](const fs::path& p) { io::load_tipsy(p); },
+        +[](const fs::path& p) { io::load_gxy(p); }}) {
     EXPECT_THROW(load(f), std::runtime_error);
   }
   EXPECT_FALSE(io::has_gxy_magic(f));
@@ -458,7 +481,8 @@ TEST(Hostile, AFifoIsRefusedNotWaitedOn) {
 }
 
 TEST(Hostile, CrOnlyAndBomCsvsLoad) {
-  const std::string rows[] = {"1,2,3,0.5,0,0,1,0,0,0", "-1,2,3,0,0.25,0,2,0,0,0", "0,0,1,0,0,0,1,0,0,0"};
+  const std::string rows[] = {"1,2,3,0.5,0,0,1,0,0,0", "-1,2,3,0,0.25,0,2,0,0,0",
+                              "0,0,1,0,0,0,1,0,0,0"};
   for (const std::string& eol : {std::string("\r"), std::string("\r\n"), std::string("\n")}) {
     for (const std::string& bom : {std::string(), std::string("\xEF\xBB\xBF")}) {
       std::string text = bom + "x,y,z,vx,vy,vz,m,ax,ay,az" + eol;
@@ -479,7 +503,8 @@ TEST(Hostile, CsvMessagesSayWhatIsWrong) {
     io::load_csv(temp("galaxy_big.csv"));
     ADD_FAILURE();
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("line 2: column 3 is beyond the float range"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("line 2: column 3 is beyond the float range"),
+              std::string::npos)
         << e.what();
   }
   write_file(temp("galaxy_utf16.csv"), std::string("\xFF\xFEx\0,\0y\0", 8));
@@ -624,7 +649,8 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   n.bodies = true;
   a->apply(n);
   EXPECT_EQ(a->stats().error_where, "body count");
-  EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos) << a->stats().error;
+  EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos)
+      << a->stats().error;
   EXPECT_TRUE(a->stats().message.empty());
   EXPECT_EQ(a->session().simulation().size(), 300u);
   EXPECT_EQ(a->settings().bodies, 300u);

@@ -490,13 +490,18 @@ class CudaSimulation final : public Simulation {
     CUDA_CHECK(cudaStreamSynchronize(st));
     State& s = state_;
     const auto n = static_cast<std::size_t>(s.n);
-    CUDA_CHECK(cudaMemcpyAsync(s.pos.data(), s.good_pos.data(), n * sizeof(float4), cudaMemcpyDeviceToDevice, st));
-    CUDA_CHECK(cudaMemcpyAsync(s.vel.data(), s.good_vel.data(), n * sizeof(float4), cudaMemcpyDeviceToDevice, st));
-    CUDA_CHECK(cudaMemcpyAsync(s.acc.data(), s.good_acc.data(), n * sizeof(float4), cudaMemcpyDeviceToDevice, st));
-    CUDA_CHECK(cudaMemcpyAsync(s.id.data(), s.good_id.data(), n * sizeof(int), cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.pos.data(), s.good_pos.data(), n * sizeof(float4),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.vel.data(), s.good_vel.data(), n * sizeof(float4),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.acc.data(), s.good_acc.data(), n * sizeof(float4),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.id.data(), s.good_id.data(), n * sizeof(int),
+                               cudaMemcpyDeviceToDevice, st));
     CUDA_CHECK(cudaMemcpyAsync(s.tag.data(), s.good_tag.data(), n, cudaMemcpyDeviceToDevice, st));
     RunawayClock clock{};
-    CUDA_CHECK(cudaMemcpyAsync(&clock, runaway_clock_.data(), sizeof clock, cudaMemcpyDeviceToHost, st));
+    CUDA_CHECK(
+        cudaMemcpyAsync(&clock, runaway_clock_.data(), sizeof clock, cudaMemcpyDeviceToHost, st));
     launch_clear_runaway(runaway_record_.data(), st);
     CUDA_CHECK(cudaStreamSynchronize(st));
     Runaway r;

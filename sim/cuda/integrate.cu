@@ -66,7 +66,8 @@ __device__ unsigned acceleration_kinds(float4 a) {
 
 // kick_drift that checks the new positions and velocities: the check costs a few comparisons
 // on values already in registers.
-__global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r, unsigned long long step) {
+__global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r,
+                                   unsigned long long step) {
   const float h = 0.5f * dt;
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 a = b.acc[i];

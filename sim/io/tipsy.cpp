@@ -226,8 +226,8 @@ void warn_implausible(Snapshot& s, const std::filesystem::path& path) {
     if (!(b.m[i] > 0.0f) && massless++ == 0) first_massless = i;
   }
   if (far) {
-    s.warnings.push_back(path.string() + ": " + std::to_string(far) +
-                         " bodies (the first: body " + std::to_string(first_far) +
+    s.warnings.push_back(path.string() + ": " + std::to_string(far) + " bodies (the first: body " +
+                         std::to_string(first_far) +
                          ") have a position, velocity or mass beyond 1e10; are the units or the "
                          "byte order right?");
   }
