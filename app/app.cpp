@@ -10,6 +10,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "headless_run.hpp"
 #include "input.hpp"
 #include "overlay.hpp"
 #include "panel.hpp"
@@ -111,9 +112,58 @@ glm::mat4 App::view_proj(int width, int height) const {
   return shift * vp;
 }
 
-void App::report_error(const std::string& what) {
+void App::report_error(const std::string& what, const std::string& where) {
   stats_.error = what;
+  stats_.error_where = where;
+  stats_.message.clear();
   std::fprintf(stderr, "galaxy: %s\n", what.c_str());
+}
+
+void App::report_message(const std::string& what) {
+  stats_.message = what;
+  stats_.error.clear();
+  stats_.error_where.clear();
+}
+
+// A runaway step stops the run on the last good state: the window pauses and offers to go on
+// from it (the panel), a headless render ends with exit status 3.
+void App::check_runaway() {
+  Simulation& sim = session_->simulation();
+  const std::optional<Runaway> r = sim.runaway();
+  if (!r) {
+    if (!stats_.runaway.empty() && stats_.error_where == "runaway") {
+      stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
+      stats_.error_where.clear();
+    }
+    stats_.runaway.clear();
+    return;
+  }
+  if (!stats_.runaway.empty()) return;  // already reported
+  stats_.runaway = r->message();
+  stats_.runaway_good_step = r->good_step;
+  settings_.paused = true;
+  host_bodies_.reset();
+  report_error(stats_.runaway, "runaway");  // the status line too: it shows with the panel hidden
+  if (headless()) {
+    // One more frame, so that a recording ends on the message, then exit status 3.
+    exit_status_ = kExitRunaway;
+    quit_after_frames_ = 2;
+  }
+}
+
+void App::finish() {
+  if (finished_) return;
+  finished_ = true;
+  if (!options_.save.empty()) {
+    try {
+      session_->save(options_.save);
+      std::printf("galaxy: wrote %s\n", options_.save.c_str());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "galaxy: save: %s\n", e.what());
+      if (exit_status_ == 0) exit_status_ = 1;
+    }
+  }
+  print_summary();
 }
 
 void App::reallocate_vertices() {
@@ -162,7 +212,7 @@ void App::apply(const Changes& c) {
       action();
       return true;
     } catch (const std::exception& e) {
-      report_error(std::string(what) + ": " + e.what());
+      report_error(std::string(what) + ": " + e.what(), what);
       return false;
     }
   };
@@ -191,16 +241,25 @@ void App::apply(const Changes& c) {
     changed |= attempt("reset", [&] { session_->set_body_count(session_->simulation().size()); });
   }
   if (c.load) {
-    changed |= attempt("load", [&] { session_->load(settings_.snapshot_path); });
-    if (changed) stats_.message = "loaded " + settings_.snapshot_path;
+    if (attempt("load", [&] { session_->load(settings_.snapshot_path); })) {
+      changed = true;
+      std::string text = "loaded " + settings_.snapshot_path;
+      for (const std::string& note : session_->load_notes()) text += "\n" + note;
+      report_message(text);
+    }
   }
   if (c.save && attempt("save", [&] { session_->save(settings_.snapshot_path); })) {
-    stats_.message = "saved " + settings_.snapshot_path;
+    report_message("saved " + settings_.snapshot_path);
+  }
+  if (c.resume && !stats_.runaway.empty()) {
+    session_->simulation().clear_runaway();
+    report_message("went back to step " + std::to_string(session_->simulation().steps_taken()) +
+                   " and continued");
+    stats_.runaway.clear();
+    settings_.paused = false;
   }
   if (changed || session_->simulation().size() != vertices_.count()) {
-    if (attempt("vertex buffers", [&] { reallocate_vertices(); })) {
-      stats_.error.clear();
-    }
+    attempt("vertex buffers", [&] { reallocate_vertices(); });
     run_changed();
     update_vertices();
   }
@@ -438,7 +497,7 @@ void App::save_screenshot(GLuint framebuffer, int width, int height) {
   try {
     const auto rgba = render::read_rgba(framebuffer, width, height, true);
     write_png(name, rgba.data(), width, height);
-    stats_.message = std::string("saved ") + name;
+    report_message(std::string("saved ") + name);
     std::fprintf(stderr, "galaxy: saved %s\n", name);
   } catch (const std::exception& e) {
     report_error(std::string("screenshot: ") + e.what());
@@ -447,7 +506,7 @@ void App::save_screenshot(GLuint framebuffer, int width, int height) {
 
 bool App::frame() {
   if (quit_ || context_->close_requested()) {
-    print_summary();
+    finish();
     return false;
   }
   context_->poll_events();
@@ -463,10 +522,15 @@ bool App::frame() {
   if (imgui_) {
     imgui_->new_frame(w, h, dt);
     handle_actions(c);
-    if (settings_.show_panel) c |= draw_panel(settings_, stats_);
+    if (settings_.show_panel) {
+      c |= draw_panel(settings_, stats_);
+    } else {
+      status_line(stats_);
+    }
   }
   apply(c);
   advance(c.step_once);
+  check_runaway();
   update_vertices();
   if (settings_.follow_com && host_vertices_current_) {
     glm::vec3 center;
@@ -488,6 +552,7 @@ bool App::frame() {
     if (recorder_ && (w != recorder_->width() || h != recorder_->height())) {
       report_error("recording stopped: the window changed size");
       recorder_.reset();
+      if (headless() && exit_status_ == 0) exit_status_ = 1;
     }
     if (recorder_) {
       try {
@@ -495,6 +560,7 @@ bool App::frame() {
       } catch (const std::exception& e) {
         report_error(std::string("recording stopped: ") + e.what());
         recorder_.reset();
+        if (headless() && exit_status_ == 0) exit_status_ = 1;
       }
     }
   } else if (imgui_) {
@@ -503,8 +569,13 @@ bool App::frame() {
   context_->swap();
   ++frames_;
   if (options_.frames && frames_ >= *options_.frames) quit_ = true;
+  if (quit_after_frames_ > 0 && --quit_after_frames_ == 0) quit_ = true;
   if (quit_) {
-    print_summary();
+    if (headless()) {
+      session_->simulation().synchronize();
+      check_runaway();  // the CUDA backend's last step
+    }
+    finish();
     return false;
   }
   return true;

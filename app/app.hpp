@@ -52,6 +52,9 @@ class App {
   void apply(const Changes& c);
 
   const PanelStats& stats() const { return stats_; }
+  // The program's exit status once frame() returned false: 0, 1 when the final --save or a
+  // headless recording failed, 3 when a headless run stopped on a runaway step.
+  int exit_status() const { return exit_status_; }
   Session& session() { return *session_; }
   bool headless() const { return context_->window() == nullptr; }
   int frames_rendered() const { return frames_; }
@@ -68,7 +71,10 @@ class App {
   void handle_actions(Changes& c);
   void draw(int width, int height, GLuint framebuffer);
   void save_screenshot(GLuint framebuffer, int width, int height);
-  void report_error(const std::string& what);
+  void report_error(const std::string& what, const std::string& where = {});
+  void report_message(const std::string& what);
+  void check_runaway();
+  void finish();  // once, at the end: the final --save and the summary
   void print_summary() const;
   glm::mat4 view_proj(int width, int height) const;
   const HostBodies& host_bodies();  // a download of the current state, cached per step
@@ -97,6 +103,9 @@ class App {
   bool overlay_dirty_ = true;
   bool interop_fallback_warned_ = false;
   bool quit_ = false;
+  bool finished_ = false;
+  int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
+  int exit_status_ = 0;
   int frames_ = 0;
   std::optional<double> energy0_;
   std::uint64_t accuracy_seed_ = 1;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <optional>
 
 #include "session.hpp"
 
@@ -28,15 +29,34 @@ int run_headless(const Options& o) {
   };
   report(d0);
   const long every = steps > 20 ? steps / 20 : 1;
-  for (long k = 1; k <= steps; ++k) {
+  // Runaway detection: the backend stops on the last good state (the CUDA backend notices a
+  // step after it ran; diagnostics() and synchronize() catch up).
+  std::optional<Runaway> runaway;
+  for (long k = 1; k <= steps && !runaway; ++k) {
     sim.step();
-    if (k % every == 0 || k == steps) report(sim.diagnostics());
+    runaway = sim.runaway();
+    if (!runaway && (k % every == 0 || k == steps)) {
+      const Diagnostics d = sim.diagnostics();
+      runaway = sim.runaway();
+      if (!runaway) report(d);
+    }
+  }
+  sim.synchronize();
+  if (!runaway) runaway = sim.runaway();
+  if (runaway) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "galaxy: %s\n", runaway->message().c_str());
   }
   if (!o.save.empty()) {
     session.save(o.save);
-    std::printf("galaxy: wrote %s\n", o.save.c_str());
+    if (runaway) {
+      std::printf("galaxy: wrote %s (the last good state, after step %llu)\n", o.save.c_str(),
+                  static_cast<unsigned long long>(sim.steps_taken()));
+    } else {
+      std::printf("galaxy: wrote %s\n", o.save.c_str());
+    }
   }
-  return 0;
+  return runaway ? kExitRunaway : 0;
 }
 
 }  // namespace galaxy::app

@@ -9,4 +9,7 @@ namespace galaxy::app {
 // status.
 int run_headless(const Options& o);
 
+// The exit status of a run that stopped because a step ran away (non-finite or absurd values).
+inline constexpr int kExitRunaway = 3;
+
 }  // namespace galaxy::app

@@ -3,6 +3,8 @@
 // there is a window. Headless, the display size and frame time are fed by hand.
 #pragma once
 
+#include "key_queue.hpp"
+
 struct GLFWwindow;
 
 namespace galaxy::app {
@@ -18,7 +20,13 @@ class ImGuiLayer {
   void render();  // into the framebuffer bound now
 
  private:
+  static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
+
   bool glfw_ = false;
+  GLFWwindow* window_ = nullptr;
+  // GLFW key events wait here and reach ImGui's own callback (imgui_key_) frame by frame.
+  KeyQueue keys_;
+  void (*imgui_key_)(GLFWwindow*, int, int, int, int) = nullptr;
 };
 
 }  // namespace galaxy::app

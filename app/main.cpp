@@ -6,10 +6,16 @@
 #include "bench.hpp"
 #include "headless_run.hpp"
 #include "options.hpp"
+#include "preflight.hpp"
 
 int main(int argc, char** argv) {
   const auto parsed = galaxy::app::parse_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
+  // Output paths are checked before any work, so that a run is never lost at its end.
+  if (const auto bad = galaxy::app::check_outputs(parsed.options)) {
+    std::fprintf(stderr, "galaxy: %s\n", bad->c_str());
+    return 2;
+  }
   try {
     if (parsed.options.bench) return galaxy::app::run_bench(parsed.options);
     if (galaxy::app::wants_energy_table(parsed.options)) {
@@ -18,7 +24,7 @@ int main(int argc, char** argv) {
     galaxy::app::App app(parsed.options);
     while (app.frame()) {
     }
-    return 0;
+    return app.exit_status();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "galaxy: %s\n", e.what());
     return 1;

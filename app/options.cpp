@@ -1,52 +1,75 @@
 // SPDX-License-Identifier: MIT
 #include "options.hpp"
 
-#include "scenarios.hpp"
-
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
+
+#include "scenarios.hpp"
 
 namespace galaxy::app {
 
 namespace {
-// Rejects NaN and infinities, which CLI11's number conversion lets through.
-const CLI::Validator kFinite(
-    [](std::string& s) -> std::string {
-      double v = 0;
-      try {
-        std::size_t used = 0;
-        v = std::stod(s, &used);
-      } catch (...) {
-        return "'" + s + "' is not a number";
-      }
-      return std::isfinite(v) ? std::string() : "'" + s + "' is not a finite number";
-    },
-    "FINITE");
+// Validators that never throw: every value is parsed here with a message for each way it can be
+// wrong, before CLI11 converts it ("--dt: 'abc' is not a number"; "--theta: must be > 0").
 
-const CLI::Validator kPositive(
-    [](std::string& s) -> std::string {
-      const double v = std::stod(s);
-      return v > 0 ? std::string() : "must be greater than 0, got " + s;
-    },
-    "POSITIVE");
+// A finite number: the whole string, no overflow ("1e400"), no NaN or infinity.
+std::string parse_number(const std::string& s, double& v) {
+  if (s.empty()) return "an empty value is not a number";
+  errno = 0;
+  char* end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != '\0') return "'" + s + "' is not a number";
+  if (errno == ERANGE && std::fabs(v) > 1.0) return "'" + s + "' is too large";
+  if (!std::isfinite(v)) return "'" + s + "' is not a finite number";
+  return {};
+}
 
-const CLI::Validator kNonNegative(
-    [](std::string& s) -> std::string {
-      const double v = std::stod(s);
-      return v >= 0 ? std::string() : "must be 0 or more, got " + s;
-    },
-    "NON-NEGATIVE");
+// A finite number that is > lo (or >= lo when `or_equal`), and, for options stored as float,
+// within the float range.
+CLI::Validator number(double lo, bool or_equal, bool is_float = true) {
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        double v = 0;
+        if (std::string e = parse_number(s, v); !e.empty()) return e;
+        if (is_float && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
+        const bool ok = or_equal ? v >= lo : v > lo;
+        if (!ok) {
+          std::ostringstream m;
+          m << "must be " << (or_equal ? ">= " : "> ") << lo << ", got " << s;
+          return m.str();
+        }
+        return {};
+      },
+      or_equal ? "NUMBER >= " + std::to_string(static_cast<long long>(lo)) : "NUMBER > 0");
+}
 
-// Body counts: a positive whole number (CLI11 would wrap "-5" into a huge size_t).
-const CLI::Validator kCount(
-    [](std::string& s) -> std::string {
-      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
-        return "must be a positive whole number, got '" + s + "'";
-      }
-      return std::stoull(s) > 0 ? std::string() : "must be a positive whole number, got " + s;
-    },
-    "COUNT");
+// A whole number in [lo, hi], digits only (CLI11 would wrap "-5" into a huge unsigned count).
+CLI::Validator whole(unsigned long long lo, unsigned long long hi) {
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
+          return "must be a whole number" +
+                 std::string(lo > 0 ? " >= " + std::to_string(lo) : " >= 0") + ", got '" + s + "'";
+        }
+        errno = 0;
+        const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
+        if (errno == ERANGE || v > hi) {
+          return "must be at most " + std::to_string(hi) + ", got " + s;
+        }
+        if (v < lo) return "must be >= " + std::to_string(lo) + ", got " + s;
+        return {};
+      },
+      "INT");
+}
+
+constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine holds; no wrap
+constexpr unsigned long long kMaxInt = 2147483647;
+constexpr unsigned long long kMaxLong = 9223372036854775807ull;
+const CLI::Validator kCount = whole(1, kMaxCount);
 }  // namespace
 
 ParseResult parse_options(int argc, const char* const* argv) {
@@ -65,48 +88,55 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(CLI::IsMember(scenario_names()))
       ->capture_default_str();
   cli.add_option("--bodies", o.bodies, "number of bodies")->check(kCount);
-  cli.add_option("--seed", o.seed, "random seed of the initial conditions")->capture_default_str();
-  cli.add_option("--theta", o.params.theta, "largest opening angle (with --alpha 0, the only test)")
-      ->check(kFinite & kPositive)
+  cli.add_option("--seed", o.seed, "random seed of the initial conditions")
+      ->check(whole(0, ~0ull))
       ->capture_default_str();
-  cli.add_option("--dt", o.params.dt, "time step")->check(kFinite & kPositive)->capture_default_str();
-  cli.add_option("--softening", o.params.softening, "Plummer softening length")
-      ->check(kFinite & kNonNegative)
-      ->capture_default_str();
-  cli.add_option("--alpha", o.params.alpha,
-                 "relative opening test: a cell's estimated error below alpha |a| (0: off)")
-      ->check(kFinite & kNonNegative)
-      ->capture_default_str();
+  CLI::Option* theta =
+      cli.add_option("--theta", o.params.theta, "largest opening angle (with --alpha 0, the only test)")
+                           ->check(number(0, false))
+                           ->capture_default_str();
+  CLI::Option* dt = cli.add_option("--dt", o.params.dt, "time step")
+                        ->check(number(0, false))
+                        ->capture_default_str();
+  CLI::Option* softening =
+      cli.add_option("--softening", o.params.softening, "Plummer softening length")
+          ->check(number(0, true))
+          ->capture_default_str();
+  CLI::Option* alpha =
+      cli.add_option("--alpha", o.params.alpha,
+                     "relative opening test: a cell's estimated error below alpha |a| (0: off)")
+          ->check(number(0, true))
+          ->capture_default_str();
   cli.add_option("--multipole", o.params.multipole, "cells as monopoles (0) or with quadrupoles (2)")
       ->check(CLI::IsMember({0, 2}))
       ->capture_default_str();
   cli.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
-      ->check(CLI::Range(1, kMaxLeafSize))
+      ->check(whole(1, kMaxLeafSize))
       ->capture_default_str();
   cli.add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
-      ->check(CLI::Range(1, kMaxGroupSize))
+      ->check(whole(1, kMaxGroupSize))
       ->capture_default_str();
-  cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(CLI::NonNegativeNumber);
+  cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
                  "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)");
   cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)");
   cli.add_option("--frames", o.frames, "render this many frames, then exit")
-      ->check(CLI::PositiveNumber);
+      ->check(whole(1, kMaxLong));
   cli.add_option("--record", o.record,
                  "write frames: DIR gets frame_00000.png ..., FILE.mp4 is encoded by ffmpeg");
   cli.add_flag("--no-ui", o.no_ui, "render without the panel");
   cli.add_option("--width", o.width, "image width in pixels (window 1280, headless 1920)")
-      ->check(CLI::Range(16, 16384));
+      ->check(whole(16, 16384));
   cli.add_option("--height", o.height, "image height in pixels (window 720, headless 1080)")
-      ->check(CLI::Range(16, 16384));
+      ->check(whole(16, 16384));
   cli.add_option("--splat", o.splat, "points (GL sprites), compute (compute-shader splat) or auto")
       ->check(CLI::IsMember({"auto", "points", "compute"}))
       ->capture_default_str();
   cli.add_option("--octree", o.octree, "show the octree overlay down to depth D")
-      ->check(CLI::Range(0, 21));
+      ->check(whole(0, 21));
   cli.add_option("--pick", o.pick, "show the tree walk of body I (accepted, opened, direct)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole(0, kMaxInt));
 
   // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
   // physical parameters are shared with the run.
@@ -125,14 +155,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(CLI::IsMember({"bh", "direct"}))
       ->capture_default_str();
   bench->add_option("--steps", b.steps, "timed steps per configuration")
-      ->check(CLI::PositiveNumber)
+      ->check(whole(1, kMaxInt))
       ->capture_default_str();
   bench->add_option("--warmup", b.warmup, "untimed steps first")
-      ->check(CLI::NonNegativeNumber)
+      ->check(whole(0, kMaxInt))
       ->capture_default_str();
-  bench->add_option("--budget", b.budget_s,
-                    "seconds one configuration may take; slower ones run fewer steps or are skipped")
-      ->check(kFinite & kPositive)
+  bench
+      ->add_option("--budget", b.budget_s,
+                   "seconds one configuration may take; slower ones run fewer steps or are skipped")
+      ->check(number(0, false, false))
       ->capture_default_str();
   bench->add_option("--samples", b.samples, "bodies of the float64 accuracy check")
       ->check(kCount)
@@ -142,10 +173,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   bench->add_option("--scenario", o.scenario, "initial conditions")
       ->check(CLI::IsMember(scenario_names()))
       ->capture_default_str();
-  bench->add_option("--seed", o.seed, "random seed")->capture_default_str();
+  bench->add_option("--seed", o.seed, "random seed")->check(whole(0, ~0ull))->capture_default_str();
   bench->add_option("--theta", b.thetas, "largest opening angles, comma separated (a row each)")
       ->delimiter(',')
-      ->check(kFinite & kPositive)
+      ->check(number(0, false))
       ->capture_default_str();
   bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2")
       ->delimiter(',')
@@ -153,17 +184,19 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->capture_default_str();
   bench->add_option("--alpha", b.alphas, "relative opening test at each alpha, comma separated (0: off)")
       ->delimiter(',')
-      ->check(kFinite & kNonNegative)
+      ->check(number(0, true))
       ->capture_default_str();
   bench->add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
-      ->check(CLI::Range(1, kMaxLeafSize))
+      ->check(whole(1, kMaxLeafSize))
       ->capture_default_str();
   bench->add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
-      ->check(CLI::Range(1, kMaxGroupSize))
+      ->check(whole(1, kMaxGroupSize))
       ->capture_default_str();
-  bench->add_option("--dt", o.params.dt, "time step")->check(kFinite & kPositive)->capture_default_str();
+  bench->add_option("--dt", o.params.dt, "time step")
+      ->check(number(0, false))
+      ->capture_default_str();
   bench->add_option("--softening", o.params.softening, "Plummer softening length")
-      ->check(kFinite & kNonNegative)
+      ->check(number(0, true))
       ->capture_default_str();
 
   try {
@@ -174,11 +207,22 @@ ParseResult parse_options(int argc, const char* const* argv) {
     for (const std::string& s : bench_solvers) b.solvers.push_back(s == "direct" ? Solver::Direct : Solver::BarnesHut);
     if (!backend.empty()) o.backend = backend == "cuda" ? Backend::Cuda : Backend::Cpu;
     o.solver = solver == "direct" ? Solver::Direct : Solver::BarnesHut;
+    o.given.theta = theta->count() > 0;
+    o.given.dt = dt->count() > 0;
+    o.given.softening = softening->count() > 0;
+    o.given.alpha = alpha->count() > 0;
+    if (o.bodies && !o.load.empty()) {
+      throw CLI::ValidationError(
+          "--bodies", "cannot be combined with --load: the snapshot sets the body count");
+    }
   } catch (const CLI::CallForHelp& e) {
     r.exit_code = cli.exit(e);
   } catch (const CLI::CallForVersion& e) {
     r.exit_code = cli.exit(e);
   } catch (const CLI::ParseError& e) {
+    std::cerr << "galaxy: " << e.what() << "\nRun 'galaxy --help' for the options.\n";
+    r.exit_code = 2;
+  } catch (const std::exception& e) {  // a conversion CLI11 did not expect: still a usage error
     std::cerr << "galaxy: " << e.what() << "\nRun 'galaxy --help' for the options.\n";
     r.exit_code = 2;
   }

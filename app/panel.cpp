@@ -24,6 +24,7 @@ Changes& Changes::operator|=(const Changes& o) {
   fit_camera |= o.fit_camera;
   screenshot |= o.screenshot;
   overlay |= o.overlay;
+  resume |= o.resume;
   quit |= o.quit;
   return *this;
 }
@@ -57,7 +58,15 @@ void run_controls(Settings& s, Changes& c) {
   c.fit_camera |= ImGui::Button("Fit view");
 }
 
-void simulation_section(Settings& s, Changes& c) {
+// The error of the action named `where`, right below the control the user touched.
+void error_here(const PanelStats& st, const char* where) {
+  if (st.error.empty() || st.error_where != where) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kError);
+  ImGui::TextWrapped("%s", st.error.c_str());
+  ImGui::PopStyleColor();
+}
+
+void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
   c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
@@ -72,13 +81,20 @@ void simulation_section(Settings& s, Changes& c) {
   c.params |=
       ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
   c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
-  // The body count applies on Enter or a step button: not once per keystroke.
-  int n = static_cast<int>(s.bodies);
-  if (ImGui::InputInt("bodies", &n, 1000, 100000, ImGuiInputTextFlags_EnterReturnsTrue) && n > 0 &&
-      static_cast<std::size_t>(n) != s.bodies) {
+  error_here(st, "parameters");
+  // The body count applies on Enter or a step button: not once per keystroke. A 64-bit field:
+  // ImGui clamps what is typed to its range instead of wrapping it; the memory preflight
+  // (Session::set_body_count) refuses what does not fit.
+  std::uint64_t n = s.bodies;
+  const std::uint64_t step = 1000, fast = 100000;
+  if (ImGui::InputScalar("bodies", ImGuiDataType_U64, &n, &step, &fast, "%llu",
+                         ImGuiInputTextFlags_EnterReturnsTrue) &&
+      n > 0 && n != s.bodies) {
     s.bodies = static_cast<std::size_t>(n);
     c.bodies = true;
   }
+  error_here(st, "body count");
+  error_here(st, "reset");
   int scenario = 0;
   const auto& names = scenario_names();
   for (int i = 0; i < int(names.size()); ++i) {
@@ -98,6 +114,9 @@ void simulation_section(Settings& s, Changes& c) {
     s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
     c.solver = true;
   }
+  error_here(st, "scenario");
+  error_here(st, "backend");
+  error_here(st, "solver");
 }
 
 void timing_section(const PanelStats& st) {
@@ -188,7 +207,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   c.screenshot |= ImGui::Button("Screenshot (p)");
 }
 
-void snapshot_section(Settings& s, Changes& c) {
+void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Snapshot")) return;
   char path[512];
   std::snprintf(path, sizeof(path), "%s", s.snapshot_path.c_str());
@@ -196,12 +215,30 @@ void snapshot_section(Settings& s, Changes& c) {
   c.save |= ImGui::Button("Save");
   ImGui::SameLine();
   c.load |= ImGui::Button("Load");
+  error_here(st, "save");
+  error_here(st, "load");
+  if (!st.message.empty() &&
+      (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
+    ImGui::TextWrapped("%s", st.message.c_str());
+  }
 }
 
-void status_lines(const PanelStats& st) {
+// A runaway step stopped the run: say so at the top, with the way on.
+void runaway_box(Changes& c, const PanelStats& st) {
+  if (st.runaway.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kError);
+  ImGui::TextWrapped("%s", st.runaway.c_str());
+  ImGui::PopStyleColor();
+  const std::string label =
+      "Go back to step " + std::to_string(st.runaway_good_step) + " and continue";
+  c.resume |= ImGui::Button(label.c_str());
+  ImGui::SameLine();
+  c.reset |= ImGui::Button("Reset##runaway");
+  ImGui::TextDisabled("lower dt or raise the softening first");
+}
+
+void interop_line(const PanelStats& st) {
   if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
-  if (!st.error.empty()) ImGui::TextColored(kError, "%s", st.error.c_str());
-  if (!st.message.empty()) ImGui::TextDisabled("%s", st.message.c_str());
 }
 
 }  // namespace
@@ -218,16 +255,52 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
               st.time);
   run_controls(s, c);
-  status_lines(st);
-  simulation_section(s, c);
+  runaway_box(c, st);
+  interop_line(st);
+  simulation_section(s, c, st);
   accuracy_section(s, c, st);
   timing_section(st);
   render_section(s, c, st);
-  snapshot_section(s, c);
+  snapshot_section(s, c, st);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::TextDisabled("space pause, h panel, c fit, p screenshot, b octree, q quit");
   ImGui::End();
+  status_line(st, kPanelWidth);
   return c;
+}
+
+void status_line(const PanelStats& st, float left) {
+  const std::string& text = !st.error.empty() ? st.error : st.message;
+  if (text.empty()) return;
+  // Its own window at the bottom of the view: never scrolled away, wrapped to the width.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  // Beside the panel when it shows (so no control is covered), across the view when it does not;
+  // never narrower than 200 pixels.
+  if (display.x - left < 220.0f) left = 10.0f;
+  const float width = std::min(display.x - left - 10.0f, 900.0f);
+  // Sized from the wrapped text, not auto-fitted: an auto-fitted window stays hidden on its
+  // first frame, and the last frame of a recording may be the one that shows the message.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wrap = width - 2.0f * style.WindowPadding.x;
+  const float height = std::min(
+      ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + 2.0f * style.WindowPadding.y,
+      display.y * 0.3f);
+  ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  ImGui::Begin("##status", nullptr, flags);
+  ImGui::PushTextWrapPos(0.0f);  // wrap at the window's edge
+  if (!st.error.empty()) {
+    ImGui::TextColored(kError, "%s", st.error.c_str());
+  } else {
+    ImGui::TextUnformatted(st.message.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::End();
 }
 
 }  // namespace galaxy::app

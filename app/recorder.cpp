@@ -2,8 +2,10 @@
 #include "recorder.hpp"
 
 #include <png.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -28,12 +30,63 @@ struct File {
   }
 };
 
+// Case-insensitive: out.MP4 is a video too.
 bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  if (s.size() < suffix.size()) return false;
+  for (std::size_t k = 0; k < suffix.size(); ++k) {
+    const char c = s[s.size() - suffix.size() + k];
+    if (std::tolower(static_cast<unsigned char>(c)) != suffix[k]) return false;
+  }
+  return true;
 }
 
 }  // namespace
+
+bool record_is_video(const std::string& target) {
+  return ends_with(target, ".mp4") || ends_with(target, ".mkv") || ends_with(target, ".webm");
+}
+
+void check_record_target(const std::string& target) {
+  namespace fs = std::filesystem;
+  if (target.empty()) throw std::runtime_error("--record needs a folder or a FILE.mp4");
+  for (const char* ext :
+       {".avi", ".mov", ".gif", ".mpg", ".mpeg", ".m4v", ".wmv", ".png", ".jpg"}) {
+    if (ends_with(target, ext)) {
+      throw std::runtime_error("--record " + target +
+                               ": unknown video format; use FILE.mp4, .mkv or .webm (ffmpeg), or "
+                               "a folder for PNG frames");
+    }
+  }
+  std::error_code ec;
+  if (record_is_video(target)) {
+    const fs::path p(target);
+    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    if (!fs::is_directory(dir, ec)) {
+      throw std::runtime_error("--record " + target + ": folder " + dir.string() +
+                               " does not exist");
+    }
+    if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+      throw std::runtime_error("--record " + target + ": folder " + dir.string() +
+                               " is not writable");
+    }
+    if (!ffmpeg_available()) {
+      throw std::runtime_error("--record " + target +
+                               " needs ffmpeg, which is not installed (apt-get install ffmpeg); "
+                               "--record DIR writes PNG frames without it");
+    }
+    return;
+  }
+  if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
+    throw std::runtime_error("--record " + target + ": is a file, not a folder");
+  }
+  fs::create_directories(target, ec);
+  if (ec) {
+    throw std::runtime_error("--record " + target + ": cannot create the folder: " + ec.message());
+  }
+  if (::access(target.c_str(), W_OK | X_OK) != 0) {
+    throw std::runtime_error("--record " + target + ": the folder is not writable");
+  }
+}
 
 void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int width, int height) {
   File file{std::fopen(path.c_str(), "wb")};
@@ -86,7 +139,7 @@ bool ffmpeg_available() {
 
 Recorder::Recorder(const std::string& target, int width, int height)
     : target_(target), width_(width), height_(height) {
-  if (ends_with(target, ".mp4") || ends_with(target, ".mkv") || ends_with(target, ".webm")) {
+  if (record_is_video(target)) {
     if (!ffmpeg_available()) {
       throw std::runtime_error("recording " + target +
                                " needs ffmpeg, which is not installed (apt-get install ffmpeg); "

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "options.hpp"
 #include "simulation.hpp"
@@ -29,10 +30,18 @@ class Session {
   // the current run. A .gxy load also restores the time, the step count and θ, dt, softening.
   void save(const std::string& path) const;
   void load(const std::string& path);
+  // What the last load said besides loading: warnings about the file's values, and which of its
+  // parameters the command line overrode. The program prints them; the panel shows them.
+  const std::vector<std::string>& load_notes() const { return load_notes_; }
 
  private:
+  // `overrides`: the command line's --theta, --dt, --softening win over the file's, with a note.
+  void load_snapshot(const std::string& path, bool overrides);
+  bool rendering() const { return !wants_energy_table(options_); }
+
   Options options_;
   std::unique_ptr<Simulation> sim_;
+  std::vector<std::string> load_notes_;
 };
 
 // The backend the options ask for, or cuda where a device is present, else cpu.

@@ -52,6 +52,7 @@ struct Changes {
   bool fit_camera = false;
   bool screenshot = false;
   bool overlay = false;  // octree overlay toggled or its depth changed
+  bool resume = false;   // after a runaway: go on from the last good state
   bool quit = false;
   Changes& operator|=(const Changes& o);
 };
@@ -74,8 +75,14 @@ struct PanelStats {
   std::uint64_t transfer_bytes = 0;  // host<->device vertex bytes in the last frame
   bool interop = false;              // vertices written by CUDA into GL buffers
   std::string interop_warning;       // why the interop path is not used, when it should be
-  std::string error;                 // the last failed action
-  std::string message;               // the last successful one (saved, loaded...)
+  // The status line: the outcome of the newest action only (an error clears an older message
+  // and a success an older error). `error_where` names the action ("save", "load", "body
+  // count", ...) so the panel shows the error there too, next to the control that failed.
+  std::string error;
+  std::string error_where;
+  std::string message;
+  std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
+  std::uint64_t runaway_good_step = 0;
   std::string picked_info;
   bool splat_compute = false;
 };

@@ -32,6 +32,7 @@ void CpuSimulation::reset(const HostBodies& bodies) {
   steps_ = 0;
   timings_ = {};
   have_accel_ = false;
+  runaway_.reset();
   compute_forces();
   if (params_.alpha > 0 && solver_ == Solver::BarnesHut) compute_forces();  // the relative criterion needs accelerations
 }
@@ -109,9 +110,47 @@ void CpuSimulation::drift(float dt) {
   }
 }
 
+void CpuSimulation::scan(Runaway& r) const {
+  const int n = static_cast<int>(bodies_.size());
+  const HostBodies& b = bodies_;
+  auto kinds_of = [&](int i) {
+    unsigned k = 0;
+    const float p[3] = {b.x[i], b.y[i], b.z[i]}, v[3] = {b.vx[i], b.vy[i], b.vz[i]},
+                a[3] = {b.ax[i], b.ay[i], b.az[i]};
+    for (int d = 0; d < 3; ++d) {
+      if (!std::isfinite(p[d]))
+        k |= kRunawayNonFinitePosition;
+      else if (std::fabs(p[d]) > kRunawayPosition)
+        k |= kRunawayHugePosition;
+      if (!std::isfinite(v[d])) k |= kRunawayNonFiniteVelocity;
+      if (!std::isfinite(a[d]))
+        k |= kRunawayNonFiniteAcceleration;
+      else if (std::fabs(a[d]) > kRunawayAcceleration)
+        k |= kRunawayHugeAcceleration;
+    }
+    return k;
+  };
+  std::size_t count = 0;
+  unsigned kinds = 0;
+#pragma omp parallel for schedule(static) reduction(+ : count) reduction(| : kinds)
+  for (int i = 0; i < n; ++i) {
+    const unsigned k = kinds_of(i);
+    count += k != 0;
+    kinds |= k;
+  }
+  r.count = count;
+  r.kinds = kinds;
+  r.bodies.clear();
+  for (int i = 0; i < n && count > 0 && r.bodies.size() < std::size_t(kRunawayNamed); ++i) {
+    if (kinds_of(i)) r.bodies.push_back(static_cast<std::size_t>(i));
+  }
+}
+
 void CpuSimulation::step() {
+  if (runaway_) return;  // stopped: the state is the last good one until clear_runaway()
   const auto t_step = Clock::now();
   const float dt = params_.dt;
+  good_ = bodies_;  // a copy per step: cheap next to the force pass
   auto t0 = Clock::now();
   kick(0.5f * dt);
   drift(dt);
@@ -120,6 +159,17 @@ void CpuSimulation::step() {
   t0 = Clock::now();
   kick(0.5f * dt);
   integrate_ms += ms_since(t0);
+  Runaway r;
+  scan(r);
+  if (r.count > 0) {
+    r.step = steps_ + 1;
+    r.good_step = steps_;
+    r.good_time = time_;
+    bodies_ = std::move(good_);
+    good_ = HostBodies{};
+    runaway_ = std::move(r);
+    return;
+  }
   timings_.ms[static_cast<int>(Stage::Integrate)] = integrate_ms;
   timings_.total_ms = ms_since(t_step);
   timings_.valid = true;

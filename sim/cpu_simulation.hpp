@@ -32,6 +32,8 @@ class CpuSimulation final : public Simulation {
   std::uint64_t steps_taken() const override { return steps_; }
   HostBodies download() const override { return bodies_; }
   Diagnostics diagnostics() const override;
+  std::optional<Runaway> runaway() override { return runaway_; }
+  void clear_runaway() override { runaway_.reset(); }
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }
 
@@ -41,10 +43,14 @@ class CpuSimulation final : public Simulation {
  private:
   void kick(float half_dt);
   void drift(float dt);
+  // Bodies whose value (position, velocity, acceleration) ran away, with RunawayKind bits.
+  void scan(Runaway& r) const;
 
   Solver solver_;
   SimParams params_;
   HostBodies bodies_;
+  HostBodies good_;  // the state before the current step: what a runaway step goes back to
+  std::optional<Runaway> runaway_;
   CpuOctree tree_;
   double time_ = 0;
   std::uint64_t steps_ = 0;

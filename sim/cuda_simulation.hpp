@@ -40,6 +40,8 @@ GpuTree download_gpu_tree(const Simulation& sim);
 
 // Device memory in use (total minus free), for the memory-returns-to-baseline test.
 std::size_t cuda_device_memory_used();
+// Device memory free now, for the memory preflight (memory.hpp).
+std::size_t cuda_device_memory_free();
 
 // Seed 001's three direct-sum kernels, for the benchmark: median milliseconds of `reps` runs of
 // one force evaluation over `bodies`.

@@ -5,11 +5,13 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "accuracy.hpp"
 #include "bodies.hpp"
+#include "runaway.hpp"
 
 namespace galaxy {
 
@@ -93,6 +95,13 @@ class Simulation {
   // Continues a resumed run's clock after reset() (which zeroes it). Returns false where the
   // backend does not support it (the default), and the clock then starts at zero.
   virtual bool set_clock(double /*time*/, std::uint64_t /*steps*/) { return false; }
+
+  // Runaway detection (runaway.hpp): after a step that left non-finite or absurd values the
+  // state is the one before that step, step() does nothing and runaway() says what happened,
+  // until clear_runaway() or reset(). The CUDA backend notices a step after it ran (it never
+  // waits for the device): synchronize() first to be sure of the newest step.
+  virtual std::optional<Runaway> runaway() { return std::nullopt; }
+  virtual void clear_runaway() {}
 
   virtual std::size_t size() const = 0;
   virtual double time() const = 0;

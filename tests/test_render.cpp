@@ -159,8 +159,8 @@ TEST(HeadlessRender, Mp4WithoutFfmpegSaysSo) {
   const CommandResult r = run(test_support::galaxy_command() +
                               " --headless --backend cpu --bodies 200 --frames 1 --no-ui "
                               "--width 64 --height 64 --record /tmp/galaxy_test.mp4");
-  if (no_gl(r)) GTEST_SKIP() << "no OpenGL 4.5 context: " << r.output;
-  EXPECT_EQ(r.status, 1) << r.output;
+  // Checked before the first frame, so no GL context is needed to hear it.
+  EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_NE(r.output.find("needs ffmpeg"), std::string::npos) << r.output;
 }
 

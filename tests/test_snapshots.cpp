@@ -56,7 +56,7 @@ io::Snapshot sample_state(std::size_t n = 1500) {
   for (int k = 0; k < 3; ++k) sim.step();
   HostBodies b = sim.download();
   b.population[0] = static_cast<std::uint8_t>(Population::Star);  // the fourth population too
-  return {b, sim.time(), sim.steps_taken(), sim.params()};
+  return {b, sim.time(), sim.steps_taken(), sim.params(), {}};
 }
 
 bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {

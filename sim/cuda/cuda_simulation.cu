@@ -12,6 +12,7 @@
 #include "../cuda_simulation.hpp"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
+#include "runaway.cuh"
 
 namespace galaxy {
 
@@ -38,6 +39,7 @@ struct Readback {
   unsigned long long counters[2];
   int flags[2];
   int groups;  // follows the flags in the device scalars
+  RunawayRecord runaway;
 };
 
 class PinnedReadback {
@@ -78,9 +80,16 @@ struct State {
   DeviceBuffer<std::uint8_t> group_start;
   DeviceBuffer<int> group_starts;
   DeviceBuffer<unsigned char> group_temp;
+  // The runaway backup (runaway.cuh): the state before the newest step that did not run away.
+  DeviceBuffer<float4> good_pos, good_vel, good_acc;
+  DeviceBuffer<int> good_id;
+  DeviceBuffer<std::uint8_t> good_tag;
 
   BodiesView bodies() { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
   BodiesView bodies2() { return {pos2.data(), vel2.data(), acc2.data(), id2.data(), tag2.data(), n}; }
+  BodiesView good() {
+    return {good_pos.data(), good_vel.data(), good_acc.data(), good_id.data(), good_tag.data(), n};
+  }
   void allocate_nodes(int capacity) {
     node_com.resize(capacity);
     node_quad.resize(2 * static_cast<std::size_t>(capacity));
@@ -118,6 +127,7 @@ class CudaSimulation final : public Simulation {
     blocks_done_.resize(1);
     counters_.resize(2);
     stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
+    launch_clear_runaway(runaway_record_.data(), stream_.get());
   }
   ~CudaSimulation() override {
     if (stream_.get()) cudaStreamSynchronize(stream_.get());
@@ -147,6 +157,8 @@ class CudaSimulation final : public Simulation {
       s.group_start.resize(n);
       s.group_starts.resize(n);
       s.group_temp.resize(groups_temp_bytes(n));
+      s.good_pos.resize(n), s.good_vel.resize(n), s.good_acc.resize(n), s.good_id.resize(n);
+      s.good_tag.resize(n);
       std::vector<float4> pos(n), vel(n);
       std::vector<int> id(n);
       std::vector<std::uint8_t> tag(n);
@@ -164,6 +176,8 @@ class CudaSimulation final : public Simulation {
       s.tag.upload(tag.data(), n);
     }
     state_ = std::move(s);
+    launch_clear_runaway(runaway_record_.data(), stream_.get());
+    runaway_.reset();
     time_ = 0;
     steps_ = 0;
     sequence_ = 0;
@@ -210,12 +224,14 @@ class CudaSimulation final : public Simulation {
   Solver solver() const override { return solver_; }
 
   void step() override {
+    if (runaway_) return;  // stopped on the last good state until clear_runaway()
     if (state_.n == 0) {
       time_ += params_.dt;
       ++steps_;
       return;
     }
     run(true);
+    if (runaway_) return;  // an earlier step ran away: run() went back instead of stepping
     time_ += params_.dt;
     ++steps_;
   }
@@ -230,6 +246,12 @@ class CudaSimulation final : public Simulation {
     steps_ = steps;
     return true;
   }
+
+  std::optional<Runaway> runaway() override {
+    collect_flags();
+    return runaway_;
+  }
+  void clear_runaway() override { runaway_.reset(); }
 
   std::size_t size() const override { return static_cast<std::size_t>(state_.n); }
   double time() const override { return time_; }
@@ -404,6 +426,7 @@ class CudaSimulation final : public Simulation {
   // then the closing kick. Records the stage events and the read-back.
   void run(bool integrate) {
     collect_flags();
+    if (integrate && runaway_) return;
     State& s = state_;
     const int slot = static_cast<int>(sequence_ & 1);
     auto& ev = events_[slot];
@@ -411,7 +434,11 @@ class CudaSimulation final : public Simulation {
     auto mark = [&](int k) { CUDA_CHECK(cudaEventRecord(ev[k].get(), st)); };
     const float eps2 = params_.softening * params_.softening;
     mark(0);
-    if (integrate) launch_kick_drift(s.bodies(), params_.dt, st);
+    if (integrate) {
+      launch_backup_if_good(s.bodies(), s.good(), runaway_record_.data(), runaway_clock_.data(),
+                            time_, steps_, st);
+      launch_kick_drift_checked(s.bodies(), params_.dt, runaway_record_.data(), steps_ + 1, st);
+    }
     mark(1);
     if (solver_ == Solver::BarnesHut) {
       launch_bounding_box(s.pos.data(), s.n, partial_, kPartialBoxes, box_, st);
@@ -437,8 +464,12 @@ class CudaSimulation final : public Simulation {
       launch_direct_tiled(s.bodies(), eps2, st);
     }
     mark(6);
-    if (integrate) launch_kick(s.bodies(), 0.5f * params_.dt, st);
+    if (integrate) {
+      launch_kick_checked(s.bodies(), 0.5f * params_.dt, runaway_record_.data(), steps_ + 1, st);
+    }
     mark(7);
+    CUDA_CHECK(cudaMemcpyAsync(&readback_[slot].runaway, runaway_record_.data(),
+                               sizeof(RunawayRecord), cudaMemcpyDeviceToHost, st));
     if (solver_ == Solver::BarnesHut) {
       CUDA_CHECK(cudaMemcpyAsync(readback_[slot].counters, counters_.data(), counters_.bytes(),
                                  cudaMemcpyDeviceToHost, st));
@@ -479,10 +510,15 @@ class CudaSimulation final : public Simulation {
   bool collect_flags() {
     bool grew = false;
     for (int slot = 0; slot < 2; ++slot) {
-      if (done_[slot] < 0 || checked_[slot] == done_[slot] || solver_of_[slot] != Solver::BarnesHut) continue;
+      if (done_[slot] < 0 || checked_[slot] == done_[slot]) continue;
       if (cudaEventQuery(events_[slot][8].get()) != cudaSuccess) continue;
       checked_[slot] = done_[slot];
       const Readback& r = readback_[slot];
+      if (r.runaway.count > 0) {
+        go_back(r.runaway);
+        return false;
+      }
+      if (solver_of_[slot] != Solver::BarnesHut) continue;
       if (r.flags[kFlagStackOverflow]) {
         throw std::runtime_error("cuda force walk: the traversal stack overflowed; the step's forces are wrong");
       }
@@ -495,6 +531,44 @@ class CudaSimulation final : public Simulation {
     return grew;
   }
   void check_flags() const { const_cast<CudaSimulation*>(this)->collect_flags(); }
+
+  // A step ran away (the record read back): put the backup taken before it in place, with its
+  // clock, and stop stepping until clear_runaway().
+  void go_back(const RunawayRecord& rec) {
+    cudaStream_t st = stream_.get();
+    CUDA_CHECK(cudaStreamSynchronize(st));
+    State& s = state_;
+    const auto n = static_cast<std::size_t>(s.n);
+    CUDA_CHECK(cudaMemcpyAsync(s.pos.data(), s.good_pos.data(), n * sizeof(float4),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.vel.data(), s.good_vel.data(), n * sizeof(float4),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.acc.data(), s.good_acc.data(), n * sizeof(float4),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.id.data(), s.good_id.data(), n * sizeof(int),
+                               cudaMemcpyDeviceToDevice, st));
+    CUDA_CHECK(cudaMemcpyAsync(s.tag.data(), s.good_tag.data(), n, cudaMemcpyDeviceToDevice, st));
+    RunawayClock clock{};
+    CUDA_CHECK(
+        cudaMemcpyAsync(&clock, runaway_clock_.data(), sizeof clock, cudaMemcpyDeviceToHost, st));
+    launch_clear_runaway(runaway_record_.data(), st);
+    CUDA_CHECK(cudaStreamSynchronize(st));
+    Runaway r;
+    r.step = rec.first_step;
+    r.good_step = clock.steps;
+    r.good_time = clock.time;
+    r.count = rec.count;
+    r.kinds = rec.kinds;
+    for (int k = 0; k < kRunawayNamed && k < static_cast<int>(rec.count); ++k) {
+      if (rec.bodies[k] >= 0) r.bodies.push_back(static_cast<std::size_t>(rec.bodies[k]));
+    }
+    std::sort(r.bodies.begin(), r.bodies.end());
+    r.bodies.erase(std::unique(r.bodies.begin(), r.bodies.end()), r.bodies.end());
+    runaway_ = std::move(r);
+    time_ = clock.time;
+    steps_ = clock.steps;
+    checked_ = done_;  // the other slot's read-back shows the same record: handled
+  }
 
   // Times and counts of the newest pass the device has finished.
   void refresh() const {
@@ -545,6 +619,9 @@ class CudaSimulation final : public Simulation {
   DeviceBuffer<unsigned long long> counters_;
   mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
   DeviceBuffer<int> stack_;
+  DeviceBuffer<RunawayRecord> runaway_record_{1};
+  DeviceBuffer<RunawayClock> runaway_clock_{1};
+  std::optional<Runaway> runaway_;
   double time_ = 0;
   bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
   std::uint64_t steps_ = 0;
@@ -580,6 +657,12 @@ GpuTree download_gpu_tree(const Simulation& sim) {
   const auto* c = dynamic_cast<const CudaSimulation*>(&sim);
   if (!c) throw std::invalid_argument("download_gpu_tree: not a cuda simulation");
   return c->tree();
+}
+
+std::size_t cuda_device_memory_free() {
+  std::size_t free = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  return free;
 }
 
 std::size_t cuda_device_memory_used() {

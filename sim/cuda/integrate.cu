@@ -4,6 +4,7 @@
 // with positions at the end of every step (the diagnostics and the saves need that).
 #include "cuda_check.cuh"
 #include "kernels.cuh"
+#include "runaway.cuh"
 
 namespace galaxy::cuda {
 
@@ -32,6 +33,90 @@ __global__ void kick(BodiesView b, float h) {
   }
 }
 
+__device__ void record_runaway(RunawayRecord* r, int id, unsigned kinds, unsigned long long step) {
+  const unsigned k = atomicAdd(&r->count, 1u);
+  if (k < static_cast<unsigned>(kRunawayNamed)) r->bodies[k] = id;
+  atomicOr(&r->kinds, kinds);
+  atomicMin(&r->first_step, step);
+}
+
+__device__ unsigned position_kinds(float4 p) {
+  unsigned k = 0;
+  if (!isfinite(p.x) || !isfinite(p.y) || !isfinite(p.z)) {
+    k |= kRunawayNonFinitePosition;
+  } else if (fabsf(p.x) > kRunawayPosition || fabsf(p.y) > kRunawayPosition ||
+             fabsf(p.z) > kRunawayPosition) {
+    k |= kRunawayHugePosition;
+  }
+  return k;
+}
+
+__device__ unsigned velocity_kinds(float4 v) {
+  return !isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z) ? kRunawayNonFiniteVelocity : 0u;
+}
+
+__device__ unsigned acceleration_kinds(float4 a) {
+  if (!isfinite(a.x) || !isfinite(a.y) || !isfinite(a.z)) return kRunawayNonFiniteAcceleration;
+  if (fabsf(a.x) > kRunawayAcceleration || fabsf(a.y) > kRunawayAcceleration ||
+      fabsf(a.z) > kRunawayAcceleration) {
+    return kRunawayHugeAcceleration;
+  }
+  return 0u;
+}
+
+// kick_drift that checks the new positions and velocities: the check costs a few comparisons
+// on values already in registers.
+__global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r,
+                                   unsigned long long step) {
+  const float h = 0.5f * dt;
+  for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
+    const float4 a = b.acc[i];
+    float4 v = b.vel[i];
+    float4 p = b.pos[i];
+    v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
+    p.x += v.x * dt, p.y += v.y * dt, p.z += v.z * dt;
+    b.vel[i] = v;
+    b.pos[i] = p;
+    const unsigned k = position_kinds(p) | velocity_kinds(v);
+    if (k) record_runaway(r, b.id[i], k, step);
+  }
+}
+
+// The closing kick, checking the accelerations the force pass wrote and the velocities.
+__global__ void kick_checked(BodiesView b, float h, RunawayRecord* r, unsigned long long step) {
+  for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
+    const float4 a = b.acc[i];
+    float4 v = b.vel[i];
+    v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
+    b.vel[i] = v;
+    const unsigned k = acceleration_kinds(a) | velocity_kinds(v);
+    if (k) record_runaway(r, b.id[i], k, step);
+  }
+}
+
+// Reads *r once per thread: the kernels that write it ran before this one on the stream.
+__global__ void backup_if_good(BodiesView src, BodiesView dst, const RunawayRecord* r,
+                               RunawayClock* clock, double time, unsigned long long steps) {
+  if (r->count != 0) return;
+  for (int i = blockIdx.x * kBlock + threadIdx.x; i < src.n; i += gridDim.x * kBlock) {
+    dst.pos[i] = src.pos[i];
+    dst.vel[i] = src.vel[i];
+    dst.acc[i] = src.acc[i];
+    dst.id[i] = src.id[i];
+    dst.tag[i] = src.tag[i];
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) *clock = RunawayClock{time, steps};
+}
+
+__global__ void clear_runaway(RunawayRecord* r) {
+  if (threadIdx.x == 0) {
+    r->count = 0;
+    r->kinds = 0;
+    r->first_step = ~0ull;
+  }
+  if (threadIdx.x < kRunawayNamed) r->bodies[threadIdx.x] = -1;
+}
+
 // Writes (x, y, z, |v|) and population | galaxy << 2 per body, for the renderer.
 __global__ void vertices(BodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
@@ -49,6 +134,30 @@ void launch_kick_drift(const BodiesView& b, float dt, cudaStream_t s) {
 
 void launch_kick(const BodiesView& b, float half_dt, cudaStream_t s) {
   kick<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, half_dt);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_kick_drift_checked(const BodiesView& b, float dt, RunawayRecord* r,
+                               unsigned long long step, cudaStream_t s) {
+  kick_drift_checked<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, dt, r, step);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_kick_checked(const BodiesView& b, float half_dt, RunawayRecord* r,
+                         unsigned long long step, cudaStream_t s) {
+  kick_checked<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, half_dt, r, step);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_backup_if_good(const BodiesView& src, const BodiesView& dst, const RunawayRecord* r,
+                           RunawayClock* clock, double time, unsigned long long steps,
+                           cudaStream_t s) {
+  backup_if_good<<<grid_for(src.n, kBlock), kBlock, 0, s>>>(src, dst, r, clock, time, steps);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_clear_runaway(RunawayRecord* r, cudaStream_t s) {
+  clear_runaway<<<1, 32, 0, s>>>(r);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -62,6 +62,26 @@ inline void read_exact(std::istream& in, void* dst, std::size_t n,
   }
 }
 
+// Throws std::runtime_error unless `path` names a regular file (after symbolic links): a FIFO,
+// a device or a folder would block a read or make no sense as a snapshot.
+inline void require_regular_file(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) throw std::runtime_error(path.string() + ": no such file");
+  if (fs::is_directory(st)) throw std::runtime_error(path.string() + ": is a folder, not a file");
+  if (!fs::is_regular_file(st)) {
+    throw std::runtime_error(path.string() +
+                             ": not a regular file (a FIFO, socket or device); galaxy reads "
+                             "snapshots from regular files only");
+  }
+}
+
+// Throws std::runtime_error for a snapshot without bodies: nothing could run from it.
+inline void reject_empty(std::size_t n, const std::filesystem::path& path) {
+  if (n == 0) throw std::runtime_error(path.string() + ": the snapshot holds no bodies");
+}
+
 // Bodies for `n` records, with std::bad_alloc turned into a message naming the file. Callers check
 // `n` against the file size first, so only a file that is really that large gets here.
 inline HostBodies allocate_bodies(std::size_t n, const std::filesystem::path& path) {

@@ -17,6 +17,7 @@ constexpr const char* kHeader = "x,y,z,vx,vy,vz,m,ax,ay,az";
 }
 
 void save_csv(const std::filesystem::path& path, const HostBodies& b) {
+  validate_named(b, path);  // never a NaN row, which a load would refuse
   atomic_write(path, [&](std::ostream& out) {
     out << kHeader << '\n';
     char line[320];
@@ -29,17 +30,61 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b) {
   });
 }
 
+// Lines ending in LF, CRLF or a lone CR (old Mac files, which getline would read as one line
+// and lose every body of): getline splits at LF, and each piece is split again at CR.
+class LineReader {
+ public:
+  explicit LineReader(std::istream& in) : in_(in) {}
+  bool next(std::string& line) {
+    for (;;) {
+      if (have_) {
+        const std::size_t cr = buf_.find('\r', pos_);
+        if (cr == std::string::npos) {
+          line.assign(buf_, pos_, std::string::npos);
+          have_ = false;
+          return true;
+        }
+        line.assign(buf_, pos_, cr - pos_);
+        pos_ = cr + 1;
+        have_ = pos_ < buf_.size();  // "...\r" ends the piece: CRLF
+        return true;
+      }
+      if (!std::getline(in_, buf_)) return false;
+      pos_ = 0;
+      have_ = true;
+    }
+  }
+
+ private:
+  std::istream& in_;
+  std::string buf_;
+  std::size_t pos_ = 0;
+  bool have_ = false;
+};
+
 HostBodies load_csv(const std::filesystem::path& path) {
-  std::ifstream in(path);
+  require_regular_file(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
   std::string line;
-  if (!std::getline(in, line) || line.rfind(kHeader, 0) != 0) {
+  LineReader lines(in);
+  if (!lines.next(line)) {
+    throw std::runtime_error(path.string() + ": the file is empty (expected the header '" +
+                             std::string(kHeader) + "')");
+  }
+  // A UTF-8 byte-order mark, as spreadsheet programs write it, is skipped.
+  if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
+  if (line.rfind(kHeader, 0) != 0) {
+    std::string got = line.substr(0, 40);
+    for (char& ch : got) {
+      if (static_cast<unsigned char>(ch) < 32 || static_cast<unsigned char>(ch) > 126) ch = '?';
+    }
     throw std::runtime_error(path.string() + ": line 1: expected the header '" +
-                             std::string(kHeader) + "'");
+                             std::string(kHeader) + "', found '" + got + "'");
   }
   HostBodies b;
   std::size_t lineno = 1;
-  while (std::getline(in, line)) {
+  while (lines.next(line)) {
     ++lineno;
     if (line.empty()) continue;
     float v[10];
@@ -47,6 +92,11 @@ HostBodies load_csv(const std::filesystem::path& path) {
     const char* end = line.data() + line.size();
     for (int k = 0; k < 10; ++k) {
       auto [next, ec] = std::from_chars(p, end, v[k]);
+      if (ec == std::errc::result_out_of_range) {
+        throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) + ": column " +
+                                 std::to_string(k + 1) + " is beyond the float range (about " +
+                                 "3.4e38), or too small to be told from zero");
+      }
       if (ec != std::errc()) {
         throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) + ": column " +
                                  std::to_string(k + 1) + " is not a number");
@@ -60,7 +110,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
         ++p;
       }
     }
-    if (p != end && *p != '\r') {
+    if (p != end) {
       throw std::runtime_error(path.string() + ": line " + std::to_string(lineno) +
                                ": extra values after column 10");
     }
@@ -71,6 +121,7 @@ HostBodies load_csv(const std::filesystem::path& path) {
     b.m[i] = v[6];
     b.ax[i] = v[7]; b.ay[i] = v[8]; b.az[i] = v[9];
   }
+  reject_empty(b.size(), path);
   validate_named(b, path);
   return b;
 }

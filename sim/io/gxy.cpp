@@ -29,7 +29,10 @@ std::vector<float> HostBodies::*const kFloatArrays[] = {
 std::vector<std::uint8_t> HostBodies::*const kTagArrays[] = {&HostBodies::population,
                                                              &HostBodies::galaxy};
 
+// zlib's crc32_z(c, NULL, 0) returns 0, not c: an empty array's null data() would drop
+// everything before it (with n = 0, the header) from the checksum.
 std::uint32_t crc(std::uint32_t c, const void* p, std::size_t n) {
+  if (n == 0) return c;
   return static_cast<std::uint32_t>(crc32_z(c, static_cast<const Bytef*>(p), n));
 }
 
@@ -46,9 +49,10 @@ void for_each_block(std::size_t n, Fn&& fn) {
 void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
   const HostBodies& b = s.bodies;
   validate_named(b, path);
+  reject_empty(b.size(), path);
   const SimParams p = s.params.value_or(SimParams{});
   atomic_write(path, [&](std::ostream& out) {
-    std::uint32_t c = crc32_z(0, nullptr, 0);
+    std::uint32_t c = 0;  // crc32_z(0, NULL, 0)
     auto emit = [&](const void* data, std::size_t bytes) {
       out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
       c = crc(c, data, bytes);
@@ -88,6 +92,8 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
 }
 
 bool has_gxy_magic(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   unsigned char m[8] = {};
   in.read(reinterpret_cast<char*>(m), 8);
@@ -96,6 +102,7 @@ bool has_gxy_magic(const std::filesystem::path& path) {
 
 Snapshot load_gxy(const std::filesystem::path& path) {
   const std::string name = path.string();
+  require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(name + ": cannot open the file");
   const std::uintmax_t size = std::filesystem::file_size(path);
@@ -153,7 +160,7 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   s.params = p;
   s.bodies = allocate_bodies(n, path);
   HostBodies& b = s.bodies;
-  std::uint32_t c = crc(crc32_z(0, nullptr, 0), h, sizeof h);
+  std::uint32_t c = crc(0, h, sizeof h);
   for (auto member : kFloatArrays) {
     std::vector<float>& v = b.*member;
     read_exact(in, v.data(), n * sizeof(float), path, "body arrays");
@@ -172,6 +179,7 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   if (get<std::uint32_t>(t, kOrder) != c) {
     throw std::runtime_error(name + ": checksum mismatch: the file is corrupted");
   }
+  reject_empty(n, path);
   validate_named(b, path);
   for (std::size_t i = 0; i < n; ++i) {
     if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) || b.galaxy[i] > 1) {

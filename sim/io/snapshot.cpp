@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "snapshot.hpp"
 
+#include <unistd.h>
+
 #include <stdexcept>
 #include <string>
 
+#include "binary.hpp"
 #include "csv.hpp"
 #include "gxy.hpp"
 #include "tipsy.hpp"
@@ -29,10 +32,28 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
                            ")");
 }
 
-Snapshot load_snapshot(const std::filesystem::path& path) {
+void check_save_path(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
-  if (!fs::exists(path)) throw std::runtime_error(path.string() + ": no such file");
-  if (fs::is_directory(path)) throw std::runtime_error(path.string() + ": is a folder, not a file");
+  const std::string e = extension(path);
+  if (e != ".gxy" && e != ".tipsy" && e != ".std" && e != ".tipsy-le" && e != ".csv") {
+    throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
+                             ")");
+  }
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    throw std::runtime_error(path.string() + ": folder " + dir.string() + " does not exist");
+  }
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+    throw std::runtime_error(path.string() + ": folder " + dir.string() + " is not writable");
+  }
+  if (fs::is_directory(path, ec)) {
+    throw std::runtime_error(path.string() + ": is a folder, not a file");
+  }
+}
+
+Snapshot load_snapshot(const std::filesystem::path& path) {
+  require_regular_file(path);
   const std::string e = extension(path);
   // Content first: a .gxy file is recognised by its magic whatever its name.
   if (e == ".gxy" || has_gxy_magic(path)) return load_gxy(path);

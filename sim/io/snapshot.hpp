@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "../bodies.hpp"
 #include "../simulation.hpp"
@@ -17,6 +19,7 @@ struct Snapshot {
   double time = 0;                  // simulation time of the state
   std::uint64_t steps = 0;          // steps taken to reach it (kept by .gxy only)
   std::optional<SimParams> params;  // the run's parameters (kept by .gxy only)
+  std::vector<std::string> warnings;  // what loaded but looks wrong (Tipsy: implausible values)
 };
 
 // Formats by extension:
@@ -28,6 +31,10 @@ struct Snapshot {
 // save never leaves a partly written file (atomic), a load reads and validates the whole file
 // before returning.
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s);
+// What a save to `path` would fail on before anything is written: an unknown extension, a folder
+// that does not exist or cannot be written, a folder in the way. Throws std::runtime_error with
+// the message save_snapshot would give; used to check --save before a run starts.
+void check_save_path(const std::filesystem::path& path);
 Snapshot load_snapshot(const std::filesystem::path& path);
 
 }  // namespace galaxy::io

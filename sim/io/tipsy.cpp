@@ -19,6 +19,8 @@ namespace {
 
 constexpr std::size_t kGasFloats = 12, kDarkFloats = 9, kStarFloats = 11;
 constexpr std::size_t kHeaderBytes = 32, kUnpaddedHeaderBytes = 28;
+// Values beyond this in a Tipsy file are more likely a unit or byte-order mistake than a galaxy.
+constexpr float kPlausible = 1e10f;
 
 struct Header {
   double time;
@@ -131,6 +133,7 @@ void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endia
 
 Snapshot load_tipsy(const std::filesystem::path& path) {
   const std::string name = path.string();
+  require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(name + ": cannot open the file");
   const std::uintmax_t size = std::filesystem::file_size(path);
@@ -171,6 +174,7 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
   }
   in.seekg(static_cast<std::streamoff>(header_bytes));
   if (!std::isfinite(h->time)) throw std::runtime_error(name + ": the time is not finite");
+  reject_empty(static_cast<std::size_t>(h->nbodies), path);
 
   Snapshot s;
   s.time = h->time;
@@ -206,7 +210,32 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
     std::fill_n(b.galaxy.begin() + first_dark + (h->ndark - pad), pad, std::uint8_t{1});
   }
   validate_named(b, path);
+  warn_implausible(s, path);
   return s;
+}
+
+void warn_implausible(Snapshot& s, const std::filesystem::path& path) {
+  const HostBodies& b = s.bodies;
+  std::size_t far = 0, massless = 0, first_far = 0, first_massless = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const bool out = std::fabs(b.x[i]) > kPlausible || std::fabs(b.y[i]) > kPlausible ||
+                     std::fabs(b.z[i]) > kPlausible || std::fabs(b.vx[i]) > kPlausible ||
+                     std::fabs(b.vy[i]) > kPlausible || std::fabs(b.vz[i]) > kPlausible ||
+                     b.m[i] > kPlausible;
+    if (out && far++ == 0) first_far = i;
+    if (!(b.m[i] > 0.0f) && massless++ == 0) first_massless = i;
+  }
+  if (far) {
+    s.warnings.push_back(path.string() + ": " + std::to_string(far) + " bodies (the first: body " +
+                         std::to_string(first_far) +
+                         ") have a position, velocity or mass beyond 1e10; are the units or the "
+                         "byte order right?");
+  }
+  if (massless) {
+    s.warnings.push_back(path.string() + ": " + std::to_string(massless) +
+                         " bodies (the first: body " + std::to_string(first_massless) +
+                         ") have zero mass; they feel gravity but exert none");
+  }
 }
 
 }  // namespace galaxy::io

@@ -34,5 +34,8 @@ void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endia
 
 // Reads either byte order; throws std::runtime_error naming the file and the problem.
 Snapshot load_tipsy(const std::filesystem::path& path);
+// Adds a warning to s.warnings for values outside ±1e10 or masses <= 0 (negative ones are
+// refused on load): the file loads, and the program says what looks wrong.
+void warn_implausible(Snapshot& s, const std::filesystem::path& path);
 
 }  // namespace galaxy::io

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+#include "memory.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#if GALAXY_HAVE_CUDA
+#include "cuda_simulation.hpp"
+#endif
+
+namespace galaxy {
+
+namespace {
+// HostBodies: 11 floats and 2 tags.
+constexpr std::uint64_t kHostBodies = 11 * 4 + 2;
+}  // namespace
+
+std::uint64_t host_bytes_per_body(Backend b, bool window) {
+  // Rendering: 4 floats and a tag per body on the host, the same again in GL buffers (which the
+  // driver may mirror in host memory).
+  const std::uint64_t vertices = window ? 2 * 17 : 0;
+  if (b == Backend::Cpu) {
+    // The scenario's bodies, the copy reset() validates, the simulation's own, the runaway backup
+    // and a download for the panel or a save: 5 HostBodies. The CPU octree: Morton keys and
+    // order (12), their sort scratch (12) and nodes (at most one 84-byte node per 2 bodies).
+    return 5 * kHostBodies + 24 + 42 + vertices;
+  }
+  // CUDA: the scenario's bodies, the upload staging (2 float4, id, tag: 37), a download (46 +
+  // 37 staging).
+  return 2 * kHostBodies + 2 * 37 + vertices;
+}
+
+std::uint64_t device_bytes_per_body(bool window) {
+  // State in cuda_simulation.cu: pos, vel, acc, pos2, vel2, acc2 (96); id, id2 (8); tag, tag2
+  // (2); keys, keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 to n of 112
+  // bytes each after a growth: com, link, range, two quadrupole and two bounds float4s, the
+  // opening radius and extent: 112); the walk's groups (8 + 1 + 4) and their scratch (8); the
+  // runaway backup (pos, vel, acc, id, tag: 53). Rendering: the interop vertex buffers (17).
+  return 96 + 8 + 2 + 16 + 8 + 16 + 112 + 13 + 8 + 53 + (window ? 17 : 0);
+}
+
+std::uint64_t host_available_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+std::uint64_t device_free_bytes() {
+#if GALAXY_HAVE_CUDA
+  if (!cuda_available()) return 0;
+  return cuda_device_memory_free();
+#else
+  return 0;
+#endif
+}
+
+std::string with_commas(std::uint64_t v) {
+  const std::string digits = std::to_string(v);
+  std::string s;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) s.push_back(',');
+    s.push_back(digits[i]);
+  }
+  return s;
+}
+
+std::string gib(std::uint64_t bytes) {
+  char buf[32];
+  const double g = static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
+  std::snprintf(buf, sizeof buf, g >= 10 ? "%.0f GiB" : "%.1f GiB", g);
+  return buf;
+}
+
+namespace {
+// Two significant digits, rounded down, with commas: "about 1,200,000,000".
+std::string about(std::uint64_t v) {
+  if (v < 100) return with_commas(v);
+  std::uint64_t scale = 1;
+  while (v / scale >= 100) scale *= 10;
+  return with_commas(v / scale * scale);
+}
+}  // namespace
+
+MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t host_free,
+                         std::uint64_t device_free) {
+  MemoryCheck c;
+  const std::uint64_t hb = host_bytes_per_body(b, window);
+  const std::uint64_t db = b == Backend::Cuda ? device_bytes_per_body(window) : 0;
+  const auto times = [](std::uint64_t count, std::uint64_t per) {
+    if (per == 0) return std::uint64_t{0};
+    return count > UINT64_MAX / per ? UINT64_MAX : count * per;
+  };
+  c.host_need = times(n, hb);
+  c.host_free = host_free;
+  c.device_need = times(n, db);
+  c.device_free = device_free;
+  c.max_bodies = UINT64_MAX;
+  if (host_free) c.max_bodies = std::min(c.max_bodies, host_free / hb);
+  if (db && device_free) c.max_bodies = std::min(c.max_bodies, device_free / db);
+  if (b == Backend::Cuda) c.max_bodies = std::min(c.max_bodies, kMaxCudaBodies);
+  const std::string count = with_commas(n) + (n == 1 ? " body" : " bodies");
+  const std::string most = "; at most about " + about(c.max_bodies) + " bodies fit";
+  if (db && device_free && c.device_need > device_free) {
+    c.refusal =
+        count + " need " + gib(c.device_need) + " on the GPU; " + gib(device_free) + " free" + most;
+  } else if (host_free && c.host_need > host_free) {
+    c.refusal = count + " need " + gib(c.host_need) + " of host memory; " + gib(host_free) +
+                " available" + most;
+  } else if (b == Backend::Cuda && n > kMaxCudaBodies) {
+    c.refusal = count + " are more than the cuda backend indexes (at most " +
+                with_commas(kMaxCudaBodies) + ")";
+  }
+  return c;
+}
+
+void require_memory(Backend b, std::uint64_t n, bool window) {
+  const MemoryCheck c = check_memory(b, n, window, host_available_bytes(),
+                                     b == Backend::Cuda ? device_free_bytes() : 0);
+  if (c.refusal) throw std::runtime_error(*c.refusal);
+}
+
+}  // namespace galaxy
