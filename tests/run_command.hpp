@@ -7,15 +7,22 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 namespace galaxy::test_support {
 
-// The program under test: the one this build made, or $GALAXY_EXE (a command line, such as the GPU
-// machine's `.gpu/run galaxy`, where the build folder does not exist).
+// The program under test: $GALAXY_EXE (a command line) if set; else a `galaxy` beside this test
+// program (as packed for the GPU machine, where .gpu/run has set the library path); else the one
+// this build made, by the path compiled in.
 inline std::string galaxy_command() {
   const char* env = std::getenv("GALAXY_EXE");
-  return env && *env ? env : GALAXY_EXE;
+  if (env && *env) return env;
+  std::error_code ec;
+  const std::filesystem::path beside =
+      std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / "galaxy";
+  if (!ec && std::filesystem::is_regular_file(beside, ec)) return beside.string();
+  return GALAXY_EXE;
 }
 
 struct CommandResult {
