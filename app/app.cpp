@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "headless_run.hpp"
+#include "median.hpp"
 #include "input.hpp"
 #include "overlay.hpp"
 #include "panel.hpp"
@@ -21,13 +22,6 @@ namespace {
 
 float ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-template <typename T>
-T median(std::vector<T> v) {
-  if (v.empty()) return T{};
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return v[v.size() / 2];
 }
 
 std::unique_ptr<GlContext> make_context(Options& o) {

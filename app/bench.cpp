@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "median.hpp"
 #include "scenarios.hpp"
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
@@ -28,12 +29,6 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  const std::size_t k = v.size() / 2;
-  return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
-}
 
 // Float operations per interaction, to turn counts into rates: the pair interaction and the
 // quadrupole cell as physics.hpp counts them (multiply-adds as two), the monopole cell a pair.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "direct_cpu.hpp"
+#include "median.hpp"
 
 namespace galaxy {
 
@@ -30,7 +31,7 @@ inline ErrorStats relative_errors(const HostBodies& b, const std::vector<int>& t
   std::sort(e.begin(), e.end());
   ErrorStats s;
   if (e.empty()) return s;
-  s.median = e[e.size() / 2];
+  s.median = median(e);
   s.p99 = e[std::min(e.size() - 1, static_cast<std::size_t>(0.99 * e.size()))];
   s.max = e.back();
   s.samples = e.size();

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "../cuda_simulation.hpp"
+#include "../median.hpp"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 #include "runaway.cuh"
@@ -698,8 +699,7 @@ float time_direct_kernel(DirectKernel k, const HostBodies& bodies, float softeni
     CUDA_CHECK(cudaEventElapsedTime(&t, a.get(), b.get()));
     if (r > 0) ms.push_back(t);
   }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  return static_cast<float>(median(ms));
 }
 
 }  // namespace galaxy
