@@ -57,8 +57,6 @@ class App {
   int exit_status() const { return exit_status_; }
   Session& session() { return *session_; }
   bool headless() const { return context_->window() == nullptr; }
-  int frames_rendered() const { return frames_; }
-  const std::vector<FrameSample>& samples() const { return samples_; }
   const render::VertexBuffers& vertices() const { return vertices_; }
 
  private:

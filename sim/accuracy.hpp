@@ -42,11 +42,4 @@ inline ErrorStats relative_errors(const HostBodies& b, const std::vector<int>& t
 // count >= n), sorted.
 std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t seed);
 
-inline std::vector<int> every_kth(std::size_t n, std::size_t count) {
-  std::vector<int> t;
-  const std::size_t step = std::max<std::size_t>(1, n / count);
-  for (std::size_t i = 0; i < n && t.size() < count; i += step) t.push_back(static_cast<int>(i));
-  return t;
-}
-
 }  // namespace galaxy

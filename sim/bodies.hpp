@@ -24,7 +24,6 @@ struct HostBodies {
   std::size_t size() const { return x.size(); }
   bool empty() const { return x.empty(); }
   void resize(std::size_t n);
-  void clear() { resize(0); }
 };
 
 // Moves the centre of mass and the mean (mass-weighted) velocity to the origin, summing in

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -12,6 +13,14 @@
 
 namespace galaxy {
 namespace {
+
+// Every k-th body, `count` of them: the test's sample (the library's meter draws at random).
+std::vector<int> every_kth(std::size_t n, std::size_t count) {
+  std::vector<int> t;
+  const std::size_t step = std::max<std::size_t>(1, n / count);
+  for (std::size_t i = 0; i < n && t.size() < count; i += step) t.push_back(static_cast<int>(i));
+  return t;
+}
 
 // Every body in exactly one leaf; each cell's mass and centre of mass equal those of its bodies;
 // cell bounds contain their bodies; children partition their parent.
