@@ -75,13 +75,18 @@ class DeviceBuffer {
   const T* data() const { return p_; }
   std::size_t size() const { return n_; }
   std::size_t bytes() const { return n_ * sizeof(T); }
-  void upload(const T* src, std::size_t n) {
+  // Copies in stream order, the stream last as in CUB's APIs: an upload is ordered before the
+  // kernels that `stream` runs next (a blocking cudaMemcpy on the legacy stream is not, for a
+  // non-blocking stream), and `src` may be reused once it returns (pageable memory is staged).
+  // A download waits for the stream, so `dst` holds the data when it returns.
+  void upload(const T* src, std::size_t n, cudaStream_t stream) {
     if (n > n_) throw std::length_error("DeviceBuffer::upload: more elements than the buffer holds");
-    CUDA_CHECK(cudaMemcpy(p_, src, n * sizeof(T), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpyAsync(p_, src, n * sizeof(T), cudaMemcpyHostToDevice, stream));
   }
-  void download(T* dst, std::size_t n) const {
+  void download(T* dst, std::size_t n, cudaStream_t stream) const {
     if (n > n_) throw std::length_error("DeviceBuffer::download: more elements than the buffer holds");
-    CUDA_CHECK(cudaMemcpy(dst, p_, n * sizeof(T), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpyAsync(dst, p_, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
   }
 
  private:

@@ -171,12 +171,13 @@ class CudaSimulation final : public Simulation {
         const std::uint8_t gal = i < static_cast<int>(b.galaxy.size()) ? b.galaxy[i] : 0;
         tag[i] = static_cast<std::uint8_t>(pop | (gal << 2));
       }
-      s.pos.upload(pos.data(), n);
-      s.vel.upload(vel.data(), n);
-      s.id.upload(id.data(), n);
-      s.tag.upload(tag.data(), n);
+      s.pos.upload(pos.data(), n, stream_.get());
+      s.vel.upload(vel.data(), n, stream_.get());
+      s.id.upload(id.data(), n, stream_.get());
+      s.tag.upload(tag.data(), n, stream_.get());
     }
     state_ = std::move(s);
+    host_vertices_.resize(0), host_tags_.resize(0);  // sized again by the next host-path frame
     launch_clear_runaway(runaway_record_.data(), stream_.get());
     runaway_.reset();
     time_ = 0;
@@ -204,13 +205,13 @@ class CudaSimulation final : public Simulation {
     if (n == 0) return;
     CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     std::vector<int> id(n);
-    state_.id.download(id.data(), n);
+    state_.id.download(id.data(), n, stream_.get());
     std::vector<float4> acc(n);
     for (int k = 0; k < n; ++k) {
       const int i = id[k];
       acc[k] = make_float4(b.ax[i], b.ay[i], b.az[i], b.pot[i]);
     }
-    state_.acc.upload(acc.data(), n);
+    state_.acc.upload(acc.data(), n, stream_.get());
   }
 
   void set_params(const SimParams& p) override {
@@ -268,11 +269,11 @@ class CudaSimulation final : public Simulation {
     std::vector<float4> pos(n), vel(n), acc(n);
     std::vector<int> id(n);
     std::vector<std::uint8_t> tag(n);
-    state_.pos.download(pos.data(), n);
-    state_.vel.download(vel.data(), n);
-    state_.acc.download(acc.data(), n);
-    state_.id.download(id.data(), n);
-    state_.tag.download(tag.data(), n);
+    state_.pos.download(pos.data(), n, stream_.get());
+    state_.vel.download(vel.data(), n, stream_.get());
+    state_.acc.download(acc.data(), n, stream_.get());
+    state_.id.download(id.data(), n, stream_.get());
+    state_.tag.download(tag.data(), n, stream_.get());
     for (int k = 0; k < n; ++k) {
       const int i = id[k];
       b.x[i] = pos[k].x, b.y[i] = pos[k].y, b.z[i] = pos[k].z, b.m[i] = pos[k].w;
@@ -308,14 +309,16 @@ class CudaSimulation final : public Simulation {
     // Tree order, like the device path: the renderer does not care about body order.
     const int n = state_.n;
     if (n == 0) return;
-    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-    DeviceBuffer<float4> v(n);
-    DeviceBuffer<std::uint8_t> t(n);
+    // Buffers kept from frame to frame (allocating two every frame cost a device
+    // synchronisation each); they grow with the body count.
+    if (host_vertices_.size() != static_cast<std::size_t>(n)) {
+      host_vertices_.resize(n);
+      host_tags_.resize(n);
+    }
     BodiesView b = const_cast<State&>(state_).bodies();
-    launch_vertices(b, reinterpret_cast<float*>(v.data()), t.data(), stream_.get());
-    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-    v.download(reinterpret_cast<float4*>(xyzs), n);
-    if (tags) t.download(tags, n);
+    launch_vertices(b, reinterpret_cast<float*>(host_vertices_.data()), host_tags_.data(), stream_.get());
+    host_vertices_.download(reinterpret_cast<float4*>(xyzs), n, stream_.get());
+    if (tags) host_tags_.download(tags, n, stream_.get());
   }
 
   bool write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) override {
@@ -338,7 +341,7 @@ class CudaSimulation final : public Simulation {
     const int count = static_cast<int>(wanted.size());
     CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     std::vector<int> id(n), slot_of(n, -1), targets(count);
-    state_.id.download(id.data(), n);
+    state_.id.download(id.data(), n, stream_.get());
     for (int k = 0; k < count; ++k) slot_of[wanted[k]] = k;
     for (int k = 0; k < n; ++k) {
       if (slot_of[id[k]] >= 0) targets[slot_of[id[k]]] = k;
@@ -346,15 +349,15 @@ class CudaSimulation final : public Simulation {
     DeviceBuffer<int> t(count);
     DeviceBuffer<ExactAccel> exact(count);
     DeviceBuffer<float4> current(count);
-    t.upload(targets.data(), count);
+    t.upload(targets.data(), count, stream_.get());
     const double eps = params_.softening;
     launch_direct_sample_f64(const_cast<State&>(state_).bodies(), t.data(), count, eps * eps,
                              exact.data(), current.data(), stream_.get());
     CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     std::vector<ExactAccel> e(count);
     std::vector<float4> c(count);
-    exact.download(e.data(), count);
-    current.download(c.data(), count);
+    exact.download(e.data(), count, stream_.get());
+    current.download(c.data(), count, stream_.get());
     HostBodies b;
     b.resize(count);
     std::vector<int> idx(count);
@@ -387,24 +390,24 @@ class CudaSimulation final : public Simulation {
     CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     check_flags();
     int scal[kScalars];
-    scalars_.download(scal, kScalars);
+    scalars_.download(scal, kScalars, stream_.get());
     const int count = std::min(scal[kNodeCount], static_cast<int>(state_.node_com.size()));
     std::vector<float4> com(count);
     std::vector<int4> link(count);
     std::vector<int2> range(count);
     std::vector<float4> quad(2 * static_cast<std::size_t>(count));
     std::vector<float2> mac(count);
-    state_.node_com.download(com.data(), count);
-    state_.node_quad.download(quad.data(), 2 * static_cast<std::size_t>(count));
-    state_.node_mac.download(mac.data(), count);
-    state_.node_link.download(link.data(), count);
-    state_.node_range.download(range.data(), count);
+    state_.node_com.download(com.data(), count, stream_.get());
+    state_.node_quad.download(quad.data(), 2 * static_cast<std::size_t>(count), stream_.get());
+    state_.node_mac.download(mac.data(), count, stream_.get());
+    state_.node_link.download(link.data(), count, stream_.get());
+    state_.node_range.download(range.data(), count, stream_.get());
     const int group_count = std::min(scal[kGroupCount], state_.n);
     std::vector<int2> groups(group_count);
-    state_.groups.download(groups.data(), group_count);
+    state_.groups.download(groups.data(), group_count, stream_.get());
     for (const int2 r : groups) g.groups.emplace_back(r.x, r.y);
     g.order.resize(state_.n);
-    state_.id.download(g.order.data(), state_.n);
+    state_.id.download(g.order.data(), state_.n, stream_.get());
     Box box;
     CUDA_CHECK(cudaMemcpy(&box, box_, sizeof(Box), cudaMemcpyDeviceToHost));
     physics::cube_from_bounds(box.lo, box.hi, g.lox, g.loy, g.loz, g.size);
@@ -619,6 +622,8 @@ class CudaSimulation final : public Simulation {
   DeviceBuffer<unsigned> blocks_done_;
   DeviceBuffer<unsigned long long> counters_;
   mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
+  mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
+  mutable DeviceBuffer<std::uint8_t> host_tags_;
   DeviceBuffer<int> stack_;
   DeviceBuffer<RunawayRecord> runaway_record_{1};
   DeviceBuffer<RunawayClock> runaway_clock_{1};
@@ -680,9 +685,9 @@ float time_direct_kernel(DirectKernel k, const HostBodies& bodies, float softeni
   s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.id.resize(n), s.tag.resize(n);
   std::vector<float4> pos(n);
   for (int i = 0; i < n; ++i) pos[i] = make_float4(bodies.x[i], bodies.y[i], bodies.z[i], bodies.m[i]);
-  s.pos.upload(pos.data(), n);
-  DeviceBuffer<float> scratch(k == DirectKernel::Atomic ? 4 * static_cast<std::size_t>(n) : 0);
   Stream stream;
+  s.pos.upload(pos.data(), n, stream.get());
+  DeviceBuffer<float> scratch(k == DirectKernel::Atomic ? 4 * static_cast<std::size_t>(n) : 0);
   Event a, b;
   const float eps2 = softening * softening;
   std::vector<float> ms;
