@@ -2,6 +2,7 @@
 #include "octree_cpu.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -31,14 +32,22 @@ void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, floa
   physics::cube_from_bounds(lo, hi, lox, loy, loz, size);
 }
 
-void CpuOctree::build(const HostBodies& b, int leaf_capacity) {
+CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity) {
+  using Clock = std::chrono::steady_clock;
+  auto ms_since = [](Clock::time_point t0) {
+    return std::chrono::duration<float, std::milli>(Clock::now() - t0).count();
+  };
+  BuildTimes times;
   leaf_capacity_ = std::max(1, leaf_capacity);
   const int n = static_cast<int>(b.size());
   nodes_.clear();
   order_.resize(n);
   keys_.resize(n);
+  auto t0 = Clock::now();
   float lox, loy, loz, size;
   bounding_cube(b, lox, loy, loz, size);
+  times.bounding_box = ms_since(t0);
+  t0 = Clock::now();
   const float inv_size = 1.0f / size;
   std::vector<std::uint64_t> key(n);
 #pragma omp parallel for schedule(static)
@@ -50,8 +59,18 @@ void CpuOctree::build(const HostBodies& b, int leaf_capacity) {
     return key[a] != key[c] ? key[a] < key[c] : a < c;
   });
   for (int i = 0; i < n; ++i) keys_[i] = key[order_[i]];
+  times.sort = ms_since(t0);
+  t0 = Clock::now();
   nodes_.reserve(2 * static_cast<std::size_t>(n) / leaf_capacity_ + 16);
   build_node(b, 0, n, 0, lox, loy, loz, size);
+  times.tree_build = ms_since(t0);
+  t0 = Clock::now();
+  // Every cell sums its own bodies, so the cells are independent.
+  const auto count = static_cast<std::int64_t>(nodes_.size());
+#pragma omp parallel for schedule(dynamic, 64)
+  for (std::int64_t k = 0; k < count; ++k) summarize(b, nodes_[k]);
+  times.summarize = ms_since(t0);
+  return times;
 }
 
 std::int32_t CpuOctree::build_node(const HostBodies& b, int begin, int end, int depth, float lox,
@@ -87,7 +106,6 @@ std::int32_t CpuOctree::build_node(const HostBodies& b, int begin, int end, int 
     }
     nodes_[self].children = children;
   }
-  summarize(b, nodes_[self]);
   nodes_[self].skip = static_cast<std::int32_t>(nodes_.size());
   return self;
 }

@@ -33,9 +33,13 @@ struct WalkCounts {
 
 class CpuOctree {
  public:
+  // Milliseconds of the build's phases, the pipeline's stages 1 to 4 on the CPU.
+  struct BuildTimes {
+    float bounding_box = 0, sort = 0, tree_build = 0, summarize = 0;
+  };
   // Builds the tree over the bodies. Leaves hold at most `leaf_capacity` bodies, except at the
   // depth cap where coincident bodies share one leaf.
-  void build(const HostBodies& b, int leaf_capacity = 16);
+  BuildTimes build(const HostBodies& b, int leaf_capacity = 16);
 
   // Acceleration and potential at (px, py, pz) from all bodies, skipping body `self` (pass -1 for
   // none), with cells of multipole order 0 or 2. alpha_accel > 0 adds the relative criterion

@@ -20,9 +20,9 @@ namespace galaxy {
 std::string_view stage_name(Stage s) {
   switch (s) {
     case Stage::BoundingBox: return "bounding box";
+    case Stage::Sort: return "sort";
     case Stage::TreeBuild: return "tree build";
     case Stage::Summarize: return "summarize";
-    case Stage::Sort: return "sort";
     case Stage::Force: return "force";
     case Stage::Integrate: return "integrate";
     case Stage::Count: break;

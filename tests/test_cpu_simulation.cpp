@@ -139,5 +139,25 @@ TEST(AccuracyMeter, SamplesAreDistinctAndMeterTracksTheta) {
   EXPECT_LT(e.max, 1e-6);             // the direct solver agrees with the reference to float rounding
 }
 
+// The CPU backend times the stages it runs: all six for Barnes-Hut, none but the force and the
+// integration for a direct sum.
+TEST(CpuSimulation, TimesEachStageItRuns) {
+  CpuSimulation sim(Solver::BarnesHut, {});
+  sim.reset(make_plummer(20000, 4));
+  sim.step();
+  StageTimings t = sim.timings();
+  ASSERT_TRUE(t.valid);
+  for (int s = 0; s < kStageCount; ++s) EXPECT_GT(t.ms[s], 0.0f) << stage_name(Stage(s));
+  float parts = 0;
+  for (float ms : t.ms) parts += ms;
+  EXPECT_LE(parts, t.total_ms * 1.01f);
+  sim.set_solver(Solver::Direct);
+  sim.step();
+  t = sim.timings();
+  EXPECT_EQ(t.ms[static_cast<int>(Stage::TreeBuild)], 0.0f);
+  EXPECT_EQ(t.ms[static_cast<int>(Stage::Sort)], 0.0f);
+  EXPECT_GT(t.ms[static_cast<int>(Stage::Force)], 0.0f);
+}
+
 }  // namespace
 }  // namespace galaxy

@@ -113,9 +113,19 @@ constexpr int kStackPerWarp = 8192;
 constexpr int kNodeCount = 0, kWork = 1, kFlags = 2, kGroupCount = 4, kScalars = 5;
 constexpr int kPartialBoxes = 4096;
 
-// Event slots of one step: e0 kick-drift e1 bbox e2 sort e3 build e4 summarize e5 force e6 kick e7
-// read-back e8.
-constexpr int kEvents = 9;
+// The events of one pass, each recorded where its stage begins (the next one's mark ends it).
+enum Mark : int {
+  kStart,        // the opening kick-drift
+  kBoundingBox,  // then the stages in Stage's order
+  kSort,
+  kTreeBuild,
+  kSummarize,
+  kForce,
+  kClosingKick,
+  kReadBack,  // the counters and flags on their way to the host
+  kDone,      // everything of the pass has finished
+  kEvents
+};
 
 class CudaSimulation final : public Simulation {
  public:
@@ -437,41 +447,41 @@ class CudaSimulation final : public Simulation {
     cudaStream_t st = stream_.get();
     auto mark = [&](int k) { CUDA_CHECK(cudaEventRecord(ev[k].get(), st)); };
     const float eps2 = params_.softening * params_.softening;
-    mark(0);
+    mark(kStart);
     if (integrate) {
       launch_backup_if_good(s.bodies(), s.good(), runaway_record_.data(), runaway_clock_.data(),
                             time_, steps_, st);
       launch_kick_drift_checked(s.bodies(), params_.dt, runaway_record_.data(), steps_ + 1, st);
     }
-    mark(1);
+    mark(kBoundingBox);
     if (solver_ == Solver::BarnesHut) {
       launch_bounding_box(s.pos.data(), s.n, partial_, kPartialBoxes, box_, st);
-      mark(2);
+      mark(kSort);
       const SortScratch scratch{s.keys.data(), s.keys2.data(), s.index.data(), s.index2.data(),
                                 s.sort_temp.data(), s.sort_temp.bytes()};
       launch_sort(s.bodies(), s.bodies2(), box_, scratch, st);
       s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.acc.swap(s.acc2), s.id.swap(s.id2), s.tag.swap(s.tag2);
-      mark(3);
+      mark(kTreeBuild);
       const TreeView t = tree_view();
       launch_tree_build(s.keys2.data(), s.n, t, st);
       launch_groups(t, s.n, s.group_starts.data(), s.group_temp.data(), s.group_temp.bytes(), st);
-      mark(4);
+      mark(kSummarize);
       launch_summarize(s.pos.data(), t, 1.0f / params_.theta, st);
-      mark(5);
+      mark(kForce);
       CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, counters_.bytes(), st));
       const WalkScratch w{stack_.data(), kStackPerWarp, scalars_.data() + kWork};
       launch_force(s.bodies(), t, params_.multipole, eps2, have_accel_ ? params_.alpha : 0.0f, w,
                    counters_.data(), st);
       have_accel_ = true;
     } else {
-      mark(2), mark(3), mark(4), mark(5);
+      mark(kSort), mark(kTreeBuild), mark(kSummarize), mark(kForce);
       launch_direct_tiled(s.bodies(), eps2, st);
     }
-    mark(6);
+    mark(kClosingKick);
     if (integrate) {
       launch_kick_checked(s.bodies(), 0.5f * params_.dt, runaway_record_.data(), steps_ + 1, st);
     }
-    mark(7);
+    mark(kReadBack);
     CUDA_CHECK(cudaMemcpyAsync(&readback_[slot].runaway, runaway_record_.data(),
                                sizeof(RunawayRecord), cudaMemcpyDeviceToHost, st));
     if (solver_ == Solver::BarnesHut) {
@@ -480,7 +490,7 @@ class CudaSimulation final : public Simulation {
       CUDA_CHECK(cudaMemcpyAsync(readback_[slot].flags, scalars_.data() + kFlags, 3 * sizeof(int),
                                  cudaMemcpyDeviceToHost, st));
     }
-    mark(8);
+    mark(kDone);
     done_[slot] = static_cast<long long>(sequence_);
     solver_of_[slot] = solver_;
     checked_[slot] = -1;
@@ -515,7 +525,7 @@ class CudaSimulation final : public Simulation {
     bool grew = false;
     for (int slot = 0; slot < 2; ++slot) {
       if (done_[slot] < 0 || checked_[slot] == done_[slot]) continue;
-      if (cudaEventQuery(events_[slot][8].get()) != cudaSuccess) continue;
+      if (cudaEventQuery(events_[slot][kDone].get()) != cudaSuccess) continue;
       checked_[slot] = done_[slot];
       const Readback& r = readback_[slot];
       if (r.runaway.count > 0) {
@@ -578,7 +588,7 @@ class CudaSimulation final : public Simulation {
   void refresh() const {
     int best = -1;
     for (int slot = 0; slot < 2; ++slot) {
-      if (done_[slot] < 0 || cudaEventQuery(events_[slot][8].get()) != cudaSuccess) continue;
+      if (done_[slot] < 0 || cudaEventQuery(events_[slot][kDone].get()) != cudaSuccess) continue;
       if (best < 0 || done_[slot] > done_[best]) best = slot;
     }
     if (best < 0) return;
@@ -589,13 +599,13 @@ class CudaSimulation final : public Simulation {
       return ms;
     };
     StageTimings t;
-    t.ms[static_cast<int>(Stage::Integrate)] = between(0, 1) + between(6, 7);
-    t.ms[static_cast<int>(Stage::BoundingBox)] = between(1, 2);
-    t.ms[static_cast<int>(Stage::Sort)] = between(2, 3);
-    t.ms[static_cast<int>(Stage::TreeBuild)] = between(3, 4);
-    t.ms[static_cast<int>(Stage::Summarize)] = between(4, 5);
-    t.ms[static_cast<int>(Stage::Force)] = between(5, 6);
-    t.total_ms = between(0, 7);
+    t.ms[static_cast<int>(Stage::Integrate)] = between(kStart, kBoundingBox) + between(kClosingKick, kReadBack);
+    t.ms[static_cast<int>(Stage::BoundingBox)] = between(kBoundingBox, kSort);
+    t.ms[static_cast<int>(Stage::Sort)] = between(kSort, kTreeBuild);
+    t.ms[static_cast<int>(Stage::TreeBuild)] = between(kTreeBuild, kSummarize);
+    t.ms[static_cast<int>(Stage::Summarize)] = between(kSummarize, kForce);
+    t.ms[static_cast<int>(Stage::Force)] = between(kForce, kClosingKick);
+    t.total_ms = between(kStart, kReadBack);
     t.valid = true;
     timings_ = t;
     if (solver_of_[best] == Solver::BarnesHut) {
