@@ -11,6 +11,11 @@ namespace galaxy {
 // colouring, for hiding the halo in the renderer and for mapping to Tipsy record types.
 enum class Population : std::uint8_t { Star = 0, Disk = 1, Bulge = 2, Halo = 3 };
 
+// The renderer's one-byte tag of a body: population | galaxy << 2.
+inline std::uint8_t body_tag(std::uint8_t population, std::uint8_t galaxy) {
+  return static_cast<std::uint8_t>(population | (galaxy << 2));
+}
+
 // Bodies on the host in structure-of-arrays form, G = 1 N-body units. Accelerations and
 // potentials are those last computed by a solver at the current positions (zero until then).
 struct HostBodies {

@@ -37,7 +37,7 @@ void Simulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
     xyzs[4 * i + 1] = b.y[i];
     xyzs[4 * i + 2] = b.z[i];
     xyzs[4 * i + 3] = std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
-    if (tags) tags[i] = static_cast<std::uint8_t>(b.population[i] | (b.galaxy[i] << 2));
+    if (tags) tags[i] = body_tag(b.population[i], b.galaxy[i]);
   }
 }
 

@@ -131,8 +131,6 @@ class CudaSimulation final : public Simulation {
  public:
   CudaSimulation(Solver solver, const SimParams& p) : solver_(solver) {
     set_params(p);
-    CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&box_), sizeof(Box)));
-    CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&partial_), sizeof(Box) * kPartialBoxes));
     level_range_.resize(2 * (kLevels + 1));
     scalars_.resize(kScalars);
     blocks_done_.resize(1);
@@ -142,8 +140,6 @@ class CudaSimulation final : public Simulation {
   }
   ~CudaSimulation() override {
     if (stream_.get()) cudaStreamSynchronize(stream_.get());
-    cudaFree(box_);
-    cudaFree(partial_);
   }
 
   Backend backend() const override { return Backend::Cuda; }
@@ -179,7 +175,7 @@ class CudaSimulation final : public Simulation {
         id[i] = i;
         const std::uint8_t pop = i < static_cast<int>(b.population.size()) ? b.population[i] : 0;
         const std::uint8_t gal = i < static_cast<int>(b.galaxy.size()) ? b.galaxy[i] : 0;
-        tag[i] = static_cast<std::uint8_t>(pop | (gal << 2));
+        tag[i] = body_tag(pop, gal);
       }
       s.pos.upload(pos.data(), n, stream_.get());
       s.vel.upload(vel.data(), n, stream_.get());
@@ -419,7 +415,7 @@ class CudaSimulation final : public Simulation {
     g.order.resize(state_.n);
     state_.id.download(g.order.data(), state_.n, stream_.get());
     Box box;
-    CUDA_CHECK(cudaMemcpy(&box, box_, sizeof(Box), cudaMemcpyDeviceToHost));
+    box_.download(&box, 1, stream_.get());
     physics::cube_from_bounds(box.lo, box.hi, g.lox, g.loy, g.loz, g.size);
     g.nodes.resize(count);
     for (int k = 0; k < count; ++k) {
@@ -455,11 +451,11 @@ class CudaSimulation final : public Simulation {
     }
     mark(kBoundingBox);
     if (solver_ == Solver::BarnesHut) {
-      launch_bounding_box(s.pos.data(), s.n, partial_, kPartialBoxes, box_, st);
+      launch_bounding_box(s.pos.data(), s.n, partial_.data(), kPartialBoxes, box_.data(), st);
       mark(kSort);
       const SortScratch scratch{s.keys.data(), s.keys2.data(), s.index.data(), s.index2.data(),
                                 s.sort_temp.data(), s.sort_temp.bytes()};
-      launch_sort(s.bodies(), s.bodies2(), box_, scratch, st);
+      launch_sort(s.bodies(), s.bodies2(), box_.data(), scratch, st);
       s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.acc.swap(s.acc2), s.id.swap(s.id2), s.tag.swap(s.tag2);
       mark(kTreeBuild);
       const TreeView t = tree_view();
@@ -625,8 +621,8 @@ class CudaSimulation final : public Simulation {
   std::array<std::array<Event, kEvents>, 2> events_;
   PinnedReadback readback_;
   State state_;
-  Box* box_ = nullptr;
-  Box* partial_ = nullptr;
+  DeviceBuffer<Box> box_{1};
+  DeviceBuffer<Box> partial_{static_cast<std::size_t>(kPartialBoxes)};
   DeviceBuffer<int> level_range_;
   DeviceBuffer<int> scalars_;
   DeviceBuffer<unsigned> blocks_done_;
