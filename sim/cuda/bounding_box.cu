@@ -16,8 +16,8 @@ namespace {
 constexpr int kBlock = 256;
 
 struct MinMax {
-  __device__ Box operator()(const Box& a, const Box& b) const {
-    Box r;
+  __device__ BodyBounds operator()(const BodyBounds& a, const BodyBounds& b) const {
+    BodyBounds r;
 #pragma unroll
     for (int k = 0; k < 3; ++k) {
       r.lo[k] = fminf(a.lo[k], b.lo[k]);
@@ -27,8 +27,8 @@ struct MinMax {
   }
 };
 
-__device__ Box empty_box() {
-  Box b;
+__device__ BodyBounds empty_box() {
+  BodyBounds b;
 #pragma unroll
   for (int k = 0; k < 3; ++k) {
     b.lo[k] = FLT_MAX;
@@ -39,28 +39,28 @@ __device__ Box empty_box() {
 
 // Reads pos[0, n); writes partial[blockIdx.x].
 __global__ void __launch_bounds__(kBlock) partial_boxes(const float4* __restrict__ pos, int n,
-                                                        Box* __restrict__ partial) {
-  Box b = empty_box();
+                                                        BodyBounds* __restrict__ partial) {
+  BodyBounds b = empty_box();
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) {
     const float4 p = pos[i];
     b.lo[0] = fminf(b.lo[0], p.x), b.hi[0] = fmaxf(b.hi[0], p.x);
     b.lo[1] = fminf(b.lo[1], p.y), b.hi[1] = fmaxf(b.hi[1], p.y);
     b.lo[2] = fminf(b.lo[2], p.z), b.hi[2] = fmaxf(b.hi[2], p.z);
   }
-  using Reduce = cub::BlockReduce<Box, kBlock>;
+  using Reduce = cub::BlockReduce<BodyBounds, kBlock>;
   __shared__ typename Reduce::TempStorage tmp;
-  const Box r = Reduce(tmp).Reduce(b, MinMax());
+  const BodyBounds r = Reduce(tmp).Reduce(b, MinMax());
   if (threadIdx.x == 0) partial[blockIdx.x] = r;
 }
 
 // Reads partial[0, count); writes *out. One block.
-__global__ void __launch_bounds__(kBlock) combine_boxes(const Box* __restrict__ partial, int count,
-                                                        Box* __restrict__ out) {
-  Box b = empty_box();
+__global__ void __launch_bounds__(kBlock) combine_boxes(const BodyBounds* __restrict__ partial, int count,
+                                                        BodyBounds* __restrict__ out) {
+  BodyBounds b = empty_box();
   for (int i = threadIdx.x; i < count; i += kBlock) b = MinMax()(b, partial[i]);
-  using Reduce = cub::BlockReduce<Box, kBlock>;
+  using Reduce = cub::BlockReduce<BodyBounds, kBlock>;
   __shared__ typename Reduce::TempStorage tmp;
-  const Box r = Reduce(tmp).Reduce(b, MinMax());
+  const BodyBounds r = Reduce(tmp).Reduce(b, MinMax());
   if (threadIdx.x == 0) *out = r;
 }
 }  // namespace
@@ -77,7 +77,7 @@ int grid_for(int n, int block) {
   return static_cast<int>(want < 1 ? 1 : (want > cap ? cap : want));
 }
 
-void launch_bounding_box(const float4* pos, int n, Box* partial, int partial_count, Box* out,
+void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count, BodyBounds* out,
                          cudaStream_t s) {
   const int blocks = std::min(grid_for(n, kBlock), partial_count);
   partial_boxes<<<blocks, kBlock, 0, s>>>(pos, n, partial);

@@ -414,7 +414,7 @@ class CudaSimulation final : public Simulation {
     for (const int2 r : groups) g.groups.emplace_back(r.x, r.y);
     g.order.resize(state_.n);
     state_.id.download(g.order.data(), state_.n, stream_.get());
-    Box box;
+    BodyBounds box;
     box_.download(&box, 1, stream_.get());
     physics::cube_from_bounds(box.lo, box.hi, g.lox, g.loy, g.loz, g.size);
     g.nodes.resize(count);
@@ -621,8 +621,8 @@ class CudaSimulation final : public Simulation {
   std::array<std::array<Event, kEvents>, 2> events_;
   PinnedReadback readback_;
   State state_;
-  DeviceBuffer<Box> box_{1};
-  DeviceBuffer<Box> partial_{static_cast<std::size_t>(kPartialBoxes)};
+  DeviceBuffer<BodyBounds> box_{1};
+  DeviceBuffer<BodyBounds> partial_{static_cast<std::size_t>(kPartialBoxes)};
   DeviceBuffer<int> level_range_;
   DeviceBuffer<int> scalars_;
   DeviceBuffer<unsigned> blocks_done_;

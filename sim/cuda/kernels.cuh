@@ -24,7 +24,7 @@ struct BodiesView {
 };
 
 // Bounding box of the bodies, reduced on the device.
-struct Box {
+struct BodyBounds {
   float lo[3], hi[3];
 };
 
@@ -62,7 +62,7 @@ inline constexpr int kFlagStackOverflow = 1;
 int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride loops
 
 // 1. bounding box: per-block partial boxes, then one block combines them into *out.
-void launch_bounding_box(const float4* pos, int n, Box* partial, int partial_count, Box* out,
+void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count, BodyBounds* out,
                          cudaStream_t s);
 // 4 (run before the build). Morton keys of the bodies in the root cube of *box, sorted with CUB's
 // radix sort; the bodies are permuted into key order (pos, vel, id, tag: `in` to `out`).
@@ -75,7 +75,7 @@ struct SortScratch {
   std::size_t temp_bytes;
 };
 std::size_t sort_temp_bytes(int n);
-void launch_sort(const BodiesView& in, const BodiesView& out, const Box* box, const SortScratch& s,
+void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box, const SortScratch& s,
                  cudaStream_t st);
 // 2. tree build: level by level from the sorted keys.
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s);

@@ -17,7 +17,7 @@ namespace {
 constexpr int kBlock = 256;
 
 // Reads pos and *box; writes keys[i] and index[i] = i.
-__global__ void morton_keys(const float4* __restrict__ pos, int n, const Box* __restrict__ box,
+__global__ void morton_keys(const float4* __restrict__ pos, int n, const BodyBounds* __restrict__ box,
                             std::uint64_t* __restrict__ keys, int* __restrict__ index) {
   float lox, loy, loz, size;
   physics::cube_from_bounds(box->lo, box->hi, lox, loy, loz, size);
@@ -52,7 +52,7 @@ std::size_t sort_temp_bytes(int n) {
   return bytes;
 }
 
-void launch_sort(const BodiesView& in, const BodiesView& out, const Box* box, const SortScratch& s,
+void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box, const SortScratch& s,
                  cudaStream_t st) {
   const int grid = grid_for(in.n, kBlock);
   morton_keys<<<grid, kBlock, 0, st>>>(in.pos, in.n, box, s.keys, s.index);
