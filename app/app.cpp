@@ -11,8 +11,8 @@
 #include <stdexcept>
 
 #include "headless_run.hpp"
-#include "median.hpp"
 #include "input.hpp"
+#include "median.hpp"
 #include "overlay.hpp"
 #include "panel.hpp"
 

@@ -29,7 +29,6 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-
 // Float operations per interaction, to turn counts into rates: the pair interaction and the
 // quadrupole cell as physics.hpp counts them (multiply-adds as two), the monopole cell a pair.
 constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 53;
@@ -85,8 +84,8 @@ void print_row(const Row& r) {
   }
   for (int s = 0; s < kStageCount; ++s) std::printf(" %9.3f", r.stage_ms[s]);
   std::printf(" %9.3f %9.3f %9.3g %9.3g %7.0f %7.0f %7.0f %9.2e %9.2e %9.2e", r.step_ms, r.wall_ms,
-              r.bodies_per_s, r.interactions_per_s, r.body_body_per_body, r.body_cell_per_body, r.gflops,
-              r.err.median, r.err.p99, r.err.max);
+              r.bodies_per_s, r.interactions_per_s, r.body_body_per_body, r.body_cell_per_body,
+              r.gflops, r.err.median, r.err.p99, r.err.max);
   if (r.bodies_per_group > 0) std::printf("  %.1f bodies/group", r.bodies_per_group);
   if (!r.note.empty()) std::printf("  (%s)", r.note.c_str());
   std::printf("\n");
@@ -105,13 +104,13 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
   f << ",step_ms,wall_ms,bodies_per_s,interactions_per_s,interactions_per_body,"
        "body_body_per_body,body_cell_per_body,gflops,err_median,err_p99,err_max,steps,note\n";
   for (const Row& r : rows) {
-    f << r.scenario << "," << r.n << "," << r.backend << "," << r.solver << "," << r.theta << "," << r.alpha
-      << "," << r.multipole;
+    f << r.scenario << "," << r.n << "," << r.backend << "," << r.solver << "," << r.theta << ","
+      << r.alpha << "," << r.multipole;
     for (double v : r.stage_ms) f << "," << v;
-    f << "," << r.step_ms << "," << r.wall_ms << "," << r.bodies_per_s << "," << r.interactions_per_s
-      << "," << r.interactions_per_body << "," << r.body_body_per_body << "," << r.body_cell_per_body
-      << "," << r.gflops << "," << r.err.median << "," << r.err.p99 << ","
-      << r.err.max << "," << r.steps << ",\"" << r.note << "\"\n";
+    f << "," << r.step_ms << "," << r.wall_ms << "," << r.bodies_per_s << ","
+      << r.interactions_per_s << "," << r.interactions_per_body << "," << r.body_body_per_body
+      << "," << r.body_cell_per_body << "," << r.gflops << "," << r.err.median << "," << r.err.p99
+      << "," << r.err.max << "," << r.steps << ",\"" << r.note << "\"\n";
   }
   if (!f) throw std::runtime_error(path + ": writing the bench CSV failed");
 }
@@ -252,15 +251,17 @@ int run_bench(const Options& o) {
   if (std::find(backends.begin(), backends.end(), Backend::Cuda) != backends.end() && !have_cuda) {
     throw std::runtime_error("bench: the cuda backend was asked for but is not available: " + why);
   }
-  std::printf("galaxy bench: %s scenario, softening = %g, dt = %g, leaf %d, group %d, %d warm-up and up "
-              "to %d timed steps, %.0f s budget per configuration, accuracy over %zu bodies (float64 "
-              "direct)\n",
-              o.scenario.c_str(), o.params.softening, o.params.dt, o.params.leaf_size,
-              o.params.group_size, b.warmup, b.steps, b.budget_s, b.samples);
-  std::printf("Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU); mp is the\n"
-              "multipole order, pp and pc the body-body and body-cell interactions per body, Gflop/s at\n"
-              "%g flops a pair and %g a quadrupole cell.\n",
-              kFlopsBodyBody, kFlopsQuadrupole);
+  std::printf(
+      "galaxy bench: %s scenario, softening = %g, dt = %g, leaf %d, group %d, %d warm-up and up "
+      "to %d timed steps, %.0f s budget per configuration, accuracy over %zu bodies (float64 "
+      "direct)\n",
+      o.scenario.c_str(), o.params.softening, o.params.dt, o.params.leaf_size, o.params.group_size,
+      b.warmup, b.steps, b.budget_s, b.samples);
+  std::printf(
+      "Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU); mp is the\n"
+      "multipole order, pp and pc the body-body and body-cell interactions per body, Gflop/s at\n"
+      "%g flops a pair and %g a quadrupole cell.\n",
+      kFlopsBodyBody, kFlopsQuadrupole);
   print_header();
   std::vector<Row> rows;
   Predictor predictor;

@@ -91,8 +91,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--seed", o.seed, "random seed of the initial conditions")
       ->check(whole(0, ~0ull))
       ->capture_default_str();
-  CLI::Option* theta =
-      cli.add_option("--theta", o.params.theta, "largest opening angle (with --alpha 0, the only test)")
+  CLI::Option* theta = cli.add_option("--theta", o.params.theta,
+                                      "largest opening angle (with --alpha 0, the only test)")
                            ->check(number(0, false))
                            ->capture_default_str();
   CLI::Option* dt = cli.add_option("--dt", o.params.dt, "time step")
@@ -107,7 +107,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
                      "relative opening test: a cell's estimated error below alpha |a| (0: off)")
           ->check(number(0, true))
           ->capture_default_str();
-  cli.add_option("--multipole", o.params.multipole, "cells as monopoles (0) or with quadrupoles (2)")
+  cli.add_option("--multipole", o.params.multipole,
+                 "cells as monopoles (0) or with quadrupoles (2)")
       ->check(CLI::IsMember({0, 2}))
       ->capture_default_str();
   cli.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
@@ -182,7 +183,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->delimiter(',')
       ->check(CLI::IsMember({0, 2}))
       ->capture_default_str();
-  bench->add_option("--alpha", b.alphas, "relative opening test at each alpha, comma separated (0: off)")
+  bench
+      ->add_option("--alpha", b.alphas,
+                   "relative opening test at each alpha, comma separated (0: off)")
       ->delimiter(',')
       ->check(number(0, true))
       ->capture_default_str();

@@ -20,9 +20,9 @@ struct BenchOptions {
   int steps = 10;               // timed steps (fewer when a step is slower than the budget allows)
   double budget_s = 30;         // wall-clock budget of one configuration
   std::size_t samples = 10000;  // bodies of the float64 accuracy check (p99 stable to a few %)
-  std::vector<float> thetas{SimParams{}.theta};  // a row for each opening angle
+  std::vector<float> thetas{SimParams{}.theta};        // a row for each opening angle
   std::vector<int> multipoles{SimParams{}.multipole};  // and each multipole order (Barnes-Hut)
-  std::vector<float> alphas{SimParams{}.alpha};  // and each relative-criterion alpha
+  std::vector<float> alphas{SimParams{}.alpha};        // and each relative-criterion alpha
   bool direct_kernels = true;   // also time seed 001's three direct kernels (CUDA)
   std::string csv;              // write the rows here as well
 };

@@ -76,8 +76,8 @@ WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, const
   const auto& nodes = tree.nodes();
   const auto& order = tree.order();
   const float inv_theta = 1.0f / p.theta;
-  const float alpha_accel =
-      p.alpha * std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
+  const float alpha_accel = p.alpha * std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] +
+                                                b.az[self] * b.az[self]);
   const float px = b.x[self], py = b.y[self], pz = b.z[self];
   const auto count = static_cast<std::int32_t>(nodes.size());
   std::int32_t i = 0;

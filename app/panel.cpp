@@ -69,9 +69,11 @@ void error_here(const PanelStats& st, const char* where) {
 void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
-  c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f",
+                                 ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("relative opening test: a cell's estimated error below alpha |a| (0: theta alone)");
+    ImGui::SetTooltip(
+        "relative opening test: a cell's estimated error below alpha |a| (0: theta alone)");
   }
   int order = s.params.multipole / 2;
   if (ImGui::Combo("multipoles", &order, "monopole\0quadrupole\0")) {

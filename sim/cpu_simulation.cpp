@@ -34,7 +34,8 @@ void CpuSimulation::reset(const HostBodies& bodies) {
   have_accel_ = false;
   runaway_.reset();
   compute_forces();
-  if (params_.alpha > 0 && solver_ == Solver::BarnesHut) compute_forces();  // the relative criterion needs accelerations
+  if (params_.alpha > 0 && solver_ == Solver::BarnesHut)
+    compute_forces();  // the relative criterion needs accelerations
 }
 
 void CpuSimulation::restore_forces(const HostBodies& b) {
@@ -73,10 +74,11 @@ void CpuSimulation::compute_forces() {
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : bb, bc)
   for (int i = 0; i < n; ++i) {
     WalkCounts c;
-    const float alpha_accel = have_accel_ ? params_.alpha * std::sqrt(bodies_.ax[i] * bodies_.ax[i] +
-                                                                       bodies_.ay[i] * bodies_.ay[i] +
-                                                                       bodies_.az[i] * bodies_.az[i])
-                                          : 0.0f;
+    const float alpha_accel = have_accel_
+                                  ? params_.alpha * std::sqrt(bodies_.ax[i] * bodies_.ax[i] +
+                                                              bodies_.ay[i] * bodies_.ay[i] +
+                                                              bodies_.az[i] * bodies_.az[i])
+                                  : 0.0f;
     const auto a = tree_.walk(bodies_, bodies_.x[i], bodies_.y[i], bodies_.z[i], i, params_.theta,
                               eps2, params_.multipole, alpha_accel, c);
     bodies_.ax[i] = a.ax;

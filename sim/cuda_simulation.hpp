@@ -23,7 +23,7 @@ std::unique_ptr<Simulation> make_cuda_simulation(Solver solver, const SimParams&
 struct GpuTreeNode {
   float mass = 0, comx = 0, comy = 0, comz = 0;
   float quad[7] = {0, 0, 0, 0, 0, 0, 0};  // xx, yy, zz, xy, xz, yz, trace about the com
-  float open_radius = 0;               // physics::open_radius at the run's theta
+  float open_radius = 0;                  // physics::open_radius at the run's theta
   int first = 0, count = 0;  // leaf: bodies [first, first + count) of `order`; cell: children
   int level = 0;
   bool leaf = false;

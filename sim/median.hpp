@@ -17,7 +17,8 @@ double median(std::vector<T> v) {
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
   const double upper = static_cast<double>(v[k]);
   if (v.size() % 2) return upper;
-  const double lower = static_cast<double>(*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k)));
+  const double lower =
+      static_cast<double>(*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k)));
   return 0.5 * (lower + upper);
 }
 

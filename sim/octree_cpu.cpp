@@ -120,7 +120,8 @@ void CpuOctree::summarize(const HostBodies& b, CpuNode& node) const {
     return;
   }
   double m = 0, mx = 0, my = 0, mz = 0;
-  float lo[3] = {b.x[order_[node.body_begin]], b.y[order_[node.body_begin]], b.z[order_[node.body_begin]]};
+  float lo[3] = {b.x[order_[node.body_begin]], b.y[order_[node.body_begin]],
+                 b.z[order_[node.body_begin]]};
   float hi[3] = {lo[0], lo[1], lo[2]};
   for (int i = node.body_begin; i < node.body_end; ++i) {
     const int j = order_[i];
@@ -137,7 +138,8 @@ void CpuOctree::summarize(const HostBodies& b, CpuNode& node) const {
   if (m > 0) {
     cx = mx / m, cy = my / m, cz = mz / m;
   } else {  // massless cell: the centre of its bodies' box
-    cx = 0.5 * (double(lo[0]) + hi[0]), cy = 0.5 * (double(lo[1]) + hi[1]), cz = 0.5 * (double(lo[2]) + hi[2]);
+    cx = 0.5 * (double(lo[0]) + hi[0]), cy = 0.5 * (double(lo[1]) + hi[1]),
+    cz = 0.5 * (double(lo[2]) + hi[2]);
   }
   node.comx = static_cast<float>(cx);
   node.comy = static_cast<float>(cy);
@@ -147,8 +149,10 @@ void CpuOctree::summarize(const HostBodies& b, CpuNode& node) const {
     const int j = order_[i];
     physics::add_point_quadrupole(q, b.m[j], b.x[j] - cx, b.y[j] - cy, b.z[j] - cz);
   }
-  node.quad = {float(q[0]), float(q[1]), float(q[2]), float(q[3]), float(q[4]), float(q[5]), float(q[6])};
-  physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, node.open_size, node.open_offset);
+  node.quad = {float(q[0]), float(q[1]), float(q[2]), float(q[3]),
+               float(q[4]), float(q[5]), float(q[6])};
+  physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, node.open_size,
+                           node.open_offset);
 }
 
 bool CpuOctree::accepts(const CpuNode& node, float px, float py, float pz, float inv_theta,
@@ -158,8 +162,9 @@ bool CpuOctree::accepts(const CpuNode& node, float px, float py, float pz, float
   const float r = physics::open_radius(node.open_size, node.open_offset, inv_theta);
   if (!physics::accept_cell(d2, r * r)) return false;
   return alpha_accel <= 0.0f ||
-         physics::accept_relative(d2, node.mass, physics::cell_extent(node.open_size, node.open_offset),
-                                  multipole, alpha_accel, r * r);
+         physics::accept_relative(d2, node.mass,
+                                  physics::cell_extent(node.open_size, node.open_offset), multipole,
+                                  alpha_accel, r * r);
 }
 
 physics::Accum<float> CpuOctree::walk(const HostBodies& b, float px, float py, float pz, int self,

@@ -61,8 +61,8 @@ GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
 
 // Multipole moments of a cell about its centre of mass. Order 0 is the monopole (mass and centre
 // of mass); order 2 adds the second moments: the traceless quadrupole
-// Q_ij = sum m (3 x_i x_j - |x|^2 delta_ij) and the trace T = sum m |x|^2, with x the offset of each
-// body from the centre of mass (the dipole vanishes there). The six components of Q are kept
+// Q_ij = sum m (3 x_i x_j - |x|^2 delta_ij) and the trace T = sum m |x|^2, with x the offset of
+// each body from the centre of mass (the dipole vanishes there). The six components of Q are kept
 // (zz = -(xx + yy), but one multiply-add is cheaper than recomputing it). T is what the softened
 // kernel needs beyond Q (interact_quadrupole).
 inline constexpr int kMaxMultipole = 2;
@@ -142,7 +142,9 @@ GALAXY_HD float box_distance2(float px, float py, float pz, float lox, float loy
 }
 // Accepted when strictly farther than r_open: a point cell (one body, r_open 0) is accepted by
 // every target but the body itself.
-GALAXY_HD bool accept_cell(float dist2, float open_radius2) { return dist2 > open_radius2; }
+GALAXY_HD bool accept_cell(float dist2, float open_radius2) {
+  return dist2 > open_radius2;
+}
 
 // Error-based acceptance (the relative criterion of GADGET, Springel 2005), on top of the geometric
 // one: the leading term an expansion of order p leaves out is about m b^(p+1) / d^(p+3), with b =
@@ -154,7 +156,9 @@ GALAXY_HD bool accept_cell(float dist2, float open_radius2) { return dist2 > ope
 // the estimate says: that bounds the work of a group whose field is nearly zero to a geometric
 // walk at theta/2 (measured at 1M Plummer bodies: 4.07 ms a step against 4.85 without the bound,
 // for the same p99 of 6.8e-4; the slowest group had set the step's time).
-GALAXY_HD float cell_extent(float size, float offset) { return 0.8661f * size + offset; }
+GALAXY_HD float cell_extent(float size, float offset) {
+  return 0.8661f * size + offset;
+}
 GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order, float alpha_accel,
                                float open_radius2) {
   if (dist2 > 4.0f * open_radius2) return true;

@@ -20,9 +20,11 @@ namespace galaxy {
 std::string_view stage_name(Stage s) {
   switch (s) {
     case Stage::BoundingBox: return "bounding box";
-    case Stage::Sort: return "sort";
+    case Stage::Sort:
+      return "sort";
     case Stage::TreeBuild: return "tree build";
-    case Stage::Summarize: return "summarize";
+    case Stage::Summarize:
+      return "summarize";
     case Stage::Force: return "force";
     case Stage::Integrate: return "integrate";
     case Stage::Count: break;
@@ -81,15 +83,16 @@ void check_params(const SimParams& p) {
     throw std::invalid_argument("alpha must be zero or positive, got " + std::to_string(p.alpha));
   }
   if (p.multipole != 0 && p.multipole != 2) {
-    throw std::invalid_argument("multipole order must be 0 or 2, got " + std::to_string(p.multipole));
+    throw std::invalid_argument("multipole order must be 0 or 2, got " +
+                                std::to_string(p.multipole));
   }
   if (p.leaf_size < 1 || p.leaf_size > kMaxLeafSize) {
-    throw std::invalid_argument("leaf size must be 1 to " + std::to_string(kMaxLeafSize) + ", got " +
-                                std::to_string(p.leaf_size));
+    throw std::invalid_argument("leaf size must be 1 to " + std::to_string(kMaxLeafSize) +
+                                ", got " + std::to_string(p.leaf_size));
   }
   if (p.group_size < 1 || p.group_size > kMaxGroupSize) {
-    throw std::invalid_argument("group size must be 1 to " + std::to_string(kMaxGroupSize) + ", got " +
-                                std::to_string(p.group_size));
+    throw std::invalid_argument("group size must be 1 to " + std::to_string(kMaxGroupSize) +
+                                ", got " + std::to_string(p.group_size));
   }
 }
 

@@ -25,13 +25,13 @@ enum class Solver { BarnesHut, Direct };
 // and 8.1e-4 (the collision) at 1M bodies in 4.7 and 4.5 ms a step on an H100 (README,
 // Benchmark); alpha = 0 with theta 0.6 is the classic geometric walk at about the same p99.
 struct SimParams {
-  float theta = 1.0f;     // largest opening angle (physics::open_radius)
+  float theta = 1.0f;  // largest opening angle (physics::open_radius)
   float dt = 0.0125f;
   float softening = 0.05f;
-  int multipole = 2;      // cells as monopoles (0) or with quadrupoles (2)
-  float alpha = 0.004f;   // relative criterion (physics::accept_relative); 0: geometric only
-  int leaf_size = 16;     // a cell of at most this many bodies is a leaf
-  int group_size = 64;    // the GPU walk's groups: bodies that share one walk (at most 128)
+  int multipole = 2;     // cells as monopoles (0) or with quadrupoles (2)
+  float alpha = 0.004f;  // relative criterion (physics::accept_relative); 0: geometric only
+  int leaf_size = 16;    // a cell of at most this many bodies is a leaf
+  int group_size = 64;   // the GPU walk's groups: bodies that share one walk (at most 128)
 };
 inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 128;
 

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "accuracy.hpp"
 #include "io/csv.hpp"
@@ -86,7 +86,8 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_bench.csv";
   std::filesystem::remove(f);
   const CommandResult r =
-      run("bench --backend cpu --bodies 1500,3000 --theta 0.4,0.6 --alpha 0 --steps 2 --warmup 1 --samples 300 --csv " +
+      run("bench --backend cpu --bodies 1500,3000 --theta 0.4,0.6 --alpha 0 --steps 2 --warmup 1 "
+          "--samples 300 --csv " +
           f.string());
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("ms/step"), std::string::npos) << r.output;
@@ -104,7 +105,8 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
   EXPECT_EQ(header[1], "n");
   const std::size_t step_ms = col("step_ms"), per_s = col("interactions_per_s"),
                     per_body = col("interactions_per_body"), p99_col = col("err_p99"),
-                    theta = col("theta"), pp = col("body_body_per_body"), pc = col("body_cell_per_body");
+                    theta = col("theta"), pp = col("body_body_per_body"),
+                    pc = col("body_cell_per_body");
   int rows = 0;
   std::map<std::string, double> bh_p99;  // by theta
   while (std::getline(in, line)) {
@@ -126,7 +128,8 @@ TEST(Cli, BenchWritesTimedRowsWithAccuracy) {
       EXPECT_GT(p99, 1e-6) << line;
       EXPECT_LT(p99, 0.05) << line;
       EXPECT_LT(std::stod(c[per_body]), std::stod(c[1]) - 1);  // fewer interactions than direct
-      EXPECT_NEAR(std::stod(c[pp]) + std::stod(c[pc]), std::stod(c[per_body]), 1e-5 * std::stod(c[per_body]));  // 6 digits in the CSV
+      EXPECT_NEAR(std::stod(c[pp]) + std::stod(c[pc]), std::stod(c[per_body]),
+                  1e-5 * std::stod(c[per_body]));  // 6 digits in the CSV
       if (c[1] == "3000") bh_p99[c[theta]] = p99;
     }
   }

@@ -102,7 +102,8 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
   REQUIRE_CUDA();
   const SimParams params;
   const int gs = params.group_size;
-  for (std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{65}, std::size_t{4097}, std::size_t{50000}}) {
+  for (std::size_t n :
+       {std::size_t{1}, std::size_t{33}, std::size_t{65}, std::size_t{4097}, std::size_t{50000}}) {
     SCOPED_TRACE(n);
     auto gpu = cuda_sim(Solver::BarnesHut, params);
     gpu->reset(make_plummer(n, 11));
@@ -145,11 +146,13 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
         double q[7] = {0, 0, 0, 0, 0, 0, 0};
         for (int k = node.body_begin; k < node.body_end; ++k) {
           const int j = t.order[k];
-          physics::add_point_quadrupole(q, b.m[j], b.x[j] - mx / m, b.y[j] - my / m, b.z[j] - mz / m);
+          physics::add_point_quadrupole(q, b.m[j], b.x[j] - mx / m, b.y[j] - my / m,
+                                        b.z[j] - mz / m);
         }
         const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
         // Q scales as m extent^2; float moments of float positions hold ~1e-6 of that.
-        for (int c = 0; c < 7; ++c) EXPECT_NEAR(node.quad[c], q[c], 1e-5 * m * extent * extent + 1e-12) << c;
+        for (int c = 0; c < 7; ++c)
+          EXPECT_NEAR(node.quad[c], q[c], 1e-5 * m * extent * extent + 1e-12) << c;
         float size, offset;
         physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, size, offset);
         EXPECT_NEAR(node.open_radius, physics::open_radius(size, offset, 1.0f / params.theta),
@@ -246,7 +249,8 @@ TEST(GpuBarnesHut, QuadrupolesBeatMonopolesAtEqualTheta) {
       gpu->reset(init);
       e[k] = errors_vs_direct(gpu->download(), p.softening);
     }
-    std::printf("%s theta 0.5: monopole p99 %.2e, quadrupole p99 %.2e\n", scenario, e[0].p99, e[1].p99);
+    std::printf("%s theta 0.5: monopole p99 %.2e, quadrupole p99 %.2e\n", scenario, e[0].p99,
+                e[1].p99);
     EXPECT_LT(e[1].p99, 0.6 * e[0].p99);
     EXPECT_LT(e[1].median, 0.6 * e[0].median);
   }
@@ -295,8 +299,9 @@ TEST(GpuDirect, MatchesCpuDirect) {
 // 100k.
 TEST(GpuSimulation, EnergyConservedOverTenTimeUnits) {
   REQUIRE_CUDA();
-  for (const auto& [solver, n] : {std::pair{Solver::BarnesHut, 8192}, std::pair{Solver::BarnesHut, 100000},
-                                  std::pair{Solver::Direct, 8192}}) {
+  for (const auto& [solver, n] :
+       {std::pair{Solver::BarnesHut, 8192}, std::pair{Solver::BarnesHut, 100000},
+        std::pair{Solver::Direct, 8192}}) {
     SCOPED_TRACE(std::string(to_string(solver)) + " " + std::to_string(n));
     const SimParams p;
     auto sim = cuda_sim(solver, p);
@@ -309,8 +314,8 @@ TEST(GpuSimulation, EnergyConservedOverTenTimeUnits) {
     HostBodies b1 = sim->download();
     direct_forces_cpu(b1, p.softening);
     const double e1 = compute_diagnostics(b1).total();
-    std::printf("%s N=%d: |dE/E| over 10 time units = %.2e\n", std::string(to_string(solver)).c_str(), n,
-                std::fabs((e1 - e0) / e0));
+    std::printf("%s N=%d: |dE/E| over 10 time units = %.2e\n",
+                std::string(to_string(solver)).c_str(), n, std::fabs((e1 - e0) / e0));
     // The CPU reference measures 7e-6 to 1.1e-5 at smaller N; the same bound as its test.
     EXPECT_LT(std::fabs((e1 - e0) / e0), 1e-4);
   }

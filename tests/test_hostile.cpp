@@ -236,8 +236,9 @@ TEST(Hostile, HostEstimateCoversWhatACpuRunReallyUses) {
       peak_kib("--headless --backend cpu --scenario plummer --bodies 200000 --steps 1");
   // The baseline is the smaller of two tiny runs: a spike in one (seen once on the 16-core GPU
   // machine, with the GPU tests beside it) would make the use look smaller than it is.
-  const long tiny = std::min(peak_kib("--headless --backend cpu --scenario plummer --bodies 10 --steps 1"),
-                             peak_kib("--headless --backend cpu --scenario plummer --bodies 10 --steps 1"));
+  const long tiny =
+      std::min(peak_kib("--headless --backend cpu --scenario plummer --bodies 10 --steps 1"),
+               peak_kib("--headless --backend cpu --scenario plummer --bodies 10 --steps 1"));
   ASSERT_GT(big, 0);
   ASSERT_GT(tiny, 0);
   const double used = double(big - tiny) * 1024.0;

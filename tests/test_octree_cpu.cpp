@@ -155,12 +155,11 @@ TEST_P(CpuBarnesHutAccuracy, AgainstDirectSum) {
   EXPECT_LT(s.p99, bound.p99);
 }
 
-INSTANTIATE_TEST_SUITE_P(Theta, CpuBarnesHutAccuracy,
-                         ::testing::Values(ThetaBound{0.3f, 3e-4, 1.8e-3}, ThetaBound{0.5f, 1.1e-3, 6e-3},
-                                           ThetaBound{0.7f, 2.5e-3, 1.2e-2}, ThetaBound{1.0f, 7e-3, 4.5e-2}),
-                         [](const auto& info) {
-                           return "theta" + std::to_string(int(info.param.theta * 10 + 0.5f));
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Theta, CpuBarnesHutAccuracy,
+    ::testing::Values(ThetaBound{0.3f, 3e-4, 1.8e-3}, ThetaBound{0.5f, 1.1e-3, 6e-3},
+                      ThetaBound{0.7f, 2.5e-3, 1.2e-2}, ThetaBound{1.0f, 7e-3, 4.5e-2}),
+    [](const auto& info) { return "theta" + std::to_string(int(info.param.theta * 10 + 0.5f)); });
 
 // The relative criterion (the default) at the largest opening angle 1: errors grow with alpha, and
 // the interactions fall. Measured on the sphere above (p99): alpha 0.001: 9.8e-4, 0.004: 2.4e-3,
@@ -171,14 +170,15 @@ TEST(CpuBarnesHutAccuracy, RelativeCriterionFollowsAlpha) {
   const std::vector<AccelD> ref = direct_forces_cpu_sample(bodies, targets, 0.05f);
   double last_p99 = 0;
   std::uint64_t last_count = ~0ull;
-  for (const auto& [alpha, bound] : {std::pair{0.001f, 1.5e-3}, std::pair{0.004f, 3.6e-3}, std::pair{0.016f, 7.8e-3}}) {
+  for (const auto& [alpha, bound] :
+       {std::pair{0.001f, 1.5e-3}, std::pair{0.004f, 3.6e-3}, std::pair{0.016f, 7.8e-3}}) {
     SCOPED_TRACE(alpha);
     CpuSimulation sim(Solver::BarnesHut, {1.0f, 0.0125f, 0.05f, 2, alpha});
     sim.reset(bodies);
     const ErrorStats s = relative_errors(sim.download(), targets, ref);
     const InteractionCounts c = sim.interactions();
-    std::printf("alpha %.3f: median %.3e p99 %.3e, %.0f interactions a body\n", alpha, s.median, s.p99,
-                double(c.body_body + c.body_cell) / double(bodies.size()));
+    std::printf("alpha %.3f: median %.3e p99 %.3e, %.0f interactions a body\n", alpha, s.median,
+                s.p99, double(c.body_body + c.body_cell) / double(bodies.size()));
     EXPECT_LT(s.p99, bound);
     EXPECT_GT(s.p99, last_p99);
     EXPECT_LT(c.body_body + c.body_cell, last_count);

@@ -85,24 +85,32 @@ TEST(Physics, QuadrupoleImprovesOnTheMonopoleAtTheExpectedOrder) {
   }
   cx /= m, cy /= m, cz /= m;
   double q[7] = {0, 0, 0, 0, 0, 0, 0};
-  for (const auto& c : cell) physics::add_point_quadrupole(q, c[3], c[0] - cx, c[1] - cy, c[2] - cz);
+  for (const auto& c : cell)
+    physics::add_point_quadrupole(q, c[3], c[0] - cx, c[1] - cy, c[2] - cz);
   EXPECT_NEAR(q[0] + q[1] + q[2], 0.0, 1e-12);  // traceless
   const physics::Quadrupole quad{float(q[0]), float(q[1]), float(q[2]), float(q[3]),
                                  float(q[4]), float(q[5]), float(q[6])};
   // Errors summed over directions (along one, a multipole term can vanish by symmetry).
-  const double dirs[7][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.6, 0.48, 0.64}, {-0.8, 0.6, 0},
-                             {0, -0.6, -0.8}, {0.577, -0.577, 0.577}};
+  const double dirs[7][3] = {{1, 0, 0},
+                             {0, 1, 0},
+                             {0, 0, 1},
+                             {0.6, 0.48, 0.64},
+                             {-0.8, 0.6, 0},
+                             {0, -0.6, -0.8},
+                             {0.577, -0.577, 0.577}};
   double prev[4] = {0, 0, 0, 0};
   for (double d : {4.0, 8.0, 16.0}) {
     double e[4] = {0, 0, 0, 0};  // force monopole, force quadrupole, potential monopole, quadrupole
     for (const auto& dir : dirs) {
       const double tx = cx + d * dir[0], ty = cy + d * dir[1], tz = cz + d * dir[2];
       physics::Accum<double> exact, mono, quadr;
-      for (const auto& c : cell) physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, c[3], 0.0);
+      for (const auto& c : cell)
+        physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, c[3], 0.0);
       physics::interact<double>(mono, cx - tx, cy - ty, cz - tz, m, 0.0);
       physics::interact_quadrupole<double>(quadr, cx - tx, cy - ty, cz - tz, m, quad, 0.0);
       auto err = [&](const physics::Accum<double>& a) {
-        return std::sqrt((a.ax - exact.ax) * (a.ax - exact.ax) + (a.ay - exact.ay) * (a.ay - exact.ay) +
+        return std::sqrt((a.ax - exact.ax) * (a.ax - exact.ax) +
+                         (a.ay - exact.ay) * (a.ay - exact.ay) +
                          (a.az - exact.az) * (a.az - exact.az)) /
                std::sqrt(exact.ax * exact.ax + exact.ay * exact.ay + exact.az * exact.az);
       };
@@ -137,7 +145,8 @@ TEST(Physics, SoftenedQuadrupoleNeedsTheTraceTerm) {
   cx /= 50, cy /= 50, cz /= 50;
   double q[7] = {0, 0, 0, 0, 0, 0, 0};
   for (const auto& c : cell) physics::add_point_quadrupole(q, 1.0, c[0] - cx, c[1] - cy, c[2] - cz);
-  physics::Quadrupole with{float(q[0]), float(q[1]), float(q[2]), float(q[3]), float(q[4]), float(q[5]), float(q[6])};
+  physics::Quadrupole with{float(q[0]), float(q[1]), float(q[2]), float(q[3]),
+                           float(q[4]), float(q[5]), float(q[6])};
   physics::Quadrupole without = with;
   without.trace = 0;
   double e_mono = 0, e_with = 0, e_without = 0;
@@ -145,12 +154,14 @@ TEST(Physics, SoftenedQuadrupoleNeedsTheTraceTerm) {
     const double d = 3.0;  // 3 softening lengths, 3 cells
     const double tx = cx + d * std::cos(dir), ty = cy + d * std::sin(dir), tz = cz + 0.3;
     physics::Accum<double> exact, mono, a, b;
-    for (const auto& c : cell) physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, 1.0, eps2);
+    for (const auto& c : cell)
+      physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, 1.0, eps2);
     physics::interact<double>(mono, cx - tx, cy - ty, cz - tz, 50.0, eps2);
     physics::interact_quadrupole<double>(a, cx - tx, cy - ty, cz - tz, 50.0, with, eps2);
     physics::interact_quadrupole<double>(b, cx - tx, cy - ty, cz - tz, 50.0, without, eps2);
     auto err = [&](const physics::Accum<double>& r) {
-      return std::sqrt((r.ax - exact.ax) * (r.ax - exact.ax) + (r.ay - exact.ay) * (r.ay - exact.ay) +
+      return std::sqrt((r.ax - exact.ax) * (r.ax - exact.ax) +
+                       (r.ay - exact.ay) * (r.ay - exact.ay) +
                        (r.az - exact.az) * (r.az - exact.az)) +
              std::fabs(r.pot - exact.pot);
     };

@@ -15,10 +15,10 @@
 
 #include "app.hpp"
 #include "colormap.hpp"
+#include "cpu_simulation.hpp"
 #include "gl_context.hpp"
 #include "input.hpp"
 #include "offscreen_target.hpp"
-#include "cpu_simulation.hpp"
 #include "overlay.hpp"
 #include "plummer.hpp"
 #include "recorder.hpp"
@@ -411,13 +411,16 @@ TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
   for (float alpha : {0.0f, 0.004f}) {
     for (float theta : {0.3f, 0.7f, 1.2f}) {
       for (int self : {0, 1234, 2999}) {
-        SCOPED_TRACE(testing::Message() << "alpha " << alpha << " theta " << theta << " body " << self);
+        SCOPED_TRACE(testing::Message()
+                     << "alpha " << alpha << " theta " << theta << " body " << self);
         SimParams p;
         p.theta = theta;
         p.alpha = alpha;
-        const float accel = std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
+        const float accel =
+            std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
         WalkCounts counts;
-        tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, alpha * accel, counts);
+        tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, alpha * accel,
+                  counts);
         const app::WalkTrace t = app::trace_walk(tree, b, self, p);
         EXPECT_EQ(t.accepted.size(), counts.body_cell);
         EXPECT_EQ(t.direct.size(), counts.body_body);

@@ -141,7 +141,9 @@ void resume_exactly(Backend backend) {
   fs::remove_all(f.parent_path());
 }
 
-TEST(Gxy, SessionResumesExactly) { resume_exactly(Backend::Cpu); }
+TEST(Gxy, SessionResumesExactly) {
+  resume_exactly(Backend::Cpu);
+}
 
 TEST(Gxy, CudaSessionResumesExactly) {
   std::string why;

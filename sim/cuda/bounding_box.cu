@@ -38,8 +38,8 @@ __device__ BodyBounds empty_box() {
 }
 
 // Reads pos[0, n); writes partial[blockIdx.x].
-__global__ void __launch_bounds__(kBlock) partial_boxes(const float4* __restrict__ pos, int n,
-                                                        BodyBounds* __restrict__ partial) {
+__global__ void __launch_bounds__(kBlock)
+    partial_boxes(const float4* __restrict__ pos, int n, BodyBounds* __restrict__ partial) {
   BodyBounds b = empty_box();
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) {
     const float4 p = pos[i];
@@ -54,8 +54,8 @@ __global__ void __launch_bounds__(kBlock) partial_boxes(const float4* __restrict
 }
 
 // Reads partial[0, count); writes *out. One block.
-__global__ void __launch_bounds__(kBlock) combine_boxes(const BodyBounds* __restrict__ partial, int count,
-                                                        BodyBounds* __restrict__ out) {
+__global__ void __launch_bounds__(kBlock)
+    combine_boxes(const BodyBounds* __restrict__ partial, int count, BodyBounds* __restrict__ out) {
   BodyBounds b = empty_box();
   for (int i = threadIdx.x; i < count; i += kBlock) b = MinMax()(b, partial[i]);
   using Reduce = cub::BlockReduce<BodyBounds, kBlock>;
@@ -77,8 +77,8 @@ int grid_for(int n, int block) {
   return static_cast<int>(want < 1 ? 1 : (want > cap ? cap : want));
 }
 
-void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count, BodyBounds* out,
-                         cudaStream_t s) {
+void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count,
+                         BodyBounds* out, cudaStream_t s) {
   const int blocks = std::min(grid_for(n, kBlock), partial_count);
   partial_boxes<<<blocks, kBlock, 0, s>>>(pos, n, partial);
   CUDA_LAUNCH_CHECK();

@@ -87,7 +87,9 @@ struct State {
   DeviceBuffer<std::uint8_t> good_tag;
 
   BodiesView bodies() { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
-  BodiesView bodies2() { return {pos2.data(), vel2.data(), acc2.data(), id2.data(), tag2.data(), n}; }
+  BodiesView bodies2() {
+    return {pos2.data(), vel2.data(), acc2.data(), id2.data(), tag2.data(), n};
+  }
   BodiesView good() {
     return {good_pos.data(), good_vel.data(), good_acc.data(), good_id.data(), good_tag.data(), n};
   }
@@ -155,7 +157,8 @@ class CudaSimulation final : public Simulation {
     State s;
     s.n = n;
     if (n > 0) {
-      s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.pos2.resize(n), s.vel2.resize(n), s.acc2.resize(n);
+      s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.pos2.resize(n), s.vel2.resize(n),
+          s.acc2.resize(n);
       s.id.resize(n), s.id2.resize(n), s.tag.resize(n), s.tag2.resize(n);
       s.keys.resize(n), s.keys2.resize(n), s.index.resize(n), s.index2.resize(n);
       s.sort_temp.resize(sort_temp_bytes(n));
@@ -207,7 +210,8 @@ class CudaSimulation final : public Simulation {
 
   void restore_forces(const HostBodies& b) override {
     const int n = state_.n;
-    if (b.size() != static_cast<std::size_t>(n)) throw std::invalid_argument("restore_forces: body count differs");
+    if (b.size() != static_cast<std::size_t>(n))
+      throw std::invalid_argument("restore_forces: body count differs");
     if (n == 0) return;
     CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
     std::vector<int> id(n);
@@ -322,7 +326,8 @@ class CudaSimulation final : public Simulation {
       host_tags_.resize(n);
     }
     BodiesView b = const_cast<State&>(state_).bodies();
-    launch_vertices(b, reinterpret_cast<float*>(host_vertices_.data()), host_tags_.data(), stream_.get());
+    launch_vertices(b, reinterpret_cast<float*>(host_vertices_.data()), host_tags_.data(),
+                    stream_.get());
     host_vertices_.download(reinterpret_cast<float4*>(xyzs), n, stream_.get());
     if (tags) host_tags_.download(tags, n, stream_.get());
   }
@@ -456,7 +461,8 @@ class CudaSimulation final : public Simulation {
       const SortScratch scratch{s.keys.data(), s.keys2.data(), s.index.data(), s.index2.data(),
                                 s.sort_temp.data(), s.sort_temp.bytes()};
       launch_sort(s.bodies(), s.bodies2(), box_.data(), scratch, st);
-      s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.acc.swap(s.acc2), s.id.swap(s.id2), s.tag.swap(s.tag2);
+      s.pos.swap(s.pos2), s.vel.swap(s.vel2), s.acc.swap(s.acc2), s.id.swap(s.id2),
+          s.tag.swap(s.tag2);
       mark(kTreeBuild);
       const TreeView t = tree_view();
       launch_tree_build(s.keys2.data(), s.n, t, st);
@@ -595,7 +601,8 @@ class CudaSimulation final : public Simulation {
       return ms;
     };
     StageTimings t;
-    t.ms[static_cast<int>(Stage::Integrate)] = between(kStart, kBoundingBox) + between(kClosingKick, kReadBack);
+    t.ms[static_cast<int>(Stage::Integrate)] =
+        between(kStart, kBoundingBox) + between(kClosingKick, kReadBack);
     t.ms[static_cast<int>(Stage::BoundingBox)] = between(kBoundingBox, kSort);
     t.ms[static_cast<int>(Stage::Sort)] = between(kSort, kTreeBuild);
     t.ms[static_cast<int>(Stage::TreeBuild)] = between(kTreeBuild, kSummarize);
@@ -690,7 +697,8 @@ float time_direct_kernel(DirectKernel k, const HostBodies& bodies, float softeni
   s.n = n;
   s.pos.resize(n), s.vel.resize(n), s.acc.resize(n), s.id.resize(n), s.tag.resize(n);
   std::vector<float4> pos(n);
-  for (int i = 0; i < n; ++i) pos[i] = make_float4(bodies.x[i], bodies.y[i], bodies.z[i], bodies.m[i]);
+  for (int i = 0; i < n; ++i)
+    pos[i] = make_float4(bodies.x[i], bodies.y[i], bodies.z[i], bodies.m[i]);
   Stream stream;
   s.pos.upload(pos.data(), n, stream.get());
   DeviceBuffer<float> scratch(k == DirectKernel::Atomic ? 4 * static_cast<std::size_t>(n) : 0);

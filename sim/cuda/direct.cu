@@ -46,7 +46,8 @@ __global__ void __launch_bounds__(kBlock) direct_tiled(BodiesView b, float eps2)
       const float4 q = tile[k];
 #pragma unroll
       for (int t = 0; t < kTargets; ++t) {
-        physics::interact<float, !kSoftened>(acc[t], q.x - p[t].x, q.y - p[t].y, q.z - p[t].z, q.w, eps2);
+        physics::interact<float, !kSoftened>(acc[t], q.x - p[t].x, q.y - p[t].y, q.z - p[t].z, q.w,
+                                             eps2);
       }
     }
     __syncthreads();
@@ -132,9 +133,12 @@ void launch_direct_tiled(const BodiesView& b, float eps2, cudaStream_t s) {
   const int targets = grid(8) >= enough ? 8 : grid(4) >= enough ? 4 : 2;
   auto run = [&](auto kernel) { kernel<<<grid(targets), kBlock, 0, s>>>(b, eps2); };
   const bool soft = eps2 > 0.0f;
-  if (targets == 8) soft ? run(direct_tiled<8, true>) : run(direct_tiled<8, false>);
-  else if (targets == 4) soft ? run(direct_tiled<4, true>) : run(direct_tiled<4, false>);
-  else soft ? run(direct_tiled<2, true>) : run(direct_tiled<2, false>);
+  if (targets == 8)
+    soft ? run(direct_tiled<8, true>) : run(direct_tiled<8, false>);
+  else if (targets == 4)
+    soft ? run(direct_tiled<4, true>) : run(direct_tiled<4, false>);
+  else
+    soft ? run(direct_tiled<2, true>) : run(direct_tiled<2, false>);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -82,7 +82,8 @@ __device__ __forceinline__ void eval_cell(Targets<kPerLane>& t, const Lists& l, 
     const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
 #pragma unroll
     for (int j = 0; j < kPerLane; ++j) {
-      physics::interact_quadrupole(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, q, eps2);
+      physics::interact_quadrupole(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, q,
+                                   eps2);
     }
   } else {
 #pragma unroll
@@ -197,18 +198,20 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
     const float ex = hi_x - cx, ey = hi_y - cy, ez = hi_z - cz;  // half-edges (rounded up below)
     Targets<kPerLane> tg;
 #pragma unroll
-    for (int j = 0; j < kPerLane; ++j) tg.x[j] = p[j].x - cx, tg.y[j] = p[j].y - cy, tg.z[j] = p[j].z - cz;
+    for (int j = 0; j < kPerLane; ++j)
+      tg.x[j] = p[j].x - cx, tg.y[j] = p[j].y - cy, tg.z[j] = p[j].z - cz;
     // The box in relative coordinates must hold every relative position despite rounding.
     float bx = 0, by = 0, bz = 0;
 #pragma unroll
     for (int j = 0; j < kPerLane; ++j) {
-      bx = fmaxf(bx, fabsf(tg.x[j])), by = fmaxf(by, fabsf(tg.y[j])), bz = fmaxf(bz, fabsf(tg.z[j]));
+      bx = fmaxf(bx, fabsf(tg.x[j])), by = fmaxf(by, fabsf(tg.y[j])),
+      bz = fmaxf(bz, fabsf(tg.z[j]));
     }
     bx = fmaxf(warp_max(bx), ex), by = fmaxf(warp_max(by), ey), bz = fmaxf(warp_max(bz), ez);
 
     const float alpha_accel = alpha > 0.0f ? alpha * sqrtf(warp_min(amin2)) : 0.0f;
-    int cells = 0, bodies = 0;              // pending list entries, the same in every lane
-    unsigned n_cells = 0, n_bodies = 0;     // entries evaluated, the same in every lane
+    int cells = 0, bodies = 0;           // pending list entries, the same in every lane
+    unsigned n_cells = 0, n_bodies = 0;  // entries evaluated, the same in every lane
     int top = 1;
     if (lane == 0) stack[0] = 0;
     __syncwarp();
@@ -231,7 +234,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocks)
         const bool holds_own = r.x < range.y && range.x < r.y;
         const float2 mac = t.mac[node];
         accept = !holds_own && physics::accept_cell(d2, mac.x);
-        if (alpha > 0.0f && accept) accept = physics::accept_relative(d2, c.w, mac.y, kOrder, alpha_accel, mac.x);
+        if (alpha > 0.0f && accept)
+          accept = physics::accept_relative(d2, c.w, mac.y, kOrder, alpha_accel, mac.x);
         open_leaf = !accept && lk.w;
         open_cell = !accept && !lk.w;
       }
@@ -314,7 +318,8 @@ int resident_blocks() {
     int dev = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, walk<kOrder, kPerLane, kMinBlocks>, kBlock, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, walk<kOrder, kPerLane, kMinBlocks>, kBlock, 0));
     return sms * (per_sm > 0 ? per_sm : 1);
   }();
   return blocks;
@@ -324,16 +329,18 @@ template <int kOrder, int kPerLane, int kMinBlocks = 2>
 void launch(const BodiesView& b, const TreeView& t, float eps2, float alpha, const WalkScratch& w,
             unsigned long long* counters, cudaStream_t s) {
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
-  const int blocks = std::min(resident_blocks<kOrder, kPerLane, kMinBlocks>(), (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  const int blocks = std::min(resident_blocks<kOrder, kPerLane, kMinBlocks>(),
+                              (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
   walk<kOrder, kPerLane, kMinBlocks><<<blocks, kBlock, 0, s>>>(b, t, eps2, alpha, w, counters);
   CUDA_LAUNCH_CHECK();
 }
 }  // namespace
 
 int force_resident_warps() {
-  return kWarpsPerBlock * std::max({resident_blocks<0, 1>(), resident_blocks<0, 2>(), resident_blocks<0, 3>(),
-                                    resident_blocks<0, 4>(), resident_blocks<2, 1>(), resident_blocks<2, 2, 3>(),
-                                    resident_blocks<2, 3>(), resident_blocks<2, 4>()});
+  return kWarpsPerBlock *
+         std::max({resident_blocks<0, 1>(), resident_blocks<0, 2>(), resident_blocks<0, 3>(),
+                   resident_blocks<0, 4>(), resident_blocks<2, 1>(), resident_blocks<2, 2, 3>(),
+                   resident_blocks<2, 3>(), resident_blocks<2, 4>()});
 }
 
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
@@ -342,17 +349,33 @@ void launch_force(const BodiesView& b, const TreeView& t, int multipole, float e
   const int per_lane = (t.group_size + 31) / 32;
   if (multipole >= 2) {
     switch (per_lane) {
-      case 1: launch<2, 1>(b, t, eps2, alpha, w, counters, s); break;
-      case 2: launch<2, 2, 3>(b, t, eps2, alpha, w, counters, s); break;
-      case 3: launch<2, 3>(b, t, eps2, alpha, w, counters, s); break;
-      default: launch<2, 4>(b, t, eps2, alpha, w, counters, s); break;
+      case 1:
+        launch<2, 1>(b, t, eps2, alpha, w, counters, s);
+        break;
+      case 2:
+        launch<2, 2, 3>(b, t, eps2, alpha, w, counters, s);
+        break;
+      case 3:
+        launch<2, 3>(b, t, eps2, alpha, w, counters, s);
+        break;
+      default:
+        launch<2, 4>(b, t, eps2, alpha, w, counters, s);
+        break;
     }
   } else {
     switch (per_lane) {
-      case 1: launch<0, 1>(b, t, eps2, alpha, w, counters, s); break;
-      case 2: launch<0, 2>(b, t, eps2, alpha, w, counters, s); break;
-      case 3: launch<0, 3>(b, t, eps2, alpha, w, counters, s); break;
-      default: launch<0, 4>(b, t, eps2, alpha, w, counters, s); break;
+      case 1:
+        launch<0, 1>(b, t, eps2, alpha, w, counters, s);
+        break;
+      case 2:
+        launch<0, 2>(b, t, eps2, alpha, w, counters, s);
+        break;
+      case 3:
+        launch<0, 3>(b, t, eps2, alpha, w, counters, s);
+        break;
+      default:
+        launch<0, 4>(b, t, eps2, alpha, w, counters, s);
+        break;
     }
   }
 }

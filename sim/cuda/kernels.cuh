@@ -36,7 +36,7 @@ struct TreeView {
   float4* com;   // centre of mass and mass
   float4* quad;  // 2 per node: (xx, yy, zz, xy), (xz, yz, trace, 0) about the com (physics.hpp)
   float4* bounds;  // 2 per node: the box around the node's bodies, (lo, 0), (hi, 0)
-  float2* mac;   // squared opening radius (physics::open_radius at this step's theta), extent
+  float2* mac;     // squared opening radius (physics::open_radius at this step's theta), extent
   int4* link;
   int2* range;
   int* level_range;  // [2 * level, 2 * level + 1]: nodes of that level
@@ -44,8 +44,8 @@ struct TreeView {
   unsigned* blocks_done;
   int* flags;        // kFlagNodeOverflow, kFlagStackOverflow
   int capacity;
-  int leaf_size;     // cells of at most this many bodies are leaves
-  int group_size;    // bodies of one walk group, at most kMaxGroup
+  int leaf_size;   // cells of at most this many bodies are leaves
+  int group_size;  // bodies of one walk group, at most kMaxGroup
   // The walk's groups, in body order: ranges of at most group_size bodies that partition the
   // bodies. The build flags each group's first body in group_start; launch_groups() compacts the
   // flags into groups and group_count.
@@ -55,15 +55,16 @@ struct TreeView {
 };
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
-inline constexpr int kMaxGroup = 128;  // one warp walks the tree for one group, up to 4 bodies a lane
+inline constexpr int kMaxGroup =
+    128;  // one warp walks the tree for one group, up to 4 bodies a lane
 inline constexpr int kFlagNodeOverflow = 0;
 inline constexpr int kFlagStackOverflow = 1;
 
 int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride loops
 
 // 1. bounding box: per-block partial boxes, then one block combines them into *out.
-void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count, BodyBounds* out,
-                         cudaStream_t s);
+void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count,
+                         BodyBounds* out, cudaStream_t s);
 // 4 (run before the build). Morton keys of the bodies in the root cube of *box, sorted with CUB's
 // radix sort; the bodies are permuted into key order (pos, vel, id, tag: `in` to `out`).
 struct SortScratch {
@@ -75,8 +76,8 @@ struct SortScratch {
   std::size_t temp_bytes;
 };
 std::size_t sort_temp_bytes(int n);
-void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box, const SortScratch& s,
-                 cudaStream_t st);
+void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box,
+                 const SortScratch& s, cudaStream_t st);
 // 2. tree build: level by level from the sorted keys.
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s);
 // After the build: the flagged group starts compacted (CUB select) into t.groups, in body order.

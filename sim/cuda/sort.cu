@@ -17,8 +17,9 @@ namespace {
 constexpr int kBlock = 256;
 
 // Reads pos and *box; writes keys[i] and index[i] = i.
-__global__ void morton_keys(const float4* __restrict__ pos, int n, const BodyBounds* __restrict__ box,
-                            std::uint64_t* __restrict__ keys, int* __restrict__ index) {
+__global__ void morton_keys(const float4* __restrict__ pos, int n,
+                            const BodyBounds* __restrict__ box, std::uint64_t* __restrict__ keys,
+                            int* __restrict__ index) {
   float lox, loy, loz, size;
   physics::cube_from_bounds(box->lo, box->hi, lox, loy, loz, size);
   const float inv = 1.0f / size;
@@ -52,8 +53,8 @@ std::size_t sort_temp_bytes(int n) {
   return bytes;
 }
 
-void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box, const SortScratch& s,
-                 cudaStream_t st) {
+void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box,
+                 const SortScratch& s, cudaStream_t st) {
   const int grid = grid_for(in.n, kBlock);
   morton_keys<<<grid, kBlock, 0, st>>>(in.pos, in.n, box, s.keys, s.index);
   CUDA_LAUNCH_CHECK();

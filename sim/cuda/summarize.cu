@@ -31,8 +31,8 @@ struct Moments {
 
 // Reads level_range[level], links, ranges, and bodies (leaves) or the children's moments (inner
 // cells); writes com, quad, bounds and open2 of the level's nodes.
-__global__ void __launch_bounds__(kBlock) summarize_level(const float4* __restrict__ pos, TreeView t,
-                                                          int level, float inv_theta) {
+__global__ void __launch_bounds__(kBlock)
+    summarize_level(const float4* __restrict__ pos, TreeView t, int level, float inv_theta) {
   const int begin = t.level_range[2 * level], end = t.level_range[2 * level + 1];
   for (int i = begin + blockIdx.x * kBlock + threadIdx.x; i < end; i += gridDim.x * kBlock) {
     const int4 l = t.link[i];

@@ -68,10 +68,12 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
     const int2 r = valid ? t.range[i] : make_int2(0, 0);
     const int count = r.y - r.x;
     bool leaf = count <= t.leaf_size || level >= physics::kMaxDepth;
-    const int mine = valid && !leaf ? upper_bound_digit(keys, r.x, r.y, level + 1, oct_of_lane) : r.y;
+    const int mine =
+        valid && !leaf ? upper_bound_digit(keys, r.x, r.y, level + 1, oct_of_lane) : r.y;
     int bound[8];
 #pragma unroll
-    for (int oct = 0; oct < 8; ++oct) bound[oct] = __shfl_sync(0xffffffffu, mine, (lane & ~7) + oct);
+    for (int oct = 0; oct < 8; ++oct)
+      bound[oct] = __shfl_sync(0xffffffffu, mine, (lane & ~7) + oct);
     if (!valid || oct_of_lane != 0) continue;
     int children = 0;
     if (!leaf) {
