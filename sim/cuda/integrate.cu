@@ -11,28 +11,6 @@ namespace galaxy::cuda {
 namespace {
 constexpr int kBlock = 256;
 
-__global__ void kick_drift(BodiesView b, float dt) {
-  const float h = 0.5f * dt;
-  for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
-    const float4 a = b.acc[i];
-    float4 v = b.vel[i];
-    float4 p = b.pos[i];
-    v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
-    p.x += v.x * dt, p.y += v.y * dt, p.z += v.z * dt;
-    b.vel[i] = v;
-    b.pos[i] = p;
-  }
-}
-
-__global__ void kick(BodiesView b, float h) {
-  for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
-    const float4 a = b.acc[i];
-    float4 v = b.vel[i];
-    v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
-    b.vel[i] = v;
-  }
-}
-
 __device__ void record_runaway(RunawayRecord* r, int id, unsigned kinds, unsigned long long step) {
   const unsigned k = atomicAdd(&r->count, 1u);
   if (k < static_cast<unsigned>(kRunawayNamed)) r->bodies[k] = id;
@@ -64,8 +42,8 @@ __device__ unsigned acceleration_kinds(float4 a) {
   return 0u;
 }
 
-// kick_drift that checks the new positions and velocities: the check costs a few comparisons
-// on values already in registers.
+// The opening kick and the drift (v += a dt/2, x += v dt), checking the new positions and
+// velocities: the check costs a few comparisons on values already in registers.
 __global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r,
                                    unsigned long long step) {
   const float h = 0.5f * dt;
@@ -126,16 +104,6 @@ __global__ void vertices(BodiesView b, float4* __restrict__ xyzs, std::uint8_t* 
   }
 }
 }  // namespace
-
-void launch_kick_drift(const BodiesView& b, float dt, cudaStream_t s) {
-  kick_drift<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, dt);
-  CUDA_LAUNCH_CHECK();
-}
-
-void launch_kick(const BodiesView& b, float half_dt, cudaStream_t s) {
-  kick<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, half_dt);
-  CUDA_LAUNCH_CHECK();
-}
 
 void launch_kick_drift_checked(const BodiesView& b, float dt, RunawayRecord* r,
                                unsigned long long step, cudaStream_t s) {

@@ -97,9 +97,8 @@ struct WalkScratch {
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 int force_resident_warps();
-// 6. integrate: kick-drift (v += a dt/2, x += v dt) and the closing kick (v += a dt/2).
-void launch_kick_drift(const BodiesView& b, float dt, cudaStream_t s);
-void launch_kick(const BodiesView& b, float half_dt, cudaStream_t s);
+// 6. integrate: the kick-drift and the closing kick, which check for runaway values, are
+// declared in runaway.cuh.
 
 // Direct summation: shared-memory tiles (the GPU reference and the small-N solver), and seed
 // 001's naive and Newton's-third-law-with-atomics variants for the benchmark.

@@ -25,7 +25,8 @@ struct RunawayClock {
   unsigned long long steps;
 };
 
-// kick_drift / kick (integrate.cu) that also check: a non-finite or absurd value (runaway.hpp)
+// Stage 6 (integrate.cu): the opening kick and drift (v += a dt/2, x += v dt) and the closing kick
+// (v += a dt/2), which also check what they write: a non-finite or absurd value (runaway.hpp)
 // adds the body's id to *r under `step`.
 void launch_kick_drift_checked(const BodiesView& b, float dt, RunawayRecord* r,
                                unsigned long long step, cudaStream_t s);
