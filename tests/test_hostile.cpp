@@ -21,6 +21,7 @@
 
 #include "app.hpp"
 #include "cuda_simulation.hpp"
+#include "headless_app.hpp"
 #include "headless_run.hpp"
 #include "io/csv.hpp"
 #include "io/gxy.hpp"
@@ -581,20 +582,11 @@ namespace {
 
 std::unique_ptr<app::App> make_headless_app(int bodies, std::string& why) {
   app::Options o;
-  o.backend = Backend::Cpu;
-  o.headless = true;
-  o.no_ui = true;
   o.bodies = bodies;
   o.width = 96;
   o.height = 64;
   o.frames = 1000;
-  try {
-    return std::make_unique<app::App>(o);
-  } catch (const std::runtime_error& e) {
-    why = e.what();
-    if (why.find("no headless OpenGL") != std::string::npos) return nullptr;
-    throw;
-  }
+  return test_support::make_app(o, why);
 }
 
 TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {

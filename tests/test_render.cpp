@@ -17,6 +17,7 @@
 #include "colormap.hpp"
 #include "cpu_simulation.hpp"
 #include "gl_context.hpp"
+#include "headless_app.hpp"
 #include "input.hpp"
 #include "offscreen_target.hpp"
 #include "overlay.hpp"
@@ -194,19 +195,7 @@ TEST(Window, OpensUnderXvfbRendersAndExitsAfterFrames) {
   EXPECT_NE(r.output.find("4 frames at 320x240"), std::string::npos) << r.output;
 }
 
-// A headless app in this process; null when no GL context can be made.
-std::unique_ptr<app::App> make_app(app::Options o, std::string& why) {
-  if (!o.backend) o.backend = Backend::Cpu;
-  o.headless = true;
-  o.no_ui = true;
-  try {
-    return std::make_unique<app::App>(o);
-  } catch (const std::runtime_error& e) {
-    why = e.what();
-    if (why.find("no headless OpenGL") != std::string::npos) return nullptr;
-    throw;
-  }
-}
+using test_support::make_app;
 
 // The panel's path: edit Settings, mark the change, App::apply. Repeatedly, and a bad count.
 TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// An App in the test's own process, rendering headless: the panel's and the window's paths
+// without a window.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "app.hpp"
+
+namespace galaxy::test_support {
+
+// Headless, without the panel, on the CPU backend unless `o` names one; null, with the reason in
+// `why`, when no headless GL context can be made.
+inline std::unique_ptr<app::App> make_app(app::Options o, std::string& why) {
+  if (!o.backend) o.backend = Backend::Cpu;
+  o.headless = true;
+  o.no_ui = true;
+  try {
+    return std::make_unique<app::App>(o);
+  } catch (const std::runtime_error& e) {
+    why = e.what();
+    if (why.find("no headless OpenGL") != std::string::npos) return nullptr;
+    throw;
+  }
+}
+
+}  // namespace galaxy::test_support
