@@ -65,7 +65,6 @@ GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
 // each body from the centre of mass (the dipole vanishes there). The six components of Q are kept
 // (zz = -(xx + yy), but one multiply-add is cheaper than recomputing it). T is what the softened
 // kernel needs beyond Q (interact_quadrupole).
-inline constexpr int kMaxMultipole = 2;
 struct Quadrupole {
   float xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0, trace = 0;
 };
@@ -129,8 +128,11 @@ GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Q
 // at 1.2e-2 p99). size/theta is never taken below sqrt(3)/2 size (a bound on the distance from the
 // box centre to its corners), so for any theta a cell is never accepted by a target inside its
 // box, and a body never meets its own cell's multipole.
+// sqrt(3)/2 rounded up: a box of longest edge `size` holds no point farther than this times
+// `size` from its centre.
+inline constexpr float kHalfDiagonal = 0.8661f;
 GALAXY_HD float open_radius(float size, float offset, float inv_theta) {
-  return size * fmaxf(inv_theta, 0.8661f) + offset;
+  return size * fmaxf(inv_theta, kHalfDiagonal) + offset;
 }
 // Squared distance from (px, py, pz) to the nearest point of the box [lo, hi] (0 inside it).
 GALAXY_HD float box_distance2(float px, float py, float pz, float lox, float loy, float loz,
@@ -157,7 +159,7 @@ GALAXY_HD bool accept_cell(float dist2, float open_radius2) {
 // walk at theta/2 (measured at 1M Plummer bodies: 4.07 ms a step against 4.85 without the bound,
 // for the same p99 of 6.8e-4; the slowest group had set the step's time).
 GALAXY_HD float cell_extent(float size, float offset) {
-  return 0.8661f * size + offset;
+  return kHalfDiagonal * size + offset;
 }
 GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order, float alpha_accel,
                                float open_radius2) {

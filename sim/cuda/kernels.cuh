@@ -45,7 +45,7 @@ struct TreeView {
   int* flags;        // kFlagNodeOverflow, kFlagStackOverflow
   int capacity;
   int leaf_size;   // cells of at most this many bodies are leaves
-  int group_size;  // bodies of one walk group, at most kMaxGroup
+  int group_size;  // bodies of one walk group (one warp, up to 4 a lane: kMaxGroupSize, 128)
   // The walk's groups, in body order: ranges of at most group_size bodies that partition the
   // bodies. The build flags each group's first body in group_start; launch_groups() compacts the
   // flags into groups and group_count.
@@ -55,8 +55,6 @@ struct TreeView {
 };
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
-inline constexpr int kMaxGroup =
-    128;  // one warp walks the tree for one group, up to 4 bodies a lane
 inline constexpr int kFlagNodeOverflow = 0;
 inline constexpr int kFlagStackOverflow = 1;
 

@@ -91,14 +91,11 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
         t.flags[kFlagNodeOverflow] = 1;
         leaf = true;
       } else {
-        int c = base, small = 0;
+        int c = base;
         lo = r.x;
 #pragma unroll
         for (int oct = 0; oct < 8; ++oct) {
-          if (bound[oct] > lo) {
-            t.range[c++] = make_int2(lo, bound[oct]);
-            small += bound[oct] - lo <= t.group_size;
-          }
+          if (bound[oct] > lo) t.range[c++] = make_int2(lo, bound[oct]);
           lo = bound[oct];
         }
         t.link[i] = make_int4(base, children, level, 0);
