@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "median.hpp"
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
-#include "cuda_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #endif
 
 namespace galaxy::app {

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "camera.hpp"
-#include "cuda_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #include "physics.hpp"
 
 namespace galaxy::app {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "octree_cpu.hpp"
+#include "cpu/octree.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
 

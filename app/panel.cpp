@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
 

@@ -7,7 +7,7 @@
 
 #include "io/snapshot.hpp"
 #include "memory.hpp"
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "direct_cpu.hpp"
+#include "cpu/direct.hpp"
 #include "median.hpp"
 
 namespace galaxy {

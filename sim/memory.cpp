@@ -9,7 +9,7 @@
 #include <string>
 
 #if GALAXY_HAVE_CUDA
-#include "cuda_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #endif
 
 namespace galaxy {

@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "cpu_simulation.hpp"
-#include "direct_cpu.hpp"
+#include "cpu/cpu_simulation.hpp"
+#include "cpu/direct.hpp"
 
 #if GALAXY_HAVE_CUDA
-#include "cuda_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #endif
 
 namespace galaxy {

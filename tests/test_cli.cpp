@@ -17,7 +17,7 @@
 #include "io/csv.hpp"
 #include "io/snapshot.hpp"
 #include "run_command.hpp"
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 
 namespace galaxy {

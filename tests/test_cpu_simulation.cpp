@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <limits>
 
-#include "cpu_simulation.hpp"
+#include "cpu/cpu_simulation.hpp"
 #include "diagnostics.hpp"
-#include "direct_cpu.hpp"
-#include "plummer.hpp"
+#include "cpu/direct.hpp"
+#include "scenarios/plummer.hpp"
 
 namespace galaxy {
 namespace {

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "io/csv.hpp"
-#include "plummer.hpp"
+#include "scenarios/plummer.hpp"
 
 namespace galaxy {
 namespace {

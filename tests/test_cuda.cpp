@@ -11,15 +11,15 @@
 #include <tuple>
 
 #include "accuracy.hpp"
-#include "cpu_simulation.hpp"
+#include "cpu/cpu_simulation.hpp"
 #include "diagnostics.hpp"
-#include "direct_cpu.hpp"
-#include "octree_cpu.hpp"
-#include "plummer.hpp"
-#include "scenarios.hpp"
+#include "cpu/direct.hpp"
+#include "cpu/octree.hpp"
+#include "scenarios/plummer.hpp"
+#include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
-#include "cuda_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #endif
 
 namespace galaxy {

@@ -20,7 +20,7 @@
 #include <string>
 
 #include "app.hpp"
-#include "cuda_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #include "headless_app.hpp"
 #include "headless_run.hpp"
 #include "io/csv.hpp"
@@ -30,7 +30,7 @@
 #include "key_queue.hpp"
 #include "memory.hpp"
 #include "run_command.hpp"
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 #include "session.hpp"
 #include "simulation.hpp"
 

@@ -6,10 +6,10 @@
 #include <random>
 
 #include "accuracy.hpp"
-#include "cpu_simulation.hpp"
-#include "direct_cpu.hpp"
-#include "octree_cpu.hpp"
-#include "plummer.hpp"
+#include "cpu/cpu_simulation.hpp"
+#include "cpu/direct.hpp"
+#include "cpu/octree.hpp"
+#include "scenarios/plummer.hpp"
 
 namespace galaxy {
 namespace {

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "diagnostics.hpp"
-#include "direct_cpu.hpp"
-#include "plummer.hpp"
+#include "cpu/direct.hpp"
+#include "scenarios/plummer.hpp"
 
 namespace galaxy {
 namespace {

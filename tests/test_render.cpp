@@ -15,13 +15,13 @@
 
 #include "app.hpp"
 #include "colormap.hpp"
-#include "cpu_simulation.hpp"
+#include "cpu/cpu_simulation.hpp"
 #include "gl_context.hpp"
 #include "headless_app.hpp"
 #include "input.hpp"
 #include "offscreen_target.hpp"
 #include "overlay.hpp"
-#include "plummer.hpp"
+#include "scenarios/plummer.hpp"
 #include "recorder.hpp"
 #include "run_command.hpp"
 

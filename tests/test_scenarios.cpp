@@ -9,12 +9,12 @@
 #include <numbers>
 #include <vector>
 
-#include "cold_collapse.hpp"
-#include "cpu_simulation.hpp"
+#include "scenarios/cold_collapse.hpp"
+#include "cpu/cpu_simulation.hpp"
 #include "diagnostics.hpp"
-#include "disk_galaxy.hpp"
-#include "plummer.hpp"
-#include "scenarios.hpp"
+#include "scenarios/disk_galaxy.hpp"
+#include "scenarios/plummer.hpp"
+#include "scenarios/scenarios.hpp"
 
 namespace galaxy {
 namespace {

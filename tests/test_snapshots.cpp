@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "cpu_simulation.hpp"
-#include "disk_galaxy.hpp"
+#include "cpu/cpu_simulation.hpp"
+#include "scenarios/disk_galaxy.hpp"
 #include "io/atomic_file.hpp"
 #include "io/binary.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
 #include "io/tipsy.hpp"
-#include "plummer.hpp"
+#include "scenarios/plummer.hpp"
 #include "session.hpp"
 
 namespace galaxy {

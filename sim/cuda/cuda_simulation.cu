@@ -9,7 +9,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "../cuda_simulation.hpp"
+#include "cuda_simulation.hpp"
 #include "../median.hpp"
 #include "cuda_check.cuh"
 #include "kernels.cuh"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cold_collapse.hpp"
+#include "scenarios/cold_collapse.hpp"
 
 #include <cmath>
 #include <random>

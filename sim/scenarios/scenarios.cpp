@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "scenarios.hpp"
+#include "scenarios/scenarios.hpp"
 
 #include <stdexcept>
 
-#include "cold_collapse.hpp"
-#include "disk_galaxy.hpp"
-#include "plummer.hpp"
+#include "scenarios/cold_collapse.hpp"
+#include "scenarios/disk_galaxy.hpp"
+#include "scenarios/plummer.hpp"
 
 namespace galaxy {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "disk_galaxy.hpp"
+#include "scenarios/disk_galaxy.hpp"
 
 #include <algorithm>
 #include <array>

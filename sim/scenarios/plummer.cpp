@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "plummer.hpp"
+#include "scenarios/plummer.hpp"
 
 #include <cmath>
 #include <numbers>

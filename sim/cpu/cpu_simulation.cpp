@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cpu_simulation.hpp"
+#include "cpu/cpu_simulation.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "diagnostics.hpp"
-#include "direct_cpu.hpp"
+#include "cpu/direct.hpp"
 
 namespace galaxy {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "direct_cpu.hpp"
+#include "cpu/direct.hpp"
 
 #include "physics.hpp"
 

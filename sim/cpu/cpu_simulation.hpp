@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "octree_cpu.hpp"
+#include "cpu/octree.hpp"
 #include "simulation.hpp"
 
 namespace galaxy {

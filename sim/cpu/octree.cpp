@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "octree_cpu.hpp"
+#include "cpu/octree.hpp"
 
 #include <algorithm>
 #include <chrono>
