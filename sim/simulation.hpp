@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "accuracy.hpp"
 #include "bodies.hpp"
@@ -53,6 +54,25 @@ struct InteractionCounts {
   std::uint64_t body_cell = 0;  // interactions with accepted cells
   std::uint64_t groups = 0;     // bodies that walked the tree together (0: each on its own)
 };
+
+// One body's tree walk as the running solver makes it, for the teaching overlay. Boxes are the
+// boxes around each cell's bodies (what the opening test measures).
+struct TraceBox {
+  std::array<float, 3> lo{}, hi{};
+  int level = 0;  // depth below the root
+};
+struct WalkTrace {
+  std::array<float, 3> body{};     // the traced body's position
+  std::vector<TraceBox> accepted;  // cells taken whole (their multipoles): body-cell interactions
+  std::vector<TraceBox> opened;    // cells and leaves the walk descended into
+  std::vector<std::array<float, 3>> direct;  // bodies summed one by one: body-body interactions
+  // The CUDA backend decides once for a group of neighbouring bodies (force.cu): the group's
+  // box and size. The CPU backend walks per body: group_bodies 1 and the box is the body.
+  TraceBox group;
+  std::size_t group_bodies = 1;
+  bool truncated = false;  // the lists were capped (kMaxTraceEntries each)
+};
+inline constexpr std::size_t kMaxTraceEntries = 1u << 16;
 
 struct Diagnostics {
   double kinetic = 0, potential = 0;
@@ -134,6 +154,13 @@ class Simulation {
   // Waits until every step issued so far has finished (a no-op for the synchronous CPU backend).
   // For the bench and the tests; the frame loop never calls it.
   virtual void synchronize() const {}
+
+  // The walk that body `index` (reset()'s order) made in the last force pass, on the backend's own
+  // tree and with its own opening decisions; the cells of that tree down to `max_depth`. Small
+  // results: nothing else is downloaded. Both throw std::out_of_range for a bad index and
+  // std::logic_error for the direct solver (no tree).
+  virtual WalkTrace trace_walk(std::size_t index) const;
+  virtual std::vector<TraceBox> tree_cells(int max_depth) const;
 
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }
