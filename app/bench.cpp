@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bench.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -128,14 +130,12 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
   r.multipole = solver == Solver::BarnesHut ? params.multipole : 0;
   r.alpha = solver == Solver::BarnesHut ? params.alpha : 0.0f;
   // The prediction goes by configuration and opening angle: a smaller theta is slower.
-  const std::string config = r.backend + "/" + r.solver + "/" + std::to_string(r.theta) + "/" +
-                             std::to_string(r.multipole) + "/" + std::to_string(params.alpha);
+  const std::string config =
+      fmt::format("{}/{}/{:f}/{}/{:f}", r.backend, r.solver, r.theta, r.multipole, params.alpha);
   if (const auto p = predictor.predict(config, r.n, solver == Solver::Direct); p && *p > b.budget_s) {
     r.skipped = true;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "a step would take about %.0f s, over the %.0f s budget", *p,
-                  b.budget_s);
-    r.note = buf;
+    r.note =
+        fmt::format("a step would take about {:.0f} s, over the {:.0f} s budget", *p, b.budget_s);
     return r;
   }
   std::unique_ptr<Simulation> sim;

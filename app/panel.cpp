@@ -2,9 +2,9 @@
 #include "panel.hpp"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <cstdio>
 
 #include "scenarios/scenarios.hpp"
 
@@ -211,9 +211,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
 
 void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Snapshot")) return;
-  char path[512];
-  std::snprintf(path, sizeof(path), "%s", s.snapshot_path.c_str());
-  if (ImGui::InputText("path", path, sizeof(path))) s.snapshot_path = path;
+  ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
   c.save |= ImGui::Button("Save");
   ImGui::SameLine();
   c.load |= ImGui::Button("Load");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "recorder.hpp"
 
+#include <fmt/format.h>
 #include <png.h>
 #include <unistd.h>
 
@@ -171,9 +172,8 @@ void Recorder::add(const std::vector<std::uint8_t>& bottom_up) {
     for (int y = 0; y < height_; ++y) {
       std::copy_n(bottom_up.data() + row * (height_ - 1 - y), row, top_down.data() + row * y);
     }
-    char name[32];
-    std::snprintf(name, sizeof(name), "frame_%05d.png", frames_);
-    write_png(std::filesystem::path(target_) / name, top_down.data(), width_, height_);
+    write_png(std::filesystem::path(target_) / fmt::format("frame_{:05d}.png", frames_),
+              top_down.data(), width_, height_);
   }
   ++frames_;
 }

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// Putting a frame on screen: the bodies and overlays (timed), the panel, a screenshot when asked,
+// the recording, and the swap.
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <ctime>
+
+#include "app.hpp"
+
+namespace galaxy::app {
+
+void App::present(int w, int h, bool screenshot) {
+  if (w <= 0 || h <= 0) {
+    if (imgui_) ImGui::EndFrame();
+    context_->swap();
+    return;
+  }
+  const GLuint fb = offscreen_ ? offscreen_->framebuffer() : 0;
+  draw(w, h, fb);
+  if (imgui_) {
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    imgui_->render();
+  }
+  if (screenshot) save_screenshot(fb, w, h);
+  record(fb, w, h);
+  context_->swap();
+}
+
+void App::draw(int width, int height, GLuint framebuffer) {
+  render::RenderParams p = settings_.render;
+  if (settings_.splat_auto) {
+    p.splat = session_->simulation().size() >= kComputeSplatFrom ? render::SplatMode::Compute
+                                                                 : render::SplatMode::Points;
+  }
+  stats_.splat_compute = p.splat == render::SplatMode::Compute;
+  const glm::mat4 vp = view_proj(width, height);
+  // Headless runs are measurements: the wall time between two glFinish calls, which every
+  // driver reports faithfully (llvmpipe's timer queries do not cover compute dispatches). A
+  // window reads last frame's GPU timer query instead, so it never stalls.
+  const bool measure = headless();
+  if (measure) glFinish();
+  const auto t0 = Clock::now();
+  if (!measure) render_timer_->begin();
+  renderer_->draw_bodies(vertex_path_.buffers(), vp, p, framebuffer, width, height);
+  renderer_->draw_overlays(vp, framebuffer, width, height, 5.0f);
+  float ms = 0;
+  if (measure) {
+    glFinish();
+    ms = ms_since(t0);
+  } else {
+    render_timer_->end();
+    ms = render_timer_->read(false);
+  }
+  stats_.render_ms = ms;
+  if (!samples_.empty()) samples_.back().render_ms = ms;
+}
+
+void App::save_screenshot(GLuint framebuffer, int width, int height) {
+  const std::string name =
+      fmt::format("galaxy_{:%Y%m%d_%H%M%S}.png", fmt::localtime(std::time(nullptr)));
+  try {
+    const auto rgba = render::read_rgba(framebuffer, width, height, true);
+    write_png(name, rgba.data(), width, height);
+    report_message("saved " + name);
+    std::fprintf(stderr, "galaxy: saved %s\n", name.c_str());
+  } catch (const std::exception& e) {
+    report_error(fmt::format("screenshot: {}", e.what()));
+  }
+}
+
+void App::record(GLuint framebuffer, int width, int height) {
+  if (!recorder_) return;
+  std::string failure;
+  if (width != recorder_->width() || height != recorder_->height()) {
+    failure = "recording stopped: the window changed size";
+  } else {
+    try {
+      recorder_->add(render::read_rgba(framebuffer, width, height, false));
+    } catch (const std::exception& e) {
+      failure = fmt::format("recording stopped: {}", e.what());
+    }
+  }
+  if (failure.empty()) return;
+  report_error(failure);
+  recorder_.reset();
+  if (headless() && exit_status_ == 0) exit_status_ = 1;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// The start and the end of a run: the GL context (a window, or headless), the session and the
+// panel's first settings, all from the options, read once here; at the end the final --save and
+// the frame-time summary.
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "app.hpp"
+
+namespace galaxy::app {
+
+namespace {
+
+std::unique_ptr<GlContext> make_context(Options& o) {
+  if (!o.headless) {
+    std::string why = "no DISPLAY or WAYLAND_DISPLAY";
+    if (display_available()) {
+      if (auto w =
+              make_window_context(o.width.value_or(1280), o.height.value_or(720), "Galaxy", &why)) {
+        return w;
+      }
+    }
+    std::fprintf(stderr, "galaxy: no window (%s); rendering headless instead\n", why.c_str());
+    o.headless = true;
+    if (!o.frames && o.record.empty()) {
+      // Without a window nothing would show: keep a short clip to look at.
+      o.frames = 90;
+      o.record = "out/frames";
+    }
+  }
+  return make_headless_context(o.width.value_or(1920), o.height.value_or(1080));
+}
+
+// The panel, unless --no-ui; null without it. ImGui's OpenGL3 backend loads GL through
+// libGL.so.1 itself: a driver install without it costs the panel, not the picture.
+std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
+  if (no_ui) return nullptr;
+  try {
+    return std::make_unique<ImGuiLayer>(context.window());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "galaxy: warning: %s; running without the panel\n", e.what());
+    return nullptr;
+  }
+}
+
+// The panel's first values: what the start-up made of the options (and of a --load file).
+Settings initial_settings(const Options& o, const Session& session, bool panel) {
+  const Simulation& sim = session.simulation();
+  Settings s;
+  s.params = sim.params();
+  s.bodies = sim.size();
+  s.scenario = session.scenario();
+  s.backend = sim.backend();
+  s.solver = sim.solver();
+  s.show_panel = panel;
+  s.splat_auto = o.splat == "auto";
+  if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
+  if (o.octree) {
+    s.octree_overlay = true;
+    s.octree_depth = *o.octree;
+  }
+  return s;
+}
+
+}  // namespace
+
+App::App(const Options& options) {
+  Options o = options;
+  context_ = make_context(o);  // without a window: headless, perhaps with --frames and --record
+  max_steps_ = o.steps;
+  max_frames_ = o.frames;
+  final_save_ = o.save;
+  imgui_ = make_imgui(*context_, o.no_ui);
+  int w = 0, h = 0;
+  context_->framebuffer_size(w, h);
+  if (headless()) offscreen_.emplace(w, h);
+  renderer_.emplace();
+  render_timer_.emplace();
+  session_ = std::make_unique<Session>(o);
+  if (!o.record.empty()) recorder_ = std::make_unique<Recorder>(o.record, w, h);
+  settings_ = initial_settings(o, *session_, imgui_ != nullptr);
+  stats_.gl_description = context_->description();
+  std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
+  start(o.pick);
+}
+
+void App::start(std::optional<int> pick) {
+  reallocate_vertices();
+  run_changed();
+  update_vertices();
+  if (pick) settings_.picked_body = *pick;  // after run_changed(), which clears the pick
+  Changes first;
+  first.fit_camera = true;
+  first.overlay = true;
+  apply(first);
+  refresh_measurements();
+  last_frame_ = last_accuracy_ = Clock::now();
+}
+
+App::~App() = default;
+
+void App::finish() {
+  if (finished_) return;
+  finished_ = true;
+  if (!final_save_.empty()) {
+    try {
+      session_->save(final_save_);
+      std::printf("galaxy: wrote %s\n", final_save_.c_str());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "galaxy: save: %s\n", e.what());
+      if (exit_status_ == 0) exit_status_ = 1;
+    }
+  }
+  if (!headless() && !max_frames_) return;
+  int w = 0, h = 0;
+  context_->framebuffer_size(w, h);
+  const Simulation& sim = session_->simulation();
+  print_summary(samples_, {frames_, w, h, sim.name(), context_->description(), sim.size(),
+                           stats_.splat_compute, headless(), stats_.interop});
+  if (recorder_) {
+    std::printf("galaxy: wrote %d frames to %s%s\n", recorder_->frames(),
+                recorder_->target().c_str(), recorder_->video() ? "" : "/ (frame_00000.png ...)");
+  }
+  std::fflush(stdout);
+}
+
+}  // namespace galaxy::app
