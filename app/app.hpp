@@ -1,26 +1,31 @@
 // SPDX-License-Identifier: MIT
 // The visualizer: a GL context (window or headless), the session, the renderer and the panel,
-// one frame at a time: `while (app.frame()) {}`.
+// one frame at a time: `while (app.frame()) {}`. The frame loop is app.cpp; the start and the
+// end of a run startup.cpp; applying the panel's changes apply.cpp; putting the frame on screen
+// present.cpp; the vertex path vertex_path.cpp; the overlays overlay.cpp.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "camera.hpp"
+#include "frame_summary.hpp"
 #include "gl_context.hpp"
 #include "gpu_timer.hpp"
 #include "imgui_layer.hpp"
-#include "interop_buffer.hpp"
 #include "offscreen_target.hpp"
 #include "options.hpp"
+#include "overlay.hpp"
 #include "recorder.hpp"
 #include "renderer.hpp"
 #include "session.hpp"
 #include "settings.hpp"
+#include "vertex_path.hpp"
 
 namespace galaxy::app {
 
@@ -30,11 +35,10 @@ namespace galaxy::app {
 // footprint looks softer. The H100's raster pipeline is weak for millions of points too.
 inline constexpr std::size_t kComputeSplatFrom = 32768;
 
-// Per-frame numbers kept for the summary a headless run prints.
-struct FrameSample {
-  float sim_ms = 0, stage_ms = 0, vertex_ms = 0, render_ms = 0;
-  std::uint64_t bytes = 0;
-};
+// Milliseconds of wall-clock time since `t0`.
+inline float ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
 
 class App {
  public:
@@ -46,8 +50,8 @@ class App {
   // Runs one frame; false when the program should end (window closed, q, --frames reached).
   bool frame();
 
-  // The panel's settings and the function that applies a set of changes (the panel's path,
-  // which tests drive directly).
+  // The panel's settings (the one owner of the wanted run parameters) and the function that
+  // applies a set of changes to the run (apply.cpp; the panel's path, which tests drive directly).
   Settings& settings() { return settings_; }
   void apply(const Changes& c);
 
@@ -57,49 +61,63 @@ class App {
   int exit_status() const { return exit_status_; }
   Session& session() { return *session_; }
   bool headless() const { return context_->window() == nullptr; }
-  const render::VertexBuffers& vertices() const { return vertices_; }
+  const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
 
  private:
+  // apply.cpp: one function per kind of change; true where the bodies changed wholesale.
+  void apply_params();
+  void apply_solver();
+  bool apply_run(const Changes& c);  // backend, scenario, body count, reset, load
+  bool attempt(const char* what, const std::function<void()>& action);
+  void resume();
+  void measure_accuracy();
+  void fit_camera();
+
+  void start(std::optional<int> pick);  // the first vertices, camera and overlays
   void reallocate_vertices();
   void run_changed();  // the bodies changed wholesale: energy baseline, overlays, vertices
   void advance(bool step_once);
+  void record_step(float wall_ms);  // the step's timings for the panel and the summary
   void update_vertices();
   void update_overlays();
   void refresh_measurements();
+  void refresh_energy();  // the energy drift, and the centre of mass to follow
   void handle_actions(Changes& c);
+  bool pick(glm::vec2 cursor, glm::vec2 window);  // true when the picked body changed
+  void follow_centre();
+  void present(int width, int height, bool screenshot);  // draw, screenshot, record, swap
   void draw(int width, int height, GLuint framebuffer);
+  void record(GLuint framebuffer, int width, int height);
   void save_screenshot(GLuint framebuffer, int width, int height);
   void report_error(const std::string& what, const std::string& where = {});
   void report_message(const std::string& what);
   void check_runaway();
-  void finish();  // once, at the end: the final --save and the summary
-  void print_summary() const;
+  bool end_of_frame();  // counts the frame; true when the run should end
+  void finish();        // once, at the end: the final --save and the summary
   glm::mat4 view_proj(int width, int height) const;
   const HostBodies& host_bodies();  // a download of the current state, cached per step
 
+  // From the options, read once at start-up: the frame loop's limits and the final save.
+  std::optional<long> max_steps_, max_frames_;
+  std::string final_save_;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
-  Options options_;
   std::unique_ptr<GlContext> context_;
   std::unique_ptr<ImGuiLayer> imgui_;
   std::optional<render::OffscreenTarget> offscreen_;
   std::optional<render::Renderer> renderer_;
   std::optional<render::GpuTimer> render_timer_;
   std::unique_ptr<Session> session_;
-  render::VertexBuffers vertices_;  // registered with CUDA: destroyed before the context
+  VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
   std::unique_ptr<Recorder> recorder_;
 
   Settings settings_;
   PanelStats stats_;
   render::OrbitCamera camera_;
-  std::vector<float> host_xyzs_;
-  std::vector<std::uint8_t> host_tags_;
-  bool host_vertices_current_ = false;
   std::optional<HostBodies> host_bodies_;
   std::uint64_t host_bodies_step_ = ~0ull;
   std::uint64_t overlay_step_ = ~0ull;
   bool overlay_dirty_ = true;
-  bool interop_fallback_warned_ = false;
   bool quit_ = false;
   bool finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
