@@ -69,12 +69,8 @@ void App::reallocate_vertices() {
 }
 
 void App::run_changed() {
-  Simulation& sim = session_->simulation();
-  settings_.bodies = sim.size();
-  settings_.params = sim.params();
-  settings_.backend = sim.backend();
-  settings_.solver = sim.solver();
   settings_.picked_body = -1;
+  stats_.source = session_->source();
   energy0_.reset();
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();

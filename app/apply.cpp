@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // App::apply: the panel's changes (and the same calls from tests and start-up) applied to the
-// run. A change that fails keeps the current run and reports on the status line (and next to
-// the control).
+// run. Settings holds the wanted values; each change sends them to the session or the
+// simulation once. A change that fails keeps the current run, reports on the status line (and
+// next to the control), and puts that control's Settings field back to what runs.
 #include <fmt/format.h>
 
 #include "app.hpp"
@@ -31,9 +32,6 @@ void App::apply(const Changes& c) {
     run_changed();
     update_vertices();
   }
-  settings_.scenario = session_->options().scenario;
-  settings_.backend = session_->simulation().backend();
-  if (!changed && c.bodies) settings_.bodies = session_->simulation().size();
   if (c.overlay) overlay_dirty_ = true;
   if (c.measure_accuracy) measure_accuracy();
   if (c.fit_camera) fit_camera();
@@ -46,35 +44,57 @@ void App::apply_params() {
     check_params(settings_.params);
     sim.set_params(settings_.params);
   };
-  attempt("parameters", set);
-  settings_.params = sim.params();
+  if (!attempt("parameters", set)) {
+    settings_.params = sim.params();
+  }
 }
 
 void App::apply_solver() {
   Simulation& sim = session_->simulation();
-  attempt("solver", [&] { sim.set_solver(settings_.solver); });
-  settings_.solver = sim.solver();
+  if (!attempt("solver", [&] { sim.set_solver(settings_.solver); })) {
+    settings_.solver = sim.solver();
+  }
 }
 
 bool App::apply_run(const Changes& c) {
   Session& s = *session_;
   bool changed = false;
   if (c.backend && settings_.backend != s.simulation().backend()) {
-    changed |= attempt("backend", [&] { s.set_backend(settings_.backend); });
+    if (attempt("backend", [&] { s.set_backend(settings_.backend); })) {
+      changed = true;
+    } else {
+      settings_.backend = s.simulation().backend();
+    }
   }
-  if (c.scenario) changed |= attempt("scenario", [&] { s.set_scenario(settings_.scenario); });
+  if (c.scenario) {
+    if (attempt("scenario", [&] { s.set_scenario(settings_.scenario); })) {
+      changed = true;
+    } else {
+      settings_.scenario = s.scenario();
+    }
+  }
   if (c.bodies && settings_.bodies != s.simulation().size()) {
     // A failure (out of memory, a count the scenario cannot make) keeps the old run.
-    changed |= attempt("body count", [&] { s.set_body_count(settings_.bodies); });
+    if (attempt("body count", [&] { s.set_body_count(settings_.bodies); })) {
+      changed = true;
+    } else {
+      settings_.bodies = s.simulation().size();
+    }
   }
   if (c.reset) {
     changed |= attempt("reset", [&] { s.set_body_count(s.simulation().size()); });
   }
-  if (c.load && attempt("load", [&] { s.load(settings_.snapshot_path); })) {
-    changed = true;
-    std::string text = "loaded " + settings_.snapshot_path;
-    for (const std::string& note : s.load_notes()) text += "\n" + note;
-    report_message(text);
+  if (c.load) {
+    Loaded loaded;
+    if (attempt("load", [&] { loaded = s.load(settings_.snapshot_path); })) {
+      changed = true;
+      // The file's parameters and count are what runs now: the new wanted values.
+      settings_.params = loaded.params;
+      settings_.bodies = loaded.bodies;
+      std::string text = "loaded " + settings_.snapshot_path;
+      for (const std::string& note : loaded.notes) text += "\n" + note;
+      report_message(text);
+    }
   }
   return changed;
 }

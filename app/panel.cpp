@@ -33,9 +33,12 @@ namespace {
 
 const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
 
-bool combo(const char* label, int& current, const std::vector<std::string>& items) {
+// `other`: what the field shows when `current` is none of the items.
+bool combo(const char* label, int& current, const std::vector<std::string>& items,
+           const std::string& other = {}) {
   bool changed = false;
-  const char* preview = current >= 0 && current < int(items.size()) ? items[current].c_str() : "";
+  const bool listed = current >= 0 && current < int(items.size());
+  const char* preview = listed ? items[current].c_str() : other.c_str();
   if (ImGui::BeginCombo(label, preview)) {
     for (int i = 0; i < int(items.size()); ++i) {
       if (ImGui::Selectable(items[i].c_str(), i == current)) {
@@ -97,12 +100,13 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   }
   error_here(st, "body count");
   error_here(st, "reset");
-  int scenario = 0;
+  // What runs: a scenario, or after a load the snapshot (then any scenario is a change).
+  int scenario = -1;
   const auto& names = scenario_names();
   for (int i = 0; i < int(names.size()); ++i) {
-    if (names[i] == s.scenario) scenario = i;
+    if (names[i] == st.source) scenario = i;
   }
-  if (combo("scenario", scenario, names)) {
+  if (combo("scenario", scenario, names, st.source)) {
     s.scenario = names[scenario];
     c.scenario = true;
   }

@@ -60,6 +60,7 @@ struct Changes {
 // Numbers the panel shows; the app fills them.
 struct PanelStats {
   std::string backend_name, gl_description;
+  std::string source;  // what made the current bodies: a scenario, or "snapshot PATH"
   std::size_t bodies = 0;
   std::uint64_t steps = 0;
   double time = 0;

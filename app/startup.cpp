@@ -45,12 +45,12 @@ std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
 }
 
 // The panel's first values: what the start-up made of the options (and of a --load file).
-Settings initial_settings(const Options& o, Session& session, bool panel) {
+Settings initial_settings(const Options& o, const Session& session, bool panel) {
   const Simulation& sim = session.simulation();
   Settings s;
   s.params = sim.params();
   s.bodies = sim.size();
-  s.scenario = session.options().scenario;
+  s.scenario = session.scenario();
   s.backend = sim.backend();
   s.solver = sim.solver();
   s.show_panel = panel;

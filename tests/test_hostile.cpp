@@ -654,5 +654,49 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   fs::remove(good);
 }
 
+// A failed load in the same apply as a body count that succeeds: the status line says the load
+// failed (never "loaded"), the new count runs. A load that succeeds puts the file's parameters
+// and count into the panel's settings, and the scenario field shows the snapshot that runs.
+TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
+  std::string why;
+  auto a = make_headless_app(300, why);
+  if (!a) GTEST_SKIP() << why;
+  const fs::path saved = temp("galaxy_panel_load.gxy");
+  a->settings().snapshot_path = saved.string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  ASSERT_TRUE(a->stats().error.empty()) << a->stats().error;
+
+  a->settings().bodies = 400;
+  a->settings().snapshot_path = temp("galaxy_no_such_file.gxy").string();
+  app::Changes both;
+  both.bodies = true;
+  both.load = true;
+  a->apply(both);
+  EXPECT_EQ(a->stats().error_where, "load");
+  EXPECT_TRUE(a->stats().message.empty()) << a->stats().message;
+  EXPECT_EQ(a->session().simulation().size(), 400u);
+  EXPECT_EQ(a->settings().bodies, 400u);
+  EXPECT_EQ(a->stats().source, "collision");
+
+  a->settings().params.theta = 0.5f;
+  app::Changes theta;
+  theta.params = true;
+  a->apply(theta);
+  a->settings().snapshot_path = saved.string();
+  app::Changes load;
+  load.load = true;
+  a->apply(load);
+  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+  EXPECT_EQ(a->stats().message.rfind("loaded " + saved.string(), 0), 0u) << a->stats().message;
+  EXPECT_EQ(a->session().simulation().size(), 300u);
+  EXPECT_EQ(a->settings().bodies, 300u);
+  EXPECT_EQ(a->settings().params.theta, SimParams{}.theta) << "the file's theta, now wanted";
+  EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
+  EXPECT_EQ(a->stats().source, "snapshot " + saved.string());
+  fs::remove(saved);
+}
+
 }  // namespace
 }  // namespace galaxy
