@@ -55,7 +55,6 @@ void App::check_runaway() {
   stats_.runaway = r->message();
   stats_.runaway_good_step = r->good_step;
   settings_.paused = true;
-  host_bodies_.reset();
   report_error(stats_.runaway, "runaway");  // the status line too: it shows with the panel hidden
   if (headless()) {
     // One more frame, so that a recording ends on the message, then exit status 3.
@@ -74,8 +73,7 @@ void App::run_changed() {
   energy0_.reset();
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();
-  host_bodies_.reset();
-  overlay_dirty_ = true;
+  overlay_refresh_.invalidate();
   last_diagnostics_ = Clock::time_point{};  // measure the new run's energy at once
 }
 
@@ -130,51 +128,22 @@ void App::update_vertices() {
   }
 }
 
-const HostBodies& App::host_bodies() {
-  Simulation& sim = session_->simulation();
-  if (!host_bodies_ || host_bodies_step_ != sim.steps_taken() ||
-      host_bodies_->size() != sim.size()) {
-    host_bodies_ = sim.download();
-    host_bodies_step_ = sim.steps_taken();
-  }
-  return *host_bodies_;
-}
-
 void App::update_overlays() {
-  Simulation& sim = session_->simulation();
-  const bool want = settings_.octree_overlay || settings_.picked_body >= 0;
-  if (!want) {
-    if (overlay_dirty_) {
-      renderer_->set_boxes({});
-      renderer_->set_markers({});
-      overlay_dirty_ = false;
-    }
-    return;
-  }
-  if (!overlay_dirty_ && overlay_step_ == sim.steps_taken()) return;
-  overlay_dirty_ = false;
-  overlay_step_ = sim.steps_taken();
-  std::vector<render::Box> boxes;
-  std::vector<render::Marker> markers;
+  const Simulation& sim = session_->simulation();
+  const bool shown = settings_.octree_overlay || settings_.picked_body >= 0;
+  if (!overlay_refresh_.due(sim.steps_taken(), shown, Clock::now())) return;
+  OverlayGeometry g;
   try {
-    const HostBodies& b = host_bodies();
-    if (settings_.octree_overlay) boxes = simulation_tree_boxes(sim, b, settings_.octree_depth);
-    const int self = settings_.picked_body;
-    if (self >= 0 && static_cast<std::size_t>(self) < b.size()) {
-      CpuOctree tree;
-      tree.build(b, sim.params().leaf_size);  // the running solver's leaves and criterion
-      const WalkTrace t = trace_walk(tree, b, self, sim.params());
-      walk_overlay(tree, b, self, t, boxes, markers);
-      stats_.picked_info = fmt::format(
-          "body {} at theta {:.2f}: {} cells accepted (green), {} opened (red), {} bodies summed "
-          "directly (yellow)",
-          self, sim.params().theta, t.accepted.size(), t.opened.size(), t.direct.size());
-    }
+    g = overlay_geometry(sim, settings_.octree_overlay ? settings_.octree_depth : -1,
+                         settings_.picked_body);
   } catch (const std::exception& e) {
-    report_error(fmt::format("overlay: {}", e.what()));
+    // Said once, not at each refresh while it lasts.
+    const std::string what = fmt::format("overlay: {}", e.what());
+    if (stats_.error != what) report_error(what);
   }
-  renderer_->set_boxes(boxes);
-  renderer_->set_markers(markers);
+  stats_.picked_info = g.info;
+  renderer_->set_boxes(g.boxes);
+  renderer_->set_markers(g.markers);
 }
 
 void App::refresh_measurements() {
@@ -226,10 +195,12 @@ void App::handle_actions(Changes& c) {
   if (a.pick) c.overlay |= pick(a.cursor, {size.x, size.y});
 }
 
+// One download of the bodies per click, to find the one under the cursor.
 bool App::pick(glm::vec2 cursor, glm::vec2 window) {
   try {
-    const int picked = pick_body(host_bodies(), view_proj(int(window.x), int(window.y)), window.x,
-                                 window.y, cursor, 12.0f);
+    const int picked =
+        pick_body(session_->simulation().download(), view_proj(int(window.x), int(window.y)),
+                  window.x, window.y, cursor, 12.0f);
     if (picked == settings_.picked_body) return false;
     settings_.picked_body = picked;
     return true;

@@ -95,7 +95,6 @@ class App {
   bool end_of_frame();  // counts the frame; true when the run should end
   void finish();        // once, at the end: the final --save and the summary
   glm::mat4 view_proj(int width, int height) const;
-  const HostBodies& host_bodies();  // a download of the current state, cached per step
 
   // From the options, read once at start-up: the frame loop's limits and the final save.
   std::optional<long> max_steps_, max_frames_;
@@ -114,10 +113,7 @@ class App {
   Settings settings_;
   PanelStats stats_;
   render::OrbitCamera camera_;
-  std::optional<HostBodies> host_bodies_;
-  std::uint64_t host_bodies_step_ = ~0ull;
-  std::uint64_t overlay_step_ = ~0ull;
-  bool overlay_dirty_ = true;
+  OverlayRefresh overlay_refresh_;
   bool quit_ = false;
   bool finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)

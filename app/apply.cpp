@@ -32,7 +32,7 @@ void App::apply(const Changes& c) {
     run_changed();
     update_vertices();
   }
-  if (c.overlay) overlay_dirty_ = true;
+  if (c.overlay) overlay_refresh_.invalidate();
   if (c.measure_accuracy) measure_accuracy();
   if (c.fit_camera) fit_camera();
   if (c.quit) quit_ = true;

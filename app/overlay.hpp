@@ -1,38 +1,53 @@
 // SPDX-License-Identifier: MIT
-// The teaching overlays, computed on the host and handed to render/ as plain boxes and markers:
-// the octree's cells down to a depth, and one body's Barnes-Hut walk replayed with the same
-// opening criterion (physics::open_radius, through CpuOctree::accepts) the solvers use.
+// The teaching overlays, asked of the running backend and handed to render/ as plain boxes and
+// markers: its tree's cells down to a depth (Simulation::tree_cells) and one body's walk as the
+// solver made it (Simulation::trace_walk). Neither downloads the bodies.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <string>
 #include <vector>
 
-#include "cpu/octree.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
 
 namespace galaxy::app {
 
-// Cells of depth <= max_depth, coloured by depth.
-std::vector<render::Box> octree_boxes(const CpuOctree& tree, int max_depth);
-// The tree the simulation used: the GPU's own for the CUDA backend, otherwise a CPU octree built
-// from `bodies`.
-std::vector<render::Box> simulation_tree_boxes(const Simulation& sim, const HostBodies& bodies,
-                                               int max_depth);
-
-struct WalkTrace {
-  std::vector<int> accepted;  // nodes taken as point masses
-  std::vector<int> opened;    // nodes opened (cells descended into, leaves summed body by body)
-  std::vector<int> direct;    // bodies summed one by one
+struct OverlayGeometry {
+  std::vector<render::Box> boxes;
+  std::vector<render::Marker> markers;
+  std::string info;  // what the picked body's walk did, for the panel; empty without one
 };
-// Replays CpuOctree::walk for body `self` and records what it did at each node.
-WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, const SimParams& p);
 
-// Boxes (accepted green, opened red) and markers (the body, its direct partners) for a trace.
-void walk_overlay(const CpuOctree& tree, const HostBodies& b, int self, const WalkTrace& t,
-                  std::vector<render::Box>& boxes, std::vector<render::Marker>& markers);
+// The overlays for the running simulation: the tree's cells to `octree_depth` (none when < 0),
+// coloured by level, and body `picked`'s walk (none when < 0 or not a body): accepted cells
+// green, opened red, bodies summed directly yellow, the body cyan and, where a group of bodies
+// walked together (CUDA), the group's box magenta. Throws what the backend throws.
+OverlayGeometry overlay_geometry(const Simulation& sim, int octree_depth, int picked);
+
+// The walk's line for the panel: the body, θ and the counts.
+std::string walk_info(int body, float theta, const WalkTrace& t);
+
+// When to ask the backend again: at once after a change of what is shown (invalidate), else
+// after the run stepped, at most once per `min_interval` of wall-clock time (each ask walks the
+// backend's tree, and on CUDA waits for the device).
+class OverlayRefresh {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit OverlayRefresh(Clock::duration min_interval = std::chrono::milliseconds(200))
+      : min_interval_(min_interval) {}
+  void invalidate() { dirty_ = true; }
+  // True when the overlays should be rebuilt now; `shown`: whether any overlay is on.
+  bool due(std::uint64_t step, bool shown, Clock::time_point now);
+
+ private:
+  Clock::duration min_interval_;
+  bool dirty_ = true;
+  std::uint64_t step_ = ~0ull;
+  Clock::time_point last_{};
+};
 
 // The body whose projection lies nearest to the cursor, within `max_pixels`; -1 for none.
 int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, float height,

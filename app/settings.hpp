@@ -51,7 +51,7 @@ struct Changes {
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
-  bool overlay = false;  // octree overlay toggled or its depth changed
+  bool overlay = false;  // what the overlays show changed: the octree, its depth, the pick
   bool resume = false;   // after a runaway: go on from the last good state
   bool quit = false;
   Changes& operator|=(const Changes& o);

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -21,9 +23,9 @@
 #include "input.hpp"
 #include "offscreen_target.hpp"
 #include "overlay.hpp"
-#include "scenarios/plummer.hpp"
 #include "recorder.hpp"
 #include "run_command.hpp"
+#include "scenarios/plummer.hpp"
 
 namespace galaxy {
 namespace {
@@ -389,34 +391,70 @@ TEST_F(InputTest, KeysBecomeActionsAndAClickPicks) {
   EXPECT_EQ(click.cursor, glm::vec2(100, 100));
 }
 
-// The overlay replays the walk of the solver's own criterion: the geometric test alone (alpha 0)
-// and with the relative test, which reads the body's acceleration.
-TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
+// The overlay asks the running backend: a picked body's walk on the CPU backend gives a box for
+// each accepted (green) and opened (red) cell, a yellow marker for each body summed directly and a
+// cyan one for the body, and the tree's cells come from the same backend, coloured by level.
+TEST(Overlay, APickedBodysWalkComesFromTheRunningBackend) {
   CpuSimulation sim(Solver::BarnesHut, {});
   sim.reset(make_plummer(3000, 7));
-  const HostBodies b = sim.download();  // with accelerations
-  CpuOctree tree;
-  tree.build(b);
-  for (float alpha : {0.0f, 0.004f}) {
-    for (float theta : {0.3f, 0.7f, 1.2f}) {
-      for (int self : {0, 1234, 2999}) {
-        SCOPED_TRACE(testing::Message()
-                     << "alpha " << alpha << " theta " << theta << " body " << self);
-        SimParams p;
-        p.theta = theta;
-        p.alpha = alpha;
-        const float accel =
-            std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
-        WalkCounts counts;
-        tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, alpha * accel,
-                  counts);
-        const app::WalkTrace t = app::trace_walk(tree, b, self, p);
-        EXPECT_EQ(t.accepted.size(), counts.body_cell);
-        EXPECT_EQ(t.direct.size(), counts.body_body);
-        EXPECT_FALSE(t.opened.empty());
-      }
-    }
-  }
+  const WalkTrace t = sim.trace_walk(42);
+  const app::OverlayGeometry g = app::overlay_geometry(sim, -1, 42);
+  ASSERT_FALSE(t.accepted.empty());
+  ASSERT_FALSE(t.opened.empty());
+  ASSERT_EQ(t.group_bodies, 1u) << "the CPU backend walks per body";
+  EXPECT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size());
+  ASSERT_EQ(g.markers.size(), t.direct.size() + 1);
+  const auto green = [](const render::Box& b) { return b.color.g > 2 * b.color.r; };
+  const auto red = [](const render::Box& b) { return b.color.r > 2 * b.color.g; };
+  EXPECT_EQ(std::count_if(g.boxes.begin(), g.boxes.end(), green),
+            std::ptrdiff_t(t.accepted.size()));
+  EXPECT_EQ(std::count_if(g.boxes.begin(), g.boxes.end(), red), std::ptrdiff_t(t.opened.size()));
+  const HostBodies b = sim.download();
+  EXPECT_EQ(g.markers.back().position, glm::vec3(b.x[42], b.y[42], b.z[42])) << "the body";
+  EXPECT_NE(g.info.find("body 42"), std::string::npos) << g.info;
+  EXPECT_NE(g.info.find(std::to_string(t.accepted.size()) + " cells accepted"), std::string::npos)
+      << g.info;
+  EXPECT_EQ(g.info.find("group"), std::string::npos) << g.info;
+
+  const app::OverlayGeometry cells = app::overlay_geometry(sim, 3, -1);
+  EXPECT_EQ(cells.boxes.size(), sim.tree_cells(3).size());
+  EXPECT_FALSE(cells.boxes.empty());
+  EXPECT_TRUE(cells.markers.empty());
+  EXPECT_TRUE(cells.info.empty());
+  EXPECT_TRUE(app::overlay_geometry(sim, -1, 3000).boxes.empty()) << "no such body: no walk";
+}
+
+// The info line names a group walk (the CUDA backend) and its size.
+TEST(Overlay, TheInfoLineSaysWhenABodyWalkedWithItsGroup) {
+  WalkTrace t;
+  t.accepted.resize(5);
+  t.opened.resize(3);
+  t.direct.resize(7);
+  t.group_bodies = 32;
+  const std::string info = app::walk_info(9, 0.75f, t);
+  EXPECT_NE(info.find("body 9 at theta 0.75: 5 cells accepted (green), 3 opened (red), 7 bodies"),
+            std::string::npos)
+      << info;
+  EXPECT_NE(info.find("walked with its group of 32 bodies"), std::string::npos) << info;
+}
+
+// The overlay asks again at once after a change of what it shows, else only when the run has
+// stepped and at most once per interval of wall-clock time.
+TEST(Overlay, RefreshFollowsStepsAtMostFiveTimesASecond) {
+  using Clock = app::OverlayRefresh::Clock;
+  app::OverlayRefresh r;
+  const Clock::time_point t0{};
+  const auto ms = [&](int k) { return t0 + std::chrono::milliseconds(k); };
+  EXPECT_TRUE(r.due(0, false, ms(1000))) << "the first frame draws (or clears) the overlays";
+  EXPECT_FALSE(r.due(5, false, ms(2000))) << "nothing shown: nothing to ask";
+  EXPECT_FALSE(r.due(0, true, ms(2000))) << "the run has not stepped";
+  EXPECT_TRUE(r.due(1, true, ms(2000)));
+  EXPECT_FALSE(r.due(2, true, ms(2100))) << "stepped, but too soon";
+  EXPECT_FALSE(r.due(3, true, ms(2199)));
+  EXPECT_TRUE(r.due(4, true, ms(2200)));
+  r.invalidate();
+  EXPECT_TRUE(r.due(4, true, ms(2201))) << "a change of what is shown: at once";
+  EXPECT_FALSE(r.due(4, true, ms(5000)));
 }
 
 // One body at the centre of a small target, drawn through the renderer alone.
