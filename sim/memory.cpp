@@ -26,8 +26,9 @@ std::uint64_t host_bytes_per_body(Backend b, bool window) {
   if (b == Backend::Cpu) {
     // The scenario's bodies, the copy reset() validates, the simulation's own, the runaway backup
     // and a download for the panel or a save: 5 HostBodies. The CPU octree: Morton keys and
-    // order (12), their sort scratch (12) and nodes (at most one 84-byte node per 2 bodies).
-    return 5 * kHostBodies + 24 + 42 + vertices;
+    // order (12), their sort scratch (12) and nodes (at most one 108-byte node per 2 bodies);
+    // each walk's alpha |a|, kept for the overlay's trace (4).
+    return 5 * kHostBodies + 24 + 54 + 4 + vertices;
   }
   // CUDA: the scenario's bodies, the upload staging (2 float4, id, tag: 37), a download (46 +
   // 37 staging).

@@ -9,11 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define GALAXY_HD __host__ __device__ __forceinline__
-#else
-#define GALAXY_HD inline
-#endif
+#include "host_device.hpp"
 
 namespace galaxy::physics {
 
@@ -168,6 +164,17 @@ GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order,
   const float q = extent * inv_d;
   const float term = mass * inv_d * inv_d * q * q * (order >= 2 ? q : 1.0f);
   return term <= alpha_accel;
+}
+
+// The opening decision of both walks (cpu/force.cpp per body, cuda/force.cu once per group): a
+// cell is accepted when it passes the geometric test and, where the relative criterion is on
+// (alpha > 0 and the walk has the last pass's accelerations), the relative one at alpha_accel =
+// alpha |a|. dist2 runs from the target (a body, or the nearest point of a group's box) to the
+// centre of mass.
+GALAXY_HD bool accept(float dist2, float open_radius2, float mass, float extent, int order,
+                      bool relative, float alpha_accel) {
+  if (!accept_cell(dist2, open_radius2)) return false;
+  return !relative || accept_relative(dist2, mass, extent, order, alpha_accel, open_radius2);
 }
 
 // The geometric quantities of the criterion from a cell's body box and centre of mass.

@@ -408,8 +408,8 @@ TEST(Overlay, ReplayedWalkMatchesTheTreeWalk) {
         const float accel =
             std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] + b.az[self] * b.az[self]);
         WalkCounts counts;
-        tree.walk(b, b.x[self], b.y[self], b.z[self], self, theta, 0.0025f, 2, alpha * accel,
-                  counts);
+        (void)accel;
+        walk(tree, b, self, walk_params(p, true), counts);
         const app::WalkTrace t = app::trace_walk(tree, b, self, p);
         EXPECT_EQ(t.accepted.size(), counts.body_cell);
         EXPECT_EQ(t.direct.size(), counts.body_body);
