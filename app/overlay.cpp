@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include "camera.hpp"
-#include "cuda/cuda_simulation.hpp"
 #include "physics.hpp"
 
 namespace galaxy::app {
@@ -23,24 +22,6 @@ render::Box node_box(const CpuNode& n, glm::vec4 color) {
   return {lo, lo + glm::vec3(n.size), color};
 }
 
-#if GALAXY_HAVE_CUDA
-// GPU nodes carry no geometry; a child's cell is the octant of its parent that holds its centre
-// of mass (which lies among its bodies, so inside the child's cell).
-void gpu_boxes(const GpuTree& t, int node, glm::vec3 lo, float size, int depth, int max_depth,
-               std::vector<render::Box>& out) {
-  out.push_back({lo, lo + glm::vec3(size), depth_color(depth)});
-  const GpuTreeNode& n = t.nodes[static_cast<std::size_t>(node)];
-  if (n.leaf || depth >= max_depth) return;
-  const glm::vec3 c = lo + glm::vec3(0.5f * size);
-  for (int k = n.first; k < n.first + n.count; ++k) {
-    if (k <= 0 || k >= static_cast<int>(t.nodes.size())) continue;
-    const GpuTreeNode& ch = t.nodes[static_cast<std::size_t>(k)];
-    const int oct = physics::octant(ch.comx, ch.comy, ch.comz, c.x, c.y, c.z);
-    const glm::vec3 clo(oct & 1 ? c.x : lo.x, oct & 2 ? c.y : lo.y, oct & 4 ? c.z : lo.z);
-    gpu_boxes(t, k, clo, 0.5f * size, depth + 1, max_depth, out);
-  }
-}
-#endif
 
 }  // namespace
 
@@ -52,23 +33,14 @@ std::vector<render::Box> octree_boxes(const CpuOctree& tree, int max_depth) {
   return boxes;
 }
 
-std::vector<render::Box> simulation_tree_boxes(const Simulation& sim, const HostBodies& bodies,
+std::vector<render::Box> simulation_tree_boxes(const Simulation& sim, const HostBodies&,
                                                int max_depth) {
-#if GALAXY_HAVE_CUDA
-  if (sim.backend() == Backend::Cuda && sim.solver() == Solver::BarnesHut) {
-    const GpuTree t = download_gpu_tree(sim);
-    std::vector<render::Box> boxes;
-    if (!t.nodes.empty()) {
-      gpu_boxes(t, 0, {t.lox, t.loy, t.loz}, t.size, 0, max_depth, boxes);
-    }
-    return boxes;
+  std::vector<render::Box> boxes;
+  for (const TraceBox& c : sim.tree_cells(max_depth)) {
+    boxes.push_back({glm::vec3(c.lo[0], c.lo[1], c.lo[2]), glm::vec3(c.hi[0], c.hi[1], c.hi[2]),
+                     depth_color(c.level)});
   }
-#else
-  (void)sim;
-#endif
-  CpuOctree tree;
-  tree.build(bodies);
-  return octree_boxes(tree, max_depth);
+  return boxes;
 }
 
 WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, const SimParams& p) {
@@ -84,7 +56,11 @@ WalkTrace trace_walk(const CpuOctree& tree, const HostBodies& b, int self, const
   // The same decisions, in the same order, as CpuOctree::walk.
   while (i < count) {
     const CpuNode& node = nodes[static_cast<std::size_t>(i)];
-    if (tree.accepts(node, px, py, pz, inv_theta, p.multipole, alpha_accel)) {
+    const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
+    const float d2 = dx * dx + dy * dy + dz * dz;
+    const float r = physics::open_radius(node.open_size, node.open_offset, inv_theta);
+    const float extent = physics::cell_extent(node.open_size, node.open_offset);
+    if (physics::accept(d2, r * r, node.mass, extent, p.multipole, p.alpha > 0, alpha_accel)) {
       if (node.body_end - node.body_begin == 1) {
         t.direct.push_back(order[node.body_begin]);
       } else {

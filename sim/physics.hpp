@@ -55,6 +55,20 @@ GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
   acc.pot -= minv_r;
 }
 
+// The pair both ways (Newton's third law, seed 001's atomic kernel): the pull of mass mb at offset
+// d on a, and of ma at -d on b, with one square root.
+template <typename T>
+GALAXY_HD void interact_pair(Accum<T>& a, Accum<T>& b, T dx, T dy, T dz, T ma, T mb, T eps2) {
+  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));
+  if (r2 <= T(0)) return;
+  const T inv_r = inverse_sqrt(r2);
+  const T inv_r3 = inv_r * inv_r * inv_r;
+  a.ax += dx * mb * inv_r3, a.ay += dy * mb * inv_r3, a.az += dz * mb * inv_r3;
+  a.pot -= mb * inv_r;
+  b.ax -= dx * ma * inv_r3, b.ay -= dy * ma * inv_r3, b.az -= dz * ma * inv_r3;
+  b.pot -= ma * inv_r;
+}
+
 // Multipole moments of a cell about its centre of mass. Order 0 is the monopole (mass and centre
 // of mass); order 2 adds the second moments: the traceless quadrupole
 // Q_ij = sum m (3 x_i x_j - |x|^2 delta_ij) and the trace T = sum m |x|^2, with x the offset of

@@ -156,11 +156,12 @@ class Simulation {
   virtual void synchronize() const {}
 
   // The walk that body `index` (reset()'s order) made in the last force pass, on the backend's own
-  // tree and with its own opening decisions; the cells of that tree down to `max_depth`. Small
-  // results: nothing else is downloaded. Both throw std::out_of_range for a bad index and
-  // std::logic_error for the direct solver (no tree).
-  virtual WalkTrace trace_walk(std::size_t index) const;
-  virtual std::vector<TraceBox> tree_cells(int max_depth) const;
+  // tree and with its own opening decisions (the CUDA backend replays its group's walk on the
+  // device, hence not const); the cells of that tree down to `max_depth`. Small results: nothing
+  // else is downloaded. They throw std::out_of_range for a bad index and std::logic_error for the
+  // direct solver (no tree).
+  virtual WalkTrace trace_walk(std::size_t index) = 0;
+  virtual std::vector<TraceBox> tree_cells(int max_depth) const = 0;
 
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }

@@ -114,7 +114,7 @@ void CpuSimulation::require_tree(const char* what) const {
   }
 }
 
-WalkTrace CpuSimulation::trace_walk(std::size_t index) const {
+WalkTrace CpuSimulation::trace_walk(std::size_t index) {
   require_tree("trace_walk");
   if (index >= bodies_.size()) {
     throw std::out_of_range("trace_walk: no body " + std::to_string(index) + " among " +

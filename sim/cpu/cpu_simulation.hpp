@@ -34,7 +34,7 @@ class CpuSimulation final : public Simulation {
   Diagnostics diagnostics() const override;
   std::optional<Runaway> runaway() override { return runaway_; }
   void clear_runaway() override { runaway_.reset(); }
-  WalkTrace trace_walk(std::size_t index) const override;
+  WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }

@@ -72,7 +72,7 @@ __global__ void clear_runaway(RunawayRecord* r) {
 }
 
 // Writes (x, y, z, |v|) and population | galaxy << 2 per body, for the renderer.
-__global__ void vertices(BodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags) {
+__global__ void vertices(ConstBodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 p = b.pos[i], v = b.vel[i];
     xyzs[i] = make_float4(p.x, p.y, p.z, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z));
@@ -105,7 +105,7 @@ void launch_clear_runaway(RunawayRecord* r, cudaStream_t s) {
   CUDA_LAUNCH_CHECK();
 }
 
-void launch_vertices(const BodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s) {
+void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s) {
   vertices<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, reinterpret_cast<float4*>(xyzs), tags);
   CUDA_LAUNCH_CHECK();
 }
