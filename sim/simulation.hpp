@@ -112,18 +112,17 @@ class Simulation {
   // as those of the current positions instead of the ones reset() computed: the relative opening
   // test reads the last accelerations, so only then does a resumed run repeat the original bit
   // for bit. The bodies must be the ones given to reset(), in the same order.
-  virtual void restore_forces(const HostBodies& /*b*/) {}
+  virtual void restore_forces(const HostBodies& b) = 0;
 
-  // Continues a resumed run's clock after reset() (which zeroes it). Returns false where the
-  // backend does not support it (the default), and the clock then starts at zero.
-  virtual bool set_clock(double /*time*/, std::uint64_t /*steps*/) { return false; }
+  // Continues a resumed run's clock after reset() (which zeroes it).
+  virtual void set_clock(double time, std::uint64_t steps) = 0;
 
   // Runaway detection (runaway.hpp): after a step that left non-finite or absurd values the
   // state is the one before that step, step() does nothing and runaway() says what happened,
   // until clear_runaway() or reset(). The CUDA backend notices a step after it ran (it never
   // waits for the device): synchronize() first to be sure of the newest step.
-  virtual std::optional<Runaway> runaway() { return std::nullopt; }
-  virtual void clear_runaway() {}
+  virtual std::optional<Runaway> runaway() = 0;
+  virtual void clear_runaway() = 0;
 
   virtual std::size_t size() const = 0;
   virtual double time() const = 0;

@@ -65,10 +65,9 @@ class CudaBackend final : public CudaSimulation {
   void compute_forces() override {
     if (bodies_.size() > 0) run(false);
   }
-  bool set_clock(double time, std::uint64_t steps) override {
+  void set_clock(double time, std::uint64_t steps) override {
     time_ = time;
     steps_ = steps;
-    return true;
   }
   std::optional<Runaway> runaway() override {
     collect_flags();
