@@ -129,7 +129,7 @@ void App::update_vertices() {
 }
 
 void App::update_overlays() {
-  const Simulation& sim = session_->simulation();
+  Simulation& sim = session_->simulation();
   const bool shown = settings_.octree_overlay || settings_.picked_body >= 0;
   if (!overlay_refresh_.due(sim.steps_taken(), shown, Clock::now())) return;
   OverlayGeometry g;

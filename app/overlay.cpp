@@ -38,7 +38,7 @@ void add_walk(const WalkTrace& t, OverlayGeometry& g) {
 
 }  // namespace
 
-OverlayGeometry overlay_geometry(const Simulation& sim, int octree_depth, int picked) {
+OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) {
   OverlayGeometry g;
   if (octree_depth >= 0) {
     for (const TraceBox& b : sim.tree_cells(octree_depth)) {

@@ -24,8 +24,9 @@ struct OverlayGeometry {
 // The overlays for the running simulation: the tree's cells to `octree_depth` (none when < 0),
 // coloured by level, and body `picked`'s walk (none when < 0 or not a body): accepted cells
 // green, opened red, bodies summed directly yellow, the body cyan and, where a group of bodies
-// walked together (CUDA), the group's box magenta. Throws what the backend throws.
-OverlayGeometry overlay_geometry(const Simulation& sim, int octree_depth, int picked);
+// walked together (CUDA), the group's box magenta. Throws what the backend throws. Not const:
+// the CUDA backend replays the walk on the device.
+OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked);
 
 // The walk's line for the panel: the body, θ and the counts.
 std::string walk_info(int body, float theta, const WalkTrace& t);

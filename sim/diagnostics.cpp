@@ -7,37 +7,27 @@
 
 namespace galaxy {
 
-Diagnostics compute_diagnostics(const HostBodies& b) {
+Diagnostics diagnostics_from_sums(const double s[kDiagnosticSums]) {
   Diagnostics d;
-  const std::size_t n = b.size();
-  double k = 0, w = 0, mass = 0, p[3] = {0, 0, 0}, l[3] = {0, 0, 0}, c[3] = {0, 0, 0};
-#pragma omp parallel for reduction(+ : k, w, mass, p[:3], l[:3], c[:3]) schedule(static)
-  for (std::size_t i = 0; i < n; ++i) {
-    const double m = b.m[i];
-    const double x = b.x[i], y = b.y[i], z = b.z[i];
-    const double vx = b.vx[i], vy = b.vy[i], vz = b.vz[i];
-    k += 0.5 * m * (vx * vx + vy * vy + vz * vz);
-    w += 0.5 * m * b.pot[i];
-    mass += m;
-    p[0] += m * vx;
-    p[1] += m * vy;
-    p[2] += m * vz;
-    l[0] += m * (y * vz - z * vy);
-    l[1] += m * (z * vx - x * vz);
-    l[2] += m * (x * vy - y * vx);
-    c[0] += m * x;
-    c[1] += m * y;
-    c[2] += m * z;
-  }
-  d.kinetic = k;
-  d.potential = w;
-  d.mass = mass;
-  for (int i = 0; i < 3; ++i) {
-    d.momentum[i] = p[i];
-    d.angular_momentum[i] = l[i];
-    d.com[i] = mass > 0 ? c[i] / mass : 0.0;
+  d.kinetic = s[0];
+  d.potential = s[1];
+  d.mass = s[2];
+  for (int k = 0; k < 3; ++k) {
+    d.momentum[k] = s[3 + k];
+    d.angular_momentum[k] = s[6 + k];
+    d.com[k] = d.mass > 0 ? s[9 + k] / d.mass : 0.0;
   }
   return d;
+}
+
+Diagnostics compute_diagnostics(const HostBodies& b) {
+  const std::size_t n = b.size();
+  double s[kDiagnosticSums] = {};
+#pragma omp parallel for reduction(+ : s[:kDiagnosticSums]) schedule(static)
+  for (std::size_t i = 0; i < n; ++i) {
+    add_diagnostics(s, b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.pot[i]);
+  }
+  return diagnostics_from_sums(s);
 }
 
 double lagrangian_radius(const HostBodies& b, double fraction) {

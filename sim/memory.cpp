@@ -26,8 +26,9 @@ std::uint64_t host_bytes_per_body(Backend b, bool window) {
   if (b == Backend::Cpu) {
     // The scenario's bodies, the copy reset() validates, the simulation's own, the runaway backup
     // and a download for the panel or a save: 5 HostBodies. The CPU octree: Morton keys and
-    // order (12), their sort scratch (12) and nodes (at most one 84-byte node per 2 bodies).
-    return 5 * kHostBodies + 24 + 42 + vertices;
+    // order (12), their sort scratch (12) and nodes (at most one 108-byte node per 2 bodies);
+    // each walk's alpha |a|, kept for the overlay's trace (4).
+    return 5 * kHostBodies + 24 + 54 + 4 + vertices;
   }
   // CUDA: the scenario's bodies, the upload staging (2 float4, id, tag: 37), a download (46 +
   // 37 staging).
@@ -35,12 +36,13 @@ std::uint64_t host_bytes_per_body(Backend b, bool window) {
 }
 
 std::uint64_t device_bytes_per_body(bool window) {
-  // State in cuda_simulation.cu: pos, vel, acc, pos2, vel2, acc2 (96); id, id2 (8); tag, tag2
-  // (2); keys, keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 to n of 112
-  // bytes each after a growth: com, link, range, two quadrupole and two bounds float4s, the
-  // opening radius and extent: 112); the walk's groups (8 + 1 + 4) and their scratch (8); the
-  // runaway backup (pos, vel, acc, id, tag: 53). Rendering: the interop vertex buffers (17).
-  return 96 + 8 + 2 + 16 + 8 + 16 + 112 + 13 + 8 + 53 + (window ? 17 : 0);
+  // DeviceBodies (cuda/device_bodies.cuh): pos, vel, acc and the sort's second set (96); id, id2
+  // (8); tag, tag2 (2); the runaway backup (pos, vel, acc, id, tag: 53). DeviceOctree: keys,
+  // keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 to n of 112 bytes each
+  // after a growth: com, link, range, two quadrupole and two bounds float4s, the opening radius
+  // and extent: 112); the walk's groups, their alpha |a| and start flags (8 + 4 + 1 + 4) and
+  // their scratch (8). Rendering: the interop vertex buffers (17).
+  return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 112 + 17 + 8 + (window ? 17 : 0);
 }
 
 std::uint64_t host_available_bytes() {

@@ -9,11 +9,7 @@
 #include <cmath>
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define GALAXY_HD __host__ __device__ __forceinline__
-#else
-#define GALAXY_HD inline
-#endif
+#include "host_device.hpp"
 
 namespace galaxy::physics {
 
@@ -57,6 +53,20 @@ GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
   acc.ay += dy * s;
   acc.az += dz * s;
   acc.pot -= minv_r;
+}
+
+// The pair both ways (Newton's third law, seed 001's atomic kernel): the pull of mass mb at offset
+// d on a, and of ma at -d on b, with one square root.
+template <typename T>
+GALAXY_HD void interact_pair(Accum<T>& a, Accum<T>& b, T dx, T dy, T dz, T ma, T mb, T eps2) {
+  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));
+  if (r2 <= T(0)) return;
+  const T inv_r = inverse_sqrt(r2);
+  const T inv_r3 = inv_r * inv_r * inv_r;
+  a.ax += dx * mb * inv_r3, a.ay += dy * mb * inv_r3, a.az += dz * mb * inv_r3;
+  a.pot -= mb * inv_r;
+  b.ax -= dx * ma * inv_r3, b.ay -= dy * ma * inv_r3, b.az -= dz * ma * inv_r3;
+  b.pot -= ma * inv_r;
 }
 
 // Multipole moments of a cell about its centre of mass. Order 0 is the monopole (mass and centre
@@ -168,6 +178,17 @@ GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order,
   const float q = extent * inv_d;
   const float term = mass * inv_d * inv_d * q * q * (order >= 2 ? q : 1.0f);
   return term <= alpha_accel;
+}
+
+// The opening decision of both walks (cpu/force.cpp per body, cuda/force.cu once per group): a
+// cell is accepted when it passes the geometric test and, where the relative criterion is on
+// (alpha > 0 and the walk has the last pass's accelerations), the relative one at alpha_accel =
+// alpha |a|. dist2 runs from the target (a body, or the nearest point of a group's box) to the
+// centre of mass.
+GALAXY_HD bool accept(float dist2, float open_radius2, float mass, float extent, int order,
+                      bool relative, float alpha_accel) {
+  if (!accept_cell(dist2, open_radius2)) return false;
+  return !relative || accept_relative(dist2, mass, extent, order, alpha_accel, open_radius2);
 }
 
 // The geometric quantities of the criterion from a cell's body box and centre of mass.

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "host_device.hpp"
+
 namespace galaxy {
 
 // Beyond these a value is "absurd": positions past 1e15 (no scenario or sane file comes near;
@@ -24,6 +26,25 @@ enum RunawayKind : unsigned {
   kRunawayNonFiniteAcceleration = 8u,
   kRunawayHugeAcceleration = 16u,
 };
+
+// The RunawayKind bits of one body's position, velocity and acceleration; each vector is either
+// non-finite or, failing that, absurd. The CPU backend's step and the GPU's kick kernels call
+// these.
+GALAXY_HD unsigned position_kinds(float x, float y, float z) {
+  if (!finite3(x, y, z)) return kRunawayNonFinitePosition;
+  const bool huge =
+      fabsf(x) > kRunawayPosition || fabsf(y) > kRunawayPosition || fabsf(z) > kRunawayPosition;
+  return huge ? kRunawayHugePosition : 0u;
+}
+GALAXY_HD unsigned velocity_kinds(float x, float y, float z) {
+  return finite3(x, y, z) ? 0u : kRunawayNonFiniteVelocity;
+}
+GALAXY_HD unsigned acceleration_kinds(float x, float y, float z) {
+  if (!finite3(x, y, z)) return kRunawayNonFiniteAcceleration;
+  const bool huge = fabsf(x) > kRunawayAcceleration || fabsf(y) > kRunawayAcceleration ||
+                    fabsf(z) > kRunawayAcceleration;
+  return huge ? kRunawayHugeAcceleration : 0u;
+}
 
 // How many body indices a report names (the count says how many there were in all, at least).
 inline constexpr int kRunawayNamed = 8;

@@ -43,13 +43,6 @@ void Simulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
   }
 }
 
-WalkTrace Simulation::trace_walk(std::size_t) const {
-  throw std::logic_error("trace_walk: being written (issue 11)");
-}
-std::vector<TraceBox> Simulation::tree_cells(int) const {
-  throw std::logic_error("tree_cells: being written (issue 11)");
-}
-
 ErrorStats Simulation::measure_accuracy(std::size_t samples, std::uint64_t seed) const {
   const HostBodies b = download();
   const std::vector<int> targets = random_sample(b.size(), samples, seed);

@@ -112,18 +112,17 @@ class Simulation {
   // as those of the current positions instead of the ones reset() computed: the relative opening
   // test reads the last accelerations, so only then does a resumed run repeat the original bit
   // for bit. The bodies must be the ones given to reset(), in the same order.
-  virtual void restore_forces(const HostBodies& /*b*/) {}
+  virtual void restore_forces(const HostBodies& b) = 0;
 
-  // Continues a resumed run's clock after reset() (which zeroes it). Returns false where the
-  // backend does not support it (the default), and the clock then starts at zero.
-  virtual bool set_clock(double /*time*/, std::uint64_t /*steps*/) { return false; }
+  // Continues a resumed run's clock after reset() (which zeroes it).
+  virtual void set_clock(double time, std::uint64_t steps) = 0;
 
   // Runaway detection (runaway.hpp): after a step that left non-finite or absurd values the
   // state is the one before that step, step() does nothing and runaway() says what happened,
   // until clear_runaway() or reset(). The CUDA backend notices a step after it ran (it never
   // waits for the device): synchronize() first to be sure of the newest step.
-  virtual std::optional<Runaway> runaway() { return std::nullopt; }
-  virtual void clear_runaway() {}
+  virtual std::optional<Runaway> runaway() = 0;
+  virtual void clear_runaway() = 0;
 
   virtual std::size_t size() const = 0;
   virtual double time() const = 0;
@@ -156,11 +155,12 @@ class Simulation {
   virtual void synchronize() const {}
 
   // The walk that body `index` (reset()'s order) made in the last force pass, on the backend's own
-  // tree and with its own opening decisions; the cells of that tree down to `max_depth`. Small
-  // results: nothing else is downloaded. Both throw std::out_of_range for a bad index and
-  // std::logic_error for the direct solver (no tree).
-  virtual WalkTrace trace_walk(std::size_t index) const;
-  virtual std::vector<TraceBox> tree_cells(int max_depth) const;
+  // tree and with its own opening decisions (the CUDA backend replays its group's walk on the
+  // device, hence not const); the cells of that tree down to `max_depth`. Small results: nothing
+  // else is downloaded. They throw std::out_of_range for a bad index and std::logic_error for the
+  // direct solver (no tree).
+  virtual WalkTrace trace_walk(std::size_t index) = 0;
+  virtual std::vector<TraceBox> tree_cells(int max_depth) const = 0;
 
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }

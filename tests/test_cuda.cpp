@@ -105,10 +105,10 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
   for (std::size_t n :
        {std::size_t{1}, std::size_t{33}, std::size_t{65}, std::size_t{4097}, std::size_t{50000}}) {
     SCOPED_TRACE(n);
-    auto gpu = cuda_sim(Solver::BarnesHut, params);
+    auto gpu = make_cuda_simulation(Solver::BarnesHut, params);
     gpu->reset(make_plummer(n, 11));
     const HostBodies b = gpu->download();
-    const GpuTree t = download_gpu_tree(*gpu);
+    const GpuTree t = gpu->download_tree();
     ASSERT_FALSE(t.nodes.empty());
     // Every body in exactly one leaf, once.
     std::vector<int> seen(n, 0);
@@ -229,6 +229,61 @@ TEST(GpuBarnesHut, TreeMatchesTheCpuTreeByInvariants) {
     for (const CpuNode& node : cpu.nodes()) ++c[{node.depth, node.body_end - node.body_begin}];
     EXPECT_EQ(a, c);
   }
+#else
+  GTEST_SKIP() << "skipped: galaxy was built without CUDA";
+#endif
+}
+
+// The overlay's trace on the GPU is the force pass's own group walk: tracing one body of every
+// group, the traces' counts times the groups' sizes add up to the pass's interaction counts, for
+// the geometric test and the relative one (which the trace replays with the alpha |a| each group
+// used), with monopoles and quadrupoles.
+TEST(GpuBarnesHut, TraceIsTheGroupWalk) {
+#if GALAXY_HAVE_CUDA
+  REQUIRE_CUDA();
+  const HostBodies init = make_plummer(20000, 5);
+  for (const float alpha : {0.0f, 0.004f}) {
+    for (const int multipole : {0, 2}) {
+      SCOPED_TRACE(testing::Message() << "alpha " << alpha << " multipole " << multipole);
+      SimParams p;
+      p.alpha = alpha;
+      p.multipole = multipole;
+      auto gpu = make_cuda_simulation(Solver::BarnesHut, p);
+      gpu->reset(init);
+      gpu->step();
+      gpu->synchronize();
+      const InteractionCounts c = gpu->interactions();
+      const GpuTree t = gpu->download_tree();
+      const HostBodies b = gpu->download();
+      std::uint64_t cells = 0, direct = 0;
+      for (const auto& [begin, end] : t.groups) {
+        const int body = t.order[begin];
+        const WalkTrace w = gpu->trace_walk(static_cast<std::size_t>(body));
+        ASSERT_EQ(w.group_bodies, static_cast<std::size_t>(end - begin));
+        ASSERT_FALSE(w.truncated);
+        EXPECT_EQ(w.body[0], b.x[body]);
+        for (int d = 0; d < 3; ++d) {
+          EXPECT_LE(w.group.lo[d], w.body[d]);
+          EXPECT_GE(w.group.hi[d], w.body[d]);
+        }
+        cells += w.accepted.size() * static_cast<std::uint64_t>(end - begin);
+        direct += w.direct.size() * static_cast<std::uint64_t>(end - begin);
+      }
+      EXPECT_EQ(cells, c.body_cell);
+      EXPECT_EQ(direct, c.body_body);
+      // The cells to a depth are the tree's nodes of those levels.
+      for (const int depth : {0, 3, 30}) {
+        const auto want = std::count_if(t.nodes.begin(), t.nodes.end(),
+                                        [&](const GpuTreeNode& n) { return n.level <= depth; });
+        EXPECT_EQ(static_cast<long>(gpu->tree_cells(depth).size()), static_cast<long>(want));
+      }
+    }
+  }
+  auto gpu = make_cuda_simulation(Solver::BarnesHut, {});
+  gpu->reset(init);
+  EXPECT_THROW(gpu->trace_walk(init.size()), std::out_of_range);
+  gpu->set_solver(Solver::Direct);
+  EXPECT_THROW(gpu->trace_walk(0), std::logic_error);
 #else
   GTEST_SKIP() << "skipped: galaxy was built without CUDA";
 #endif

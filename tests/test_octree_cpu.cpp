@@ -187,5 +187,47 @@ TEST(CpuBarnesHutAccuracy, RelativeCriterionFollowsAlpha) {
   }
 }
 
+// The overlay's trace is the force pass's own walk: over every body, the trace's accepted cells
+// and direct bodies add up to the pass's body-cell and body-body counts, for the geometric test
+// alone and with the relative one (which reads each body's acceleration before the pass).
+TEST(CpuOctree, TraceIsTheForcePassWalk) {
+  const HostBodies bodies = make_plummer(3000, 7);
+  for (float alpha : {0.0f, 0.004f}) {
+    for (float theta : {0.3f, 0.7f, 1.2f}) {
+      SCOPED_TRACE(testing::Message() << "alpha " << alpha << " theta " << theta);
+      SimParams p;
+      p.theta = theta;
+      p.alpha = alpha;
+      CpuSimulation sim(Solver::BarnesHut, p);
+      sim.reset(bodies);
+      const InteractionCounts c = sim.interactions();
+      std::uint64_t cells = 0, direct = 0;
+      for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const WalkTrace t = sim.trace_walk(i);
+        ASSERT_FALSE(t.opened.empty());  // the root at least
+        ASSERT_FALSE(t.truncated);
+        cells += t.accepted.size();
+        direct += t.direct.size();
+      }
+      EXPECT_EQ(cells, c.body_cell);
+      EXPECT_EQ(direct, c.body_body);
+      // Opened and accepted boxes hold bodies (not empty), and levels start at the root.
+      const WalkTrace t = sim.trace_walk(1234);
+      EXPECT_EQ(t.opened.front().level, 0);
+      for (const TraceBox& box : t.accepted) {
+        for (int d = 0; d < 3; ++d) EXPECT_LE(box.lo[d], box.hi[d]);
+      }
+    }
+  }
+  CpuSimulation sim(Solver::BarnesHut, {});
+  sim.reset(bodies);
+  EXPECT_THROW(sim.trace_walk(bodies.size()), std::out_of_range);
+  // Cells to a depth: the root alone at depth 0, more below.
+  EXPECT_EQ(sim.tree_cells(0).size(), 1u);
+  EXPECT_GT(sim.tree_cells(3).size(), 8u);
+  sim.set_solver(Solver::Direct);
+  EXPECT_THROW(sim.trace_walk(0), std::logic_error);
+}
+
 }  // namespace
 }  // namespace galaxy

@@ -22,10 +22,9 @@ class CpuSimulation final : public Simulation {
   void step() override;
   void compute_forces() override;
   void restore_forces(const HostBodies& b) override;
-  bool set_clock(double time, std::uint64_t steps) override {
+  void set_clock(double time, std::uint64_t steps) override {
     time_ = time;
     steps_ = steps;
-    return true;
   }
   std::size_t size() const override { return bodies_.size(); }
   double time() const override { return time_; }
@@ -34,29 +33,29 @@ class CpuSimulation final : public Simulation {
   Diagnostics diagnostics() const override;
   std::optional<Runaway> runaway() override { return runaway_; }
   void clear_runaway() override { runaway_.reset(); }
+  WalkTrace trace_walk(std::size_t index) override;
+  std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }
 
-  const HostBodies& bodies() const { return bodies_; }
-  const CpuOctree& tree() const { return tree_; }
-
  private:
-  void kick(float half_dt);
-  void drift(float dt);
-  // Bodies whose value (position, velocity, acceleration) ran away, with RunawayKind bits.
-  void scan(Runaway& r) const;
+  void require_tree(const char* what) const;
 
   Solver solver_;
   SimParams params_;
   HostBodies bodies_;
   HostBodies good_;  // the state before the current step: what a runaway step goes back to
   std::optional<Runaway> runaway_;
-  CpuOctree tree_;
+  CpuOctree tree_;  // the last force pass's tree (Barnes-Hut), which the overlay's trace walks
   double time_ = 0;
   std::uint64_t steps_ = 0;
   StageTimings timings_;
   InteractionCounts counts_;
   bool have_accel_ = false;  // bodies_ hold the last pass's accelerations (the relative criterion)
+  // What the last force pass decided with, for trace_walk(): its parameters and every body's
+  // alpha |a| (the accelerations it read are overwritten).
+  WalkParams walk_params_;
+  std::vector<float> walk_accel_;
 };
 
 }  // namespace galaxy

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The CPU reference octree: Morton-sorted bodies, a pre-order node array with skip pointers
 // (a stackless walk, as in seed 002), leaf buckets, and monopole or quadrupole cells. The moments
-// and the opening criterion are physics.hpp's, the same the GPU walk uses.
+// and the opening decision are physics.hpp's, the same the GPU walk uses.
+//
+// The tree is built by the pipeline's first four stages, one file each, as in sim/cuda/:
+// bounding_box.cpp, sort.cpp, tree_build.cpp and summarize.cpp; force.cpp walks it.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +12,7 @@
 
 #include "bodies.hpp"
 #include "physics.hpp"
+#include "simulation.hpp"
 
 namespace galaxy {
 
@@ -22,49 +26,42 @@ struct CpuNode {
   std::int32_t children = 0;  // number of non-empty children (0 for a leaf)
   std::int32_t depth = 0;
   physics::Quadrupole quad;  // about the centre of mass
-  float open_size = 0;       // longest edge of the box around the cell's bodies
-  float open_offset = 0;     // centre of mass to the centre of that box
+  float box_lo[3] = {0, 0, 0}, box_hi[3] = {0, 0, 0};  // the box around the cell's bodies
+  float open_size = 0;    // longest edge of that box
+  float open_offset = 0;  // centre of mass to the centre of that box
   bool leaf() const { return children == 0; }
-};
-
-struct WalkCounts {
-  std::uint64_t body_body = 0, body_cell = 0;
 };
 
 class CpuOctree {
  public:
-  // Milliseconds of the build's phases, the pipeline's stages 1 to 4 on the CPU.
+  // Milliseconds of the build's stages.
   struct BuildTimes {
     float bounding_box = 0, sort = 0, tree_build = 0, summarize = 0;
   };
-  // Builds the tree over the bodies. Leaves hold at most `leaf_capacity` bodies, except at the
+  // The four stages in order, timed. Leaves hold at most `leaf_capacity` bodies, except at the
   // depth cap where coincident bodies share one leaf.
   BuildTimes build(const HostBodies& b, int leaf_capacity = 16);
 
-  // Acceleration and potential at (px, py, pz) from all bodies, skipping body `self` (pass -1 for
-  // none), with cells of multipole order 0 or 2. alpha_accel > 0 adds the relative criterion
-  // (physics::accept_relative) at alpha times the body's last acceleration. float accumulation,
-  // as in the kernels.
-  physics::Accum<float> walk(const HostBodies& b, float px, float py, float pz, int self,
-                             float theta, float eps2, int multipole, float alpha_accel,
-                             WalkCounts& counts) const;
-
-  // Whether the walk from (px, py, pz) accepts `node` (physics::open_radius, and
-  // physics::accept_relative where alpha_accel > 0).
-  bool accepts(const CpuNode& node, float px, float py, float pz, float inv_theta, int multipole,
-               float alpha_accel) const;
+  // Stage 1 (bounding_box.cpp): the root cube around the bodies.
+  void bound(const HostBodies& b);
+  // Stage 2 (sort.cpp): Morton keys in the root cube; the bodies' order by key.
+  void sort(const HostBodies& b);
+  // Stage 3 (tree_build.cpp): the nodes in pre-order from the sorted keys.
+  void build_nodes(int leaf_capacity);
+  // Stage 4 (summarize.cpp): mass, centre of mass, quadrupole and body box of every cell.
+  void summarize(const HostBodies& b);
 
   const std::vector<CpuNode>& nodes() const { return nodes_; }
   const std::vector<std::int32_t>& order() const { return order_; }
-  float root_size() const { return nodes_.empty() ? 0.0f : nodes_[0].size; }
+  float root_size() const { return root_size_; }
 
  private:
-  std::int32_t build_node(const HostBodies& b, int begin, int end, int depth, float lox,
-                          float loy, float loz, float size);
-
-  void summarize(const HostBodies& b, CpuNode& node) const;
+  std::int32_t build_node(int begin, int end, int depth, float lox, float loy, float loz,
+                          float size);
+  void summarize_node(const HostBodies& b, CpuNode& node) const;
 
   int leaf_capacity_ = 16;
+  float root_lo_[3] = {-1, -1, -1}, root_size_ = 2;
   std::vector<CpuNode> nodes_;
   std::vector<std::int32_t> order_;
   std::vector<std::uint64_t> keys_;  // sorted, parallel to order_
@@ -73,5 +70,35 @@ class CpuOctree {
 // The cube that the root cell covers: the bounding box of the bodies, made cubic and padded a
 // little so that no body lies on its upper faces.
 void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, float& size);
+
+// Stage 5 (force.cpp). What the walk needs to decide: the run's parameters and the body's last
+// acceleration (the relative criterion).
+struct WalkParams {
+  float inv_theta = 1, eps2 = 0;
+  int multipole = 2;
+  bool relative = false;  // alpha > 0 and the bodies hold the last pass's accelerations
+  float alpha = 0;
+};
+WalkParams walk_params(const SimParams& p, bool have_accel);
+
+struct WalkCounts {
+  std::uint64_t body_body = 0, body_cell = 0;
+};
+
+// alpha |a| of body `self` for the relative test (0 when it is off).
+float walk_alpha_accel(const HostBodies& b, int self, const WalkParams& w);
+// Acceleration and potential of body `self` of `b` from all the others, in float as in the
+// kernels (physics::accept decides, at alpha times the body's last acceleration).
+physics::Accum<float> walk(const CpuOctree& tree, const HostBodies& b, int self,
+                           const WalkParams& w, WalkCounts& counts);
+// The same walk, recorded instead of summed, at the given alpha |a|.
+WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
+                float alpha_accel);
+// Accelerations and potentials of every body (OpenMP), with the interaction counts; each body's
+// alpha |a| goes to alpha_accel, for a later trace of the same pass.
+InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
+                              std::vector<float>& alpha_accel);
+// The tree's cells down to `max_depth`, as the overlay draws them.
+std::vector<TraceBox> tree_cells(const CpuOctree& tree, int max_depth);
 
 }  // namespace galaxy

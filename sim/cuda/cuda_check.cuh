@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -97,6 +98,40 @@ class DeviceBuffer {
   }
   T* p_ = nullptr;
   std::size_t n_ = 0;
+};
+
+class Stream {
+ public:
+  Stream() { CUDA_CHECK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  ~Stream() {
+    if (s_) cudaStreamDestroy(s_);
+  }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  cudaStream_t get() const { return s_; }
+
+ private:
+  cudaStream_t s_ = nullptr;
+};
+
+// Pinned host memory for `count` objects of T, zeroed: what the device writes read-backs into.
+template <typename T>
+class PinnedArray {
+ public:
+  explicit PinnedArray(std::size_t count) {
+    CUDA_CHECK(cudaMallocHost(&p_, count * sizeof(T)));
+    std::memset(static_cast<void*>(p_), 0, count * sizeof(T));
+  }
+  ~PinnedArray() {
+    if (p_) cudaFreeHost(p_);
+  }
+  PinnedArray(const PinnedArray&) = delete;
+  PinnedArray& operator=(const PinnedArray&) = delete;
+  T& operator[](std::size_t k) { return p_[k]; }
+  const T& operator[](std::size_t k) const { return p_[k]; }
+
+ private:
+  T* p_ = nullptr;
 };
 
 class Event {

@@ -16,9 +16,8 @@ namespace galaxy {
 
 // True when the CUDA runtime finds a device; otherwise false with the reason in *why.
 bool cuda_device_available(std::string* why = nullptr);
-std::unique_ptr<Simulation> make_cuda_simulation(Solver solver, const SimParams& p);
 
-// The GPU octree of the last force pass, for tests and the teaching overlay. Node numbering is
+// The GPU octree of the last force pass, for the tests. Node numbering is
 // the GPU's own; compare trees by invariants, not indices.
 struct GpuTreeNode {
   float mass = 0, comx = 0, comy = 0, comz = 0;
@@ -35,8 +34,15 @@ struct GpuTree {
   std::vector<std::pair<int, int>> groups;  // the walk's groups: [begin, end) in tree order
   float lox = 0, loy = 0, loz = 0, size = 0;  // root cube
 };
-// Throws std::invalid_argument if `sim` is not a CUDA Barnes-Hut simulation.
-GpuTree download_gpu_tree(const Simulation& sim);
+
+// The CUDA backend: a Simulation that also hands out its whole tree, for the tests (the overlay
+// needs only Simulation::trace_walk and tree_cells).
+class CudaSimulation : public Simulation {
+ public:
+  // The octree of the last force pass; empty for the direct solver.
+  virtual GpuTree download_tree() const = 0;
+};
+std::unique_ptr<CudaSimulation> make_cuda_simulation(Solver solver, const SimParams& p);
 
 // Device memory in use (total minus free), for the memory-returns-to-baseline test.
 std::size_t cuda_device_memory_used();

@@ -5,6 +5,7 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "cuda_check.cuh"
+#include "diagnostics.hpp"
 #include "kernels.cuh"
 
 namespace galaxy::cuda {
@@ -27,17 +28,11 @@ struct Add {
 };
 
 // Reads pos, vel and acc (its w is the potential); adds each block's sums into out (zeroed first).
-__global__ void __launch_bounds__(kBlock) reduce_diagnostics(BodiesView b, double* __restrict__ out) {
+__global__ void __launch_bounds__(kBlock) reduce_diagnostics(ConstBodiesView b, double* __restrict__ out) {
   Sums s{};
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 p = b.pos[i], v = b.vel[i];
-    const double m = p.w, x = p.x, y = p.y, z = p.z, vx = v.x, vy = v.y, vz = v.z;
-    s.v[0] += 0.5 * m * (vx * vx + vy * vy + vz * vz);
-    s.v[1] += 0.5 * m * double(b.acc[i].w);
-    s.v[2] += m;
-    s.v[3] += m * vx, s.v[4] += m * vy, s.v[5] += m * vz;
-    s.v[6] += m * (y * vz - z * vy), s.v[7] += m * (z * vx - x * vz), s.v[8] += m * (x * vy - y * vx);
-    s.v[9] += m * x, s.v[10] += m * y, s.v[11] += m * z;
+    add_diagnostics(s.v, p.w, p.x, p.y, p.z, v.x, v.y, v.z, b.acc[i].w);
   }
   using Reduce = cub::BlockReduce<Sums, kBlock>;
   __shared__ typename Reduce::TempStorage tmp;
@@ -49,7 +44,7 @@ __global__ void __launch_bounds__(kBlock) reduce_diagnostics(BodiesView b, doubl
 }
 }  // namespace
 
-void launch_diagnostics(const BodiesView& b, double* out, cudaStream_t s) {
+void launch_diagnostics(const ConstBodiesView& b, double* out, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(double) * kDiagnosticSums, s));
   if (b.n == 0) return;
   reduce_diagnostics<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, out);

@@ -6,7 +6,10 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "cuda_check.cuh"
+#include "cuda_simulation.hpp"
+#include "device_bodies.cuh"
 #include "kernels.cuh"
+#include "median.hpp"
 
 namespace galaxy::cuda {
 
@@ -80,27 +83,24 @@ __global__ void __launch_bounds__(kBlock) direct_atomic(BodiesView b, float eps2
   const int i = blockIdx.x * kBlock + threadIdx.x;
   if (i >= b.n) return;
   const float4 p = b.pos[i];
-  float ax = 0, ay = 0, az = 0, pot = 0;
+  physics::Accum<float> mine;
   for (int j = i + 1; j < b.n; ++j) {
     const float4 q = b.pos[j];
-    const float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
-    const float r2 = dx * dx + dy * dy + dz * dz + eps2;
-    const float inv_r = rsqrtf(r2);
-    const float inv_r3 = inv_r * inv_r * inv_r;
-    ax += dx * q.w * inv_r3, ay += dy * q.w * inv_r3, az += dz * q.w * inv_r3, pot -= q.w * inv_r;
-    atomicAdd(&out[4 * j + 0], -dx * p.w * inv_r3);
-    atomicAdd(&out[4 * j + 1], -dy * p.w * inv_r3);
-    atomicAdd(&out[4 * j + 2], -dz * p.w * inv_r3);
-    atomicAdd(&out[4 * j + 3], -p.w * inv_r);
+    physics::Accum<float> theirs;
+    physics::interact_pair(mine, theirs, q.x - p.x, q.y - p.y, q.z - p.z, p.w, q.w, eps2);
+    atomicAdd(&out[4 * j + 0], theirs.ax);
+    atomicAdd(&out[4 * j + 1], theirs.ay);
+    atomicAdd(&out[4 * j + 2], theirs.az);
+    atomicAdd(&out[4 * j + 3], theirs.pot);
   }
-  atomicAdd(&out[4 * i + 0], ax);
-  atomicAdd(&out[4 * i + 1], ay);
-  atomicAdd(&out[4 * i + 2], az);
-  atomicAdd(&out[4 * i + 3], pot);
+  atomicAdd(&out[4 * i + 0], mine.ax);
+  atomicAdd(&out[4 * i + 1], mine.ay);
+  atomicAdd(&out[4 * i + 2], mine.az);
+  atomicAdd(&out[4 * i + 3], mine.pot);
 }
 
 // One block per target; the block's threads share the sources and reduce in double.
-__global__ void __launch_bounds__(kBlock) direct_sample_f64(BodiesView b, const int* __restrict__ targets,
+__global__ void __launch_bounds__(kBlock) direct_sample_f64(ConstBodiesView b, const int* __restrict__ targets,
                                                             double eps2, ExactAccel* __restrict__ out,
                                                             float4* __restrict__ current) {
   const int i = targets[blockIdx.x];
@@ -153,7 +153,7 @@ void launch_direct_atomic(const BodiesView& b, float eps2, float* out, cudaStrea
   CUDA_LAUNCH_CHECK();
 }
 
-void launch_direct_sample_f64(const BodiesView& b, const int* targets, int count, double eps2,
+void launch_direct_sample_f64(const ConstBodiesView& b, const int* targets, int count, double eps2,
                               ExactAccel* out, float4* current, cudaStream_t s) {
   if (count <= 0) return;
   direct_sample_f64<<<count, kBlock, 0, s>>>(b, targets, eps2, out, current);
@@ -161,3 +161,36 @@ void launch_direct_sample_f64(const BodiesView& b, const int* targets, int count
 }
 
 }  // namespace galaxy::cuda
+
+namespace galaxy {
+
+float time_direct_kernel(DirectKernel k, const HostBodies& bodies, float softening, int reps) {
+  using namespace cuda;
+  const int n = static_cast<int>(bodies.size());
+  if (n == 0 || reps <= 0) return 0.0f;
+  Stream stream;
+  DeviceBodies d(n);
+  d.upload(bodies, stream.get());
+  DeviceBuffer<float> scratch(k == DirectKernel::Atomic ? 4 * static_cast<std::size_t>(n) : 0);
+  Event a, b;
+  const float eps2 = softening * softening;
+  std::vector<float> ms;
+  for (int r = 0; r < reps + 1; ++r) {  // the first run warms up
+    CUDA_CHECK(cudaEventRecord(a.get(), stream.get()));
+    switch (k) {
+      case DirectKernel::Tiled: launch_direct_tiled(d.view(), eps2, stream.get()); break;
+      case DirectKernel::Naive: launch_direct_naive(d.view(), eps2, stream.get()); break;
+      case DirectKernel::Atomic:
+        launch_direct_atomic(d.view(), eps2, scratch.data(), stream.get());
+        break;
+    }
+    CUDA_CHECK(cudaEventRecord(b.get(), stream.get()));
+    CUDA_CHECK(cudaEventSynchronize(b.get()));
+    float t = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&t, a.get(), b.get()));
+    if (r > 0) ms.push_back(t);
+  }
+  return static_cast<float>(median(ms));
+}
+
+}  // namespace galaxy

@@ -38,6 +38,10 @@ constexpr int kBlock = 32 * kWarpsPerBlock;
 constexpr unsigned kAll = 0xffffffffu;
 constexpr int kList = 64;  // fewer than 32 pending entries plus up to 32 appended at once
 
+// Warp-wide min, max (every lane gets the result: butterfly shuffles) and inclusive sum. CUB's
+// WarpReduce and WarpScan do the same job and were measured here (issue 11): they raised the
+// 64-body walk's spill from 24 to 56 bytes and its time by 1.2% at 10M bodies (29.8 against 29.5
+// ms on an H100), and WarpReduce leaves its result in lane 0 only. The walk keeps these.
 __device__ __forceinline__ float warp_min(float v) {
 #pragma unroll
   for (int o = 16; o > 0; o >>= 1) v = fminf(v, __shfl_xor_sync(kAll, v, o));
@@ -48,7 +52,8 @@ __device__ __forceinline__ float warp_max(float v) {
   for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(kAll, v, o));
   return v;
 }
-__device__ __forceinline__ int warp_inclusive_sum(int v, int lane) {
+__device__ __forceinline__ int warp_inclusive_sum(int v) {
+  const int lane = threadIdx.x & 31;
 #pragma unroll
   for (int o = 1; o < 32; o <<= 1) {
     const int u = __shfl_up_sync(kAll, v, o);
@@ -159,11 +164,47 @@ __device__ __forceinline__ int owner_lane(int incl, int s) {
 // registers; 3% faster than 2 at 1M bodies despite a 24-byte spill), 2 for the others.
 constexpr int min_blocks(int order, int per_lane) { return order == 2 && per_lane == 2 ? 3 : 2; }
 
-// Reads the sorted bodies and the summarized tree; writes b.acc; adds interaction counts.
-template <int kOrder, int kPerLane>
+// The group that holds tree slot `slot` (groups partition the bodies in order).
+__device__ int group_of(const TreeView& t, int slot) {
+  int lo = 0, hi = *t.group_count - 1;
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (t.groups[mid].x <= slot) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+// The trace's record of one batch of 32 tested nodes: accepted and opened boxes, and the bodies
+// of opened leaves (uniform counts in every lane).
+__device__ void record(const TraceView& tr, const TreeView& t, int node, bool accept, bool open,
+                       bool open_leaf, int4 lk, const float4* pos, int lane, int& n_accepted,
+                       int& n_opened, int& n_direct) {
+  const unsigned lt = (1u << lane) - 1u;
+  const unsigned acc = __ballot_sync(kAll, accept), opn = __ballot_sync(kAll, open);
+  auto put_box = [&](float4* list, int at) {
+    if (at >= tr.capacity) return;
+    const float4 lo = t.bounds[2 * node], hi = t.bounds[2 * node + 1];
+    list[2 * at] = make_float4(lo.x, lo.y, lo.z, __int_as_float(lk.z));
+    list[2 * at + 1] = hi;
+  };
+  if (accept) put_box(tr.accepted, n_accepted + __popc(acc & lt));
+  if (open) put_box(tr.opened, n_opened + __popc(opn & lt));
+  n_accepted += __popc(acc), n_opened += __popc(opn);
+  const int count = open_leaf ? lk.y : 0;
+  const int incl = warp_inclusive_sum(count);
+  for (int k = 0; k < count; ++k) {
+    const int at = n_direct + incl - count + k;
+    if (at < tr.capacity) tr.direct[at] = pos[lk.x + k];
+  }
+  n_direct += __shfl_sync(kAll, incl, 31);
+}
+
+// Reads the sorted bodies and the summarized tree; writes b.acc; adds interaction counts. With
+// kTrace, walks only the group of the traced body and records the walk in `tr` instead.
+template <int kOrder, int kPerLane, bool kTrace = false>
 __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
     walk(BodiesView b, TreeView t, float eps2, float alpha, WalkScratch w,
-         unsigned long long* __restrict__ counters) {
+         unsigned long long* __restrict__ counters, TraceView tr) {
   __shared__ Lists lists[kWarpsPerBlock];
   const int lane = threadIdx.x & 31;
   const int warp_in_block = threadIdx.x >> 5;
@@ -174,11 +215,16 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
   const int groups = *t.group_count;
   const unsigned lt_mask = (1u << lane) - 1u;
 
-  for (;;) {
+  for (bool traced = false;; traced = true) {
     int g = 0;
-    if (lane == 0) g = atomicAdd(w.work, 1);
-    g = __shfl_sync(kAll, g, 0);
-    if (g >= groups) break;
+    if constexpr (kTrace) {
+      if (traced || *tr.slot < 0) break;
+      g = group_of(t, *tr.slot);
+    } else {
+      if (lane == 0) g = atomicAdd(w.work, 1);
+      g = __shfl_sync(kAll, g, 0);
+      if (g >= groups) break;
+    }
     const int2 range = t.groups[g];
     const int members = range.y - range.x;
     // The group's box; lanes past the group's end stand on its first body and change nothing.
@@ -213,7 +259,13 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
     }
     bx = fmaxf(warp_max(bx), ex), by = fmaxf(warp_max(by), ey), bz = fmaxf(warp_max(bz), ez);
 
-    const float alpha_accel = alpha > 0.0f ? alpha * sqrtf(warp_min(amin2)) : 0.0f;
+    float alpha_accel = alpha > 0.0f ? alpha * sqrtf(warp_min(amin2)) : 0.0f;
+    if constexpr (kTrace) {
+      alpha_accel = t.group_alpha[g];  // what the pass used: acc holds its results now
+    } else if (lane == 0) {
+      t.group_alpha[g] = alpha_accel;
+    }
+    int n_accepted = 0, n_opened = 0, n_direct = 0;  // the trace's entries
     int cells = 0, bodies = 0;           // pending list entries, the same in every lane
     unsigned n_cells = 0, n_bodies = 0;  // entries evaluated, the same in every lane
     int top = 1;
@@ -237,22 +289,27 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
         // the rounding of the distances), so each body meets itself in its leaf.
         const bool holds_own = r.x < range.y && range.x < r.y;
         const float2 mac = t.mac[node];
-        accept = !holds_own && physics::accept_cell(d2, mac.x);
-        if (alpha > 0.0f && accept)
-          accept = physics::accept_relative(d2, c.w, mac.y, kOrder, alpha_accel, mac.x);
+        accept = !holds_own &&
+                 physics::accept(d2, mac.x, c.w, mac.y, kOrder, alpha > 0.0f, alpha_accel);
         open_leaf = !accept && lk.w;
         open_cell = !accept && !lk.w;
       }
 
       // Children of opened cells onto the stack: an inclusive scan of the counts gives offsets.
       const int kids = open_cell ? lk.y : 0;
-      const int kids_incl = warp_inclusive_sum(kids, lane);
+      const int kids_incl = warp_inclusive_sum(kids);
       const int kids_total = __shfl_sync(kAll, kids_incl, 31);
       if (top + kids_total <= stack_cap) {
         for (int k = 0; k < kids; ++k) stack[top + kids_incl - kids + k] = lk.x + k;
         top += kids_total;
       } else if (lane == 0) {
         t.flags[kFlagStackOverflow] = 1;  // the host throws; the result of this step is wrong
+      }
+
+      if constexpr (kTrace) {
+        record(tr, t, node, accept, open_leaf || open_cell, open_leaf, lk, b.pos, lane, n_accepted,
+               n_opened, n_direct);
+        continue;
       }
 
       // Accepted cells onto the cell list.
@@ -273,7 +330,7 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
       // Bodies of opened leaves onto the body list, 32 slots at a time: slot s belongs to the
       // lane whose leaf covers it in the scan of the leaves' counts.
       const int count = open_leaf ? lk.y : 0;
-      const int incl = warp_inclusive_sum(count, lane);
+      const int incl = warp_inclusive_sum(count);
       const int total = __shfl_sync(kAll, incl, 31);
       for (int base = 0; base < total; base += 32) {
         const int s = min(base + lane, total - 1);
@@ -290,6 +347,15 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
         if (bodies >= 32) n_bodies += 32;
         bodies = drain_bodies(tg, l, bodies, eps2, lane);
       }
+    }
+    if constexpr (kTrace) {
+      if (lane == 0) {
+        const float4 self = b.pos[*tr.slot];
+        *tr.header = {range.x,    range.y,    {lo_x, lo_y, lo_z}, {hi_x, hi_y, hi_z},
+                      n_accepted, n_opened,   n_direct,           {self.x, self.y, self.z},
+                      1};
+      }
+      continue;
     }
     __syncwarp();
     for (int k = 0; k < cells; ++k) eval_cell<kOrder>(tg, l, k, eps2);
@@ -335,7 +401,7 @@ void launch(const BodiesView& b, const TreeView& t, float eps2, float alpha, con
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
   const int blocks = std::min(resident_blocks<kOrder, kPerLane>(),
                               (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
-  walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, alpha, w, counters);
+  walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, alpha, w, counters, TraceView{});
   CUDA_LAUNCH_CHECK();
 }
 
@@ -356,7 +422,29 @@ int most_resident_blocks() {
   return std::max({resident_blocks<kOrder, 1>(), resident_blocks<kOrder, 2>(),
                    resident_blocks<kOrder, 3>(), resident_blocks<kOrder, 4>()});
 }
+// Slot of the body with user index `index` (-1 if none).
+__global__ void find_slot(const int* __restrict__ id, int n, int index, int* slot) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    if (id[i] == index) *slot = i;
+  }
+}
 }  // namespace
+
+void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float alpha, int index,
+                  const WalkScratch& w, const TraceView& out, cudaStream_t s) {
+  CUDA_CHECK(cudaMemsetAsync(out.slot, 0xff, sizeof(int), s));
+  CUDA_CHECK(cudaMemsetAsync(out.header, 0, sizeof(TraceHeader), s));
+  find_slot<<<grid_for(b.n, 256), 256, 0, s>>>(b.id, b.n, index, out.slot);
+  CUDA_LAUNCH_CHECK();
+  // One warp, four bodies a lane (any group size): the group's box and the decisions do not
+  // depend on how its bodies are spread over the lanes.
+  if (multipole >= 2) {
+    walk<2, 4, true><<<1, 32, 0, s>>>(b, t, 0.0f, alpha, w, nullptr, out);
+  } else {
+    walk<0, 4, true><<<1, 32, 0, s>>>(b, t, 0.0f, alpha, w, nullptr, out);
+  }
+  CUDA_LAUNCH_CHECK();
+}
 
 int force_resident_warps() {
   return kWarpsPerBlock * std::max(most_resident_blocks<0>(), most_resident_blocks<2>());

@@ -18,30 +18,6 @@ __device__ void record_runaway(RunawayRecord* r, int id, unsigned kinds, unsigne
   atomicMin(&r->first_step, step);
 }
 
-__device__ unsigned position_kinds(float4 p) {
-  unsigned k = 0;
-  if (!isfinite(p.x) || !isfinite(p.y) || !isfinite(p.z)) {
-    k |= kRunawayNonFinitePosition;
-  } else if (fabsf(p.x) > kRunawayPosition || fabsf(p.y) > kRunawayPosition ||
-             fabsf(p.z) > kRunawayPosition) {
-    k |= kRunawayHugePosition;
-  }
-  return k;
-}
-
-__device__ unsigned velocity_kinds(float4 v) {
-  return !isfinite(v.x) || !isfinite(v.y) || !isfinite(v.z) ? kRunawayNonFiniteVelocity : 0u;
-}
-
-__device__ unsigned acceleration_kinds(float4 a) {
-  if (!isfinite(a.x) || !isfinite(a.y) || !isfinite(a.z)) return kRunawayNonFiniteAcceleration;
-  if (fabsf(a.x) > kRunawayAcceleration || fabsf(a.y) > kRunawayAcceleration ||
-      fabsf(a.z) > kRunawayAcceleration) {
-    return kRunawayHugeAcceleration;
-  }
-  return 0u;
-}
-
 // The opening kick and the drift (v += a dt/2, x += v dt), checking the new positions and
 // velocities: the check costs a few comparisons on values already in registers.
 __global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r,
@@ -55,7 +31,7 @@ __global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r,
     p.x += v.x * dt, p.y += v.y * dt, p.z += v.z * dt;
     b.vel[i] = v;
     b.pos[i] = p;
-    const unsigned k = position_kinds(p) | velocity_kinds(v);
+    const unsigned k = position_kinds(p.x, p.y, p.z) | velocity_kinds(v.x, v.y, v.z);
     if (k) record_runaway(r, b.id[i], k, step);
   }
 }
@@ -67,7 +43,7 @@ __global__ void kick_checked(BodiesView b, float h, RunawayRecord* r, unsigned l
     float4 v = b.vel[i];
     v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
     b.vel[i] = v;
-    const unsigned k = acceleration_kinds(a) | velocity_kinds(v);
+    const unsigned k = acceleration_kinds(a.x, a.y, a.z) | velocity_kinds(v.x, v.y, v.z);
     if (k) record_runaway(r, b.id[i], k, step);
   }
 }
@@ -96,7 +72,7 @@ __global__ void clear_runaway(RunawayRecord* r) {
 }
 
 // Writes (x, y, z, |v|) and population | galaxy << 2 per body, for the renderer.
-__global__ void vertices(BodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags) {
+__global__ void vertices(ConstBodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 p = b.pos[i], v = b.vel[i];
     xyzs[i] = make_float4(p.x, p.y, p.z, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z));
@@ -129,7 +105,7 @@ void launch_clear_runaway(RunawayRecord* r, cudaStream_t s) {
   CUDA_LAUNCH_CHECK();
 }
 
-void launch_vertices(const BodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s) {
+void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s) {
   vertices<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, reinterpret_cast<float4*>(xyzs), tags);
   CUDA_LAUNCH_CHECK();
 }

@@ -23,6 +23,16 @@ struct BodiesView {
   int n;
 };
 
+// The same arrays for kernels that only read them.
+struct ConstBodiesView {
+  const float4* pos;
+  const float4* vel;
+  const float4* acc;
+  const int* id;
+  const std::uint8_t* tag;
+  int n;
+};
+
 // Bounding box of the bodies, reduced on the device.
 struct BodyBounds {
   float lo[3], hi[3];
@@ -52,6 +62,7 @@ struct TreeView {
   std::uint8_t* group_start;
   int2* groups;
   int* group_count;
+  float* group_alpha;  // the force pass's alpha |a|_min of each group, kept for the trace
 };
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
@@ -63,7 +74,7 @@ int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride
 // 1. bounding box: per-block partial boxes, then one block combines them into *out.
 void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count,
                          BodyBounds* out, cudaStream_t s);
-// 4 (run before the build). Morton keys of the bodies in the root cube of *box, sorted with CUB's
+// 2. sort (the seed runs it after the build; sort.cu says why not). Morton keys of the bodies in the root cube of *box, sorted with CUB's
 // radix sort; the bodies are permuted into key order (pos, vel, id, tag: `in` to `out`).
 struct SortScratch {
   std::uint64_t* keys;
@@ -76,13 +87,13 @@ struct SortScratch {
 std::size_t sort_temp_bytes(int n);
 void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box,
                  const SortScratch& s, cudaStream_t st);
-// 2. tree build: level by level from the sorted keys.
+// 3. tree build: level by level from the sorted keys.
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s);
 // After the build: the flagged group starts compacted (CUB select) into t.groups, in body order.
 std::size_t groups_temp_bytes(int n);
 void launch_groups(const TreeView& t, int n, int* starts, void* temp, std::size_t temp_bytes,
                    cudaStream_t s);
-// 3. summarize: mass, centre of mass, quadrupole, body box and opening radius (at 1/inv_theta) of
+// 4. summarize: mass, centre of mass, quadrupole, body box and opening radius (at 1/inv_theta) of
 // every node, deepest level first.
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s);
 // 5. force walk with cells of multipole order 0 or 2. Writes acc of every body; adds interaction
@@ -95,6 +106,28 @@ struct WalkScratch {
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 int force_resident_warps();
+// The overlay's trace: the force walk of the group that holds body `index` (the user's order),
+// replayed with the pass's own decisions (its alpha |a| per group, kept in t.group_alpha) and
+// recorded instead of summed. Boxes are (lo, level) and (hi, 0) pairs; direct bodies are
+// positions. Counts may exceed `capacity`: the entries past it are counted, not written.
+struct TraceHeader {
+  int begin, end;  // the group, in tree order
+  float lo[3], hi[3];
+  int accepted, opened, direct;
+  float body[3];  // the traced body's position
+  int found;      // 0 when no body has that index
+};
+struct TraceView {
+  TraceHeader* header;
+  float4* accepted;  // 2 per entry
+  float4* opened;    // 2 per entry
+  float4* direct;
+  int capacity;
+  int* slot;  // scratch: the body's slot in tree order
+};
+// The walk runs as warp 0 of the force pass, on w's stack.
+void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float alpha, int index,
+                  const WalkScratch& w, const TraceView& out, cudaStream_t s);
 // 6. integrate: the kick-drift and the closing kick, which check for runaway values, are
 // declared in runaway.cuh.
 
@@ -108,13 +141,11 @@ struct ExactAccel {
 };
 // Exact accelerations in double for `count` target bodies (tree-order indices) against all n, and
 // a copy of the targets' current accelerations beside them.
-void launch_direct_sample_f64(const BodiesView& b, const int* targets, int count, double eps2,
+void launch_direct_sample_f64(const ConstBodiesView& b, const int* targets, int count, double eps2,
                               ExactAccel* out, float4* current, cudaStream_t s);
-// Diagnostics sums in double: kinetic, potential, mass, momentum[3], angular momentum[3], mass-
-// weighted position[3] (out holds kDiagnosticSums doubles).
-inline constexpr int kDiagnosticSums = 12;
-void launch_diagnostics(const BodiesView& b, double* out, cudaStream_t s);
+// Diagnostics sums in double (out holds diagnostics.hpp's kDiagnosticSums doubles).
+void launch_diagnostics(const ConstBodiesView& b, double* out, cudaStream_t s);
 // Render vertices: (x, y, z, speed) and population | galaxy << 2.
-void launch_vertices(const BodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s);
+void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s);
 
 }  // namespace galaxy::cuda

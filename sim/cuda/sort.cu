@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Stage 4, run before the build: bodies sorted along the Morton curve of the root cube. The seed
+// Stage 2 (the seed's stage 4, which runs after its build): bodies sorted along the Morton curve of the root cube. The seed
 // sorts after the build by an in-order walk; a sort-based build (Karras 2012, as Bonsai and
 // cornerstone do) sorts first, with CUB's radix sort, and then builds the tree level by level over
-// the sorted keys (tree_build.cu). Both give the force walk what stage 4 exists for: the bodies of
+// the sorted keys (tree_build.cu). Both give the force walk what the sort exists for: the bodies of
 // a warp are neighbours in space, so their walks share almost all of the tree. Sorting first also
 // makes every cell's bodies a contiguous range, so the build needs no locks at all, which is what
 // the published lock-based insertion gets wrong on GPUs with independent thread scheduling.

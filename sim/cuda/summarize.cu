@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Stage 3: the moments of every cell, deepest level first, one launch per level (the launch
+// Stage 4 (the seed's stage 3): the moments of every cell, deepest level first, one launch per level (the launch
 // boundary replaces the seed's ready flags and spin-waits, which hang under independent thread
 // scheduling when written without care). Leaves sum their bodies, inner cells combine their
 // children's moments (parallel-axis shift of each child's quadrupole), in double so that a cell of

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Stage 2: the octree, built level by level over the Morton-sorted keys (see sort.cu for why the
+// Stage 3 (the seed's stage 2): the octree, built level by level over the Morton-sorted keys (see sort.cu for why the
 // sort comes first). A cell at level d is a run of keys sharing 3d leading bits; the thread that
 // owns it finds its up to eight children by binary search on the next octant digit and allocates
 // them contiguously with one atomicAdd. No locks, no spinning: the only inter-block agreement is

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#include "cpu/integrate.hpp"
+
+namespace galaxy {
+
+void kick(HostBodies& b, float half_dt) {
+  const int n = static_cast<int>(b.size());
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < n; ++i) {
+    b.vx[i] += b.ax[i] * half_dt;
+    b.vy[i] += b.ay[i] * half_dt;
+    b.vz[i] += b.az[i] * half_dt;
+  }
+}
+
+void drift(HostBodies& b, float dt) {
+  const int n = static_cast<int>(b.size());
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < n; ++i) {
+    b.x[i] += b.vx[i] * dt;
+    b.y[i] += b.vy[i] * dt;
+    b.z[i] += b.vz[i] * dt;
+  }
+}
+
+namespace {
+unsigned kinds_of(const HostBodies& b, int i) {
+  return position_kinds(b.x[i], b.y[i], b.z[i]) | velocity_kinds(b.vx[i], b.vy[i], b.vz[i]) |
+         acceleration_kinds(b.ax[i], b.ay[i], b.az[i]);
+}
+}  // namespace
+
+void find_runaways(const HostBodies& b, Runaway& r) {
+  const int n = static_cast<int>(b.size());
+  std::size_t count = 0;
+  unsigned kinds = 0;
+#pragma omp parallel for schedule(static) reduction(+ : count) reduction(| : kinds)
+  for (int i = 0; i < n; ++i) {
+    const unsigned k = kinds_of(b, i);
+    count += k != 0;
+    kinds |= k;
+  }
+  r.count = count;
+  r.kinds = kinds;
+  r.bodies.clear();
+  for (int i = 0; i < n && count > 0 && r.bodies.size() < std::size_t(kRunawayNamed); ++i) {
+    if (kinds_of(b, i)) r.bodies.push_back(static_cast<std::size_t>(i));
+  }
+}
+
+}  // namespace galaxy

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "device_bodies.cuh"
+
+namespace galaxy::cuda {
+
+void DeviceBodies::Arrays::allocate(int n) {
+  pos.resize(n), vel.resize(n), acc.resize(n), id.resize(n), tag.resize(n);
+}
+
+void DeviceBodies::Arrays::swap(Arrays& o) noexcept {
+  pos.swap(o.pos), vel.swap(o.vel), acc.swap(o.acc), id.swap(o.id), tag.swap(o.tag);
+}
+
+DeviceBodies::DeviceBodies(int n) : n_(n) {
+  now_.allocate(n), next_.allocate(n), backup_.allocate(n);
+}
+
+void DeviceBodies::restore_backup(cudaStream_t s) {
+  const auto n = static_cast<std::size_t>(n_);
+  const auto copy = [&](void* dst, const void* src, std::size_t bytes) {
+    CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, s));
+  };
+  copy(now_.pos.data(), backup_.pos.data(), n * sizeof(float4));
+  copy(now_.vel.data(), backup_.vel.data(), n * sizeof(float4));
+  copy(now_.acc.data(), backup_.acc.data(), n * sizeof(float4));
+  copy(now_.id.data(), backup_.id.data(), n * sizeof(int));
+  copy(now_.tag.data(), backup_.tag.data(), n);
+}
+
+void DeviceBodies::upload(const HostBodies& b, cudaStream_t s) {
+  const int n = n_;
+  std::vector<float4> pos(n), vel(n);
+  std::vector<int> id(n);
+  std::vector<std::uint8_t> tag(n);
+  for (int i = 0; i < n; ++i) {
+    pos[i] = make_float4(b.x[i], b.y[i], b.z[i], b.m[i]);
+    vel[i] = make_float4(b.vx[i], b.vy[i], b.vz[i], 0.0f);
+    id[i] = i;
+    const std::uint8_t pop = i < static_cast<int>(b.population.size()) ? b.population[i] : 0;
+    const std::uint8_t gal = i < static_cast<int>(b.galaxy.size()) ? b.galaxy[i] : 0;
+    tag[i] = body_tag(pop, gal);
+  }
+  now_.pos.upload(pos.data(), n, s);
+  now_.vel.upload(vel.data(), n, s);
+  now_.id.upload(id.data(), n, s);
+  now_.tag.upload(tag.data(), n, s);
+}
+
+namespace {
+template <typename T>
+std::vector<T> download_array(const T* p, int n, cudaStream_t s) {
+  std::vector<T> v(n);
+  CUDA_CHECK(cudaMemcpyAsync(v.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  return v;
+}
+}  // namespace
+
+void DeviceBodies::download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s) const {
+  const int n = v.n;
+  b.resize(n);
+  if (n == 0) return;
+  const auto pos = download_array(v.pos, n, s), vel = download_array(v.vel, n, s),
+             acc = download_array(v.acc, n, s);
+  const auto id = download_array(v.id, n, s);
+  const auto tag = download_array(v.tag, n, s);
+  for (int k = 0; k < n; ++k) {
+    const int i = id[k];
+    b.x[i] = pos[k].x, b.y[i] = pos[k].y, b.z[i] = pos[k].z, b.m[i] = pos[k].w;
+    b.vx[i] = vel[k].x, b.vy[i] = vel[k].y, b.vz[i] = vel[k].z;
+    b.ax[i] = acc[k].x, b.ay[i] = acc[k].y, b.az[i] = acc[k].z, b.pot[i] = acc[k].w;
+    b.population[i] = tag[k] & 3u;
+    b.galaxy[i] = tag[k] >> 2;
+  }
+}
+
+std::vector<int> DeviceBodies::ids(cudaStream_t s) const { return download_array(now_.id.data(), n_, s); }
+
+void DeviceBodies::upload_accelerations(const HostBodies& b, cudaStream_t s) {
+  const std::vector<int> id = ids(s);
+  std::vector<float4> acc(n_);
+  for (int k = 0; k < n_; ++k) {
+    const int i = id[k];
+    acc[k] = make_float4(b.ax[i], b.ay[i], b.az[i], b.pot[i]);
+  }
+  now_.acc.upload(acc.data(), n_, s);
+}
+
+}  // namespace galaxy::cuda

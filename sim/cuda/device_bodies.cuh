@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// The owner of the bodies on the device: the arrays the pipeline reads and writes (in tree order),
+// the second set the sort permutes into, and the runaway backup. Kernels get trivially copyable
+// views; nothing else allocates body arrays.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bodies.hpp"
+#include "cuda_check.cuh"
+#include "kernels.cuh"
+
+namespace galaxy::cuda {
+
+class DeviceBodies {
+ public:
+  // Allocates every array for n bodies (throws and leaves *this as it was on failure: a fresh
+  // object is built and moved in by the caller).
+  explicit DeviceBodies(int n = 0);
+
+  int size() const { return n_; }
+  BodiesView view() { return now_.view(n_); }
+  ConstBodiesView read_view() const { return now_.view(n_); }
+  BodiesView sorted_view() { return next_.view(n_); }  // where the sort permutes into
+  BodiesView backup_view() { return backup_.view(n_); }
+  ConstBodiesView backup_read_view() const { return backup_.view(n_); }
+  // After the sort: the permuted set becomes the current one.
+  void swap_sorted() { now_.swap(next_); }
+  // The backup becomes the current state (a runaway step is undone), on the stream.
+  void restore_backup(cudaStream_t s);
+
+  // Bodies in the user's order up (ids 0..n-1, tags from population and galaxy).
+  void upload(const HostBodies& b, cudaStream_t s);
+  // `v` (this object's current or backup arrays) down, scattered back to the user's order.
+  void download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s) const;
+  // Tree-order slot -> the body's index in the user's order.
+  std::vector<int> ids(cudaStream_t s) const;
+  // The accelerations and potentials of `b` (the user's order) in place of the current ones.
+  void upload_accelerations(const HostBodies& b, cudaStream_t s);
+
+ private:
+  struct Arrays {
+    DeviceBuffer<float4> pos, vel, acc;
+    DeviceBuffer<int> id;
+    DeviceBuffer<std::uint8_t> tag;
+    void allocate(int n);
+    void swap(Arrays& o) noexcept;
+    BodiesView view(int n) { return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n}; }
+    ConstBodiesView view(int n) const {
+      return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n};
+    }
+  };
+  int n_ = 0;
+  Arrays now_, next_, backup_;
+};
+
+}  // namespace galaxy::cuda

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The owner of the octree on the device: the node arrays (grown when a build runs out), the level
+// ranges, the walk's groups and stack, and the few device scalars the stages share. Kernels get a
+// TreeView; the tests and the overlay get small downloads.
+#pragma once
+
+#include <vector>
+
+#include "cuda_check.cuh"
+#include "cuda_simulation.hpp"
+#include "kernels.cuh"
+#include "simulation.hpp"
+
+namespace galaxy::cuda {
+
+class DeviceOctree {
+ public:
+  // Room for the tree of n bodies in leaves of leaf_size (the node array grows if it is short).
+  DeviceOctree(int n, int leaf_size);
+
+  // What the build, summarize and walk kernels read and write, for this pass's leaf and group
+  // sizes.
+  TreeView view(int leaf_size, int group_size);
+  WalkScratch walk_scratch();
+  SortScratch sort_scratch();
+  const std::uint64_t* sorted_keys() const { return keys_sorted_.data(); }
+  // The walk's groups from the flags the build left (launch_groups), with this object's scratch.
+  void build_groups(const TreeView& t, int n, cudaStream_t s);
+  int* scalars() { return scalars_.data(); }  // the device scalars, in the kScalar order below
+  // Stage 1's result, the box around the bodies (the root cube is made from it), and its scratch.
+  BodyBounds* root_box() { return box_.data(); }
+  BodyBounds* partial_boxes() { return partial_.data(); }
+  static constexpr int kPartialBoxes = 4096;
+  int node_capacity() const { return static_cast<int>(com_.size()); }
+  // Doubles the node array (the contents go: the next build fills it).
+  void grow();
+
+  // Downloads (each synchronizes the stream): the whole tree for the tests, the cells down to a
+  // depth for the overlay, and the groups' ranges.
+  GpuTree download(const std::vector<int>& order, cudaStream_t s) const;
+  std::vector<TraceBox> cells(int max_depth, cudaStream_t s) const;
+
+  // Device scalars: nodes allocated, the walk's group counter, the two flags, groups built.
+  static constexpr int kNodeCount = 0, kWork = 1, kFlags = 2, kGroupCount = 4, kScalars = 5;
+  static constexpr int kStackPerWarp = 8192;
+
+ private:
+  int scalar(int k, cudaStream_t s) const;
+  void allocate_nodes(int capacity);
+
+  DeviceBuffer<float4> com_;
+  DeviceBuffer<float4> quad_;    // 2 per node
+  DeviceBuffer<float4> bounds_;  // 2 per node
+  DeviceBuffer<float2> mac_;
+  DeviceBuffer<int4> link_;
+  DeviceBuffer<int2> range_;
+  DeviceBuffer<BodyBounds> box_{1}, partial_{kPartialBoxes};
+  DeviceBuffer<int> level_range_;
+  DeviceBuffer<int> scalars_;
+  DeviceBuffer<unsigned> blocks_done_;
+  DeviceBuffer<int2> groups_;  // at most one per body
+  DeviceBuffer<float> group_alpha_;
+  DeviceBuffer<std::uint8_t> group_start_;
+  DeviceBuffer<int> group_starts_;
+  DeviceBuffer<unsigned char> group_temp_;
+  DeviceBuffer<int> stack_;
+  // The sort's Morton keys and permutation (sort.cu), and the sorted keys the build reads.
+  DeviceBuffer<std::uint64_t> keys_, keys_sorted_;
+  DeviceBuffer<int> index_, index_sorted_;
+  DeviceBuffer<unsigned char> sort_temp_;
+};
+
+}  // namespace galaxy::cuda

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// The stage sequence of one pass on the stream: the opening kick-drift (when stepping), the five
+// force stages in Stage's order (or the direct sum), the closing kick, each behind its timer mark.
+#pragma once
+
+#include "device_bodies.cuh"
+#include "device_octree.cuh"
+#include "runaway.cuh"
+#include "stage_timer.cuh"
+
+namespace galaxy::cuda {
+
+struct PassSettings {
+  bool integrate = false;  // a step (kick-drift, forces, kick), or forces alone
+  Solver solver = Solver::BarnesHut;
+  SimParams params;
+  float alpha = 0;  // the relative criterion's alpha, 0 while no accelerations exist yet
+  double time = 0;  // the clock before the pass (the runaway backup's)
+  unsigned long long steps = 0;
+};
+
+// Where a pass reports: the runaway record and the backup's clock, the interaction counters.
+struct PassReports {
+  RunawayRecord* record;
+  RunawayClock* clock;
+  unsigned long long* counters;  // body-body, body-cell
+};
+
+void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+              const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
+
+}  // namespace galaxy::cuda
