@@ -41,11 +41,12 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return true;
 }
 
-}  // namespace
-
+// True for a target that names a video (.mp4, .mkv, .webm in any case), which ffmpeg encodes.
 bool record_is_video(const std::string& target) {
   return ends_with(target, ".mp4") || ends_with(target, ".mkv") || ends_with(target, ".webm");
 }
+
+}  // namespace
 
 void check_record_target(const std::string& target) {
   namespace fs = std::filesystem;

@@ -44,8 +44,6 @@ class Recorder {
 
 bool ffmpeg_available();
 
-// True for a target that names a video (.mp4, .mkv, .webm in any case), which ffmpeg encodes.
-bool record_is_video(const std::string& target);
 // Throws std::runtime_error when frames could not be written to `target`: an unknown video
 // extension, a missing or read-only folder, ffmpeg missing for a video. Creates a frame folder.
 void check_record_target(const std::string& target);
