@@ -32,7 +32,8 @@ void App::apply(const Changes& c) {
     run_changed();
     update_vertices();
   }
-  if (c.overlay) overlay_refresh_.invalidate();
+  // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
+  if (c.overlay || c.solver) overlay_refresh_.invalidate();
   if (c.measure_accuracy) measure_accuracy();
   if (c.fit_camera) fit_camera();
   if (c.quit) quit_ = true;

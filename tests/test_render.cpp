@@ -311,6 +311,35 @@ TEST(AppGl, PickedBodyShowsItsWalkAndTheOctreeOverlayDraws) {
   fs::remove_all(dir);
 }
 
+// A solver change redraws the picked body's walk at once (not at the next step, which a paused
+// run never takes): to the direct solver, the status line says there is no tree to show.
+TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
+  app::Options o;
+  o.bodies = 2000;
+  o.width = 160;
+  o.height = 120;
+  o.steps = 0;
+  o.pick = 7;
+  std::string why;
+  auto a = make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  EXPECT_NE(a->stats().picked_info.find("body 7"), std::string::npos) << a->stats().picked_info;
+  a->settings().solver = Solver::Direct;
+  app::Changes c;
+  c.solver = true;
+  a->apply(c);
+  ASSERT_TRUE(a->frame());
+  EXPECT_NE(a->stats().error.find("overlay: trace_walk: the direct solver builds no tree"),
+            std::string::npos)
+      << a->stats().error;
+  EXPECT_TRUE(a->stats().picked_info.empty()) << a->stats().picked_info;
+  a->settings().solver = Solver::BarnesHut;
+  a->apply(c);
+  ASSERT_TRUE(a->frame());
+  EXPECT_NE(a->stats().picked_info.find("body 7"), std::string::npos) << a->stats().picked_info;
+}
+
 TEST(Overlay, PickFindsTheBodyNearestTheCursor) {
   HostBodies b;
   b.resize(3);
