@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "memory.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -76,10 +77,8 @@ std::string with_commas(std::uint64_t v) {
 }
 
 std::string gib(std::uint64_t bytes) {
-  char buf[32];
   const double g = static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
-  std::snprintf(buf, sizeof buf, g >= 10 ? "%.0f GiB" : "%.1f GiB", g);
-  return buf;
+  return g >= 10 ? fmt::format("{:.0f} GiB", g) : fmt::format("{:.1f} GiB", g);
 }
 
 namespace {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "runaway.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 
 namespace galaxy {
 
@@ -27,10 +28,8 @@ std::string Runaway::message() const {
   add(kRunawayHugeAcceleration, "an acceleration beyond 1e30");
   s += " got ";
   s += what.empty() ? std::string("bad values") : what;
-  char t[64];
-  std::snprintf(t, sizeof t, "%g", good_time);
-  s += "; kept the state after step " + std::to_string(good_step) + " (t = " + t +
-       "); a smaller dt or a larger softening may help";
+  s += fmt::format("; kept the state after step {} (t = {:g}); a smaller dt or a larger softening may help",
+                   good_step, good_time);
   return s;
 }
 

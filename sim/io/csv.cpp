@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "csv.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
-#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -20,12 +21,14 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b) {
   validate_named(b, path);  // never a NaN row, which a load would refuse
   atomic_write(path, [&](std::ostream& out) {
     out << kHeader << '\n';
-    char line[320];
+    fmt::memory_buffer line;
     for (std::size_t i = 0; i < b.size(); ++i) {
-      const int len = std::snprintf(line, sizeof line, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n",
-                                    b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.m[i],
-                                    b.ax[i], b.ay[i], b.az[i]);
-      out.write(line, len);
+      line.clear();
+      // 9 significant digits: a float read back is the float written.
+      fmt::format_to(std::back_inserter(line), "{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g}\n",
+                     b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.m[i], b.ax[i], b.ay[i],
+                     b.az[i]);
+      out.write(line.data(), static_cast<std::streamsize>(line.size()));
     }
   });
 }
