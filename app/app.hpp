@@ -68,6 +68,7 @@ class App {
   void apply_params();
   void apply_solver();
   bool apply_run(const Changes& c);  // backend, scenario, body count, reset, load
+  bool apply_load();
   bool attempt(const char* what, const std::function<void()>& action);
   void resume();
   void measure_accuracy();

@@ -85,19 +85,20 @@ bool App::apply_run(const Changes& c) {
   if (c.reset) {
     changed |= attempt("reset", [&] { s.set_body_count(s.simulation().size()); });
   }
-  if (c.load) {
-    Loaded loaded;
-    if (attempt("load", [&] { loaded = s.load(settings_.snapshot_path); })) {
-      changed = true;
-      // The file's parameters and count are what runs now: the new wanted values.
-      settings_.params = loaded.params;
-      settings_.bodies = loaded.bodies;
-      std::string text = "loaded " + settings_.snapshot_path;
-      for (const std::string& note : loaded.notes) text += "\n" + note;
-      report_message(text);
-    }
-  }
+  if (c.load) changed |= apply_load();
   return changed;
+}
+
+bool App::apply_load() {
+  Loaded loaded;
+  if (!attempt("load", [&] { loaded = session_->load(settings_.snapshot_path); })) return false;
+  // The file's parameters and count are what runs now: the new wanted values.
+  settings_.params = loaded.params;
+  settings_.bodies = loaded.bodies;
+  std::string text = "loaded " + settings_.snapshot_path;
+  for (const std::string& note : loaded.notes) text += "\n" + note;
+  report_message(text);
+  return true;
 }
 
 void App::resume() {
