@@ -48,7 +48,7 @@ OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) 
   if (picked >= 0 && static_cast<std::size_t>(picked) < sim.size()) {
     const WalkTrace t = sim.trace_walk(static_cast<std::size_t>(picked));
     add_walk(t, g);
-    g.info = walk_info(picked, sim.params().theta, t);
+    g.info = walk_info(picked, t.theta, t);  // the traced pass's theta (a paused run may hold a newer one)
   }
   return g;
 }

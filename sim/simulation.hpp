@@ -71,6 +71,7 @@ struct WalkTrace {
   TraceBox group;
   std::size_t group_bodies = 1;
   bool truncated = false;  // the lists were capped (kMaxTraceEntries each)
+  float theta = 0, alpha = 0;  // the opening test's parameters in that pass
 };
 inline constexpr std::size_t kMaxTraceEntries = 1u << 16;
 

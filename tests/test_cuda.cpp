@@ -261,6 +261,8 @@ TEST(GpuBarnesHut, TraceIsTheGroupWalk) {
         const WalkTrace w = gpu->trace_walk(static_cast<std::size_t>(body));
         ASSERT_EQ(w.group_bodies, static_cast<std::size_t>(end - begin));
         ASSERT_FALSE(w.truncated);
+        EXPECT_EQ(w.theta, p.theta);
+        EXPECT_EQ(w.alpha, alpha);
         EXPECT_EQ(w.body[0], b.x[body]);
         for (int d = 0; d < 3; ++d) {
           EXPECT_LE(w.group.lo[d], w.body[d]);

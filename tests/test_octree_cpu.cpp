@@ -214,6 +214,8 @@ TEST(CpuOctree, TraceIsTheForcePassWalk) {
       // Opened and accepted boxes hold bodies (not empty), and levels start at the root.
       const WalkTrace t = sim.trace_walk(1234);
       EXPECT_EQ(t.opened.front().level, 0);
+      EXPECT_NEAR(t.theta, theta, 1e-6f);
+      EXPECT_EQ(t.alpha, alpha);
       for (const TraceBox& box : t.accepted) {
         for (int d = 0; d < 3; ++d) EXPECT_LE(box.lo[d], box.hi[d]);
       }

@@ -122,8 +122,10 @@ WalkTrace CpuSimulation::trace_walk(std::size_t index) {
   }
   // The tree, the parameters and each body's alpha |a| of the last force pass; a step's closing
   // kick changes only velocities, so the positions are those the tree was built on.
-  const auto i = static_cast<int>(index);
-  return trace(tree_, bodies_, i, walk_params_, walk_accel_[index]);
+  WalkTrace t = trace(tree_, bodies_, static_cast<int>(index), walk_params_, walk_accel_[index]);
+  t.theta = 1.0f / walk_params_.inv_theta;
+  t.alpha = walk_params_.relative ? walk_params_.alpha : 0.0f;
+  return t;
 }
 
 std::vector<TraceBox> CpuSimulation::tree_cells(int max_depth) const {

@@ -377,6 +377,8 @@ WalkTrace CudaBackend::trace_walk(std::size_t index) {
   direct.download(d.data(), d.size(), st);
   for (const float4& p : d) w.direct.push_back({p.x, p.y, p.z});
   w.body = {h.body[0], h.body[1], h.body[2]};
+  w.theta = last_.params.theta;
+  w.alpha = last_.alpha;
   return w;
 }
 
