@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// The automatic exposure, kept on the GPU so that no pass waits for a read-back. The downsample
+// pass writes one partial sum per workgroup (sum of log2 luminance over lit pixels, their
+// count); exposure.comp reduces them and moves log2_exposure towards the target.
+layout(std430, binding = 3) coherent buffer Exposure {
+  float log2_exposure;  // smoothed over frames; the automatic factor is exp2 of it
+  uint valid;           // 0 until a frame with light has set it (the first one snaps)
+  uint group_count;     // partial sums written by the last downsample
+  uint pad;
+  vec2 partial[];       // per workgroup: (sum of log2 L, number of lit pixels)
+};
+
+uniform int u_auto_exposure;  // 0: the manual factor alone
+uniform float u_exposure;     // the manual factor, on top of the automatic one
+
+float exposure_factor() {
+  bool automatic = u_auto_exposure != 0 && valid != 0u;
+  return u_exposure * (automatic ? exp2(log2_exposure) : 1.0);
+}
