@@ -20,14 +20,14 @@ struct RenderParams {
   // with light always snaps); `exposure` multiplies it (alone when `auto_exposure` is off).
   float exposure = 1.0f;
   bool auto_exposure = true;
-  float exposure_key = 0.2f;
+  float exposure_key = 0.025f;
   float exposure_adapt = 0.1f;
   // Bloom: light above `bloom_threshold` (exposed luminance, 1 = white) glows, added with
   // `bloom_strength` (0: off).
   float bloom_strength = 0.2f;
   float bloom_threshold = 1.0f;
   // Tone curve: asinh stretch of the exposed luminance; larger lifts faint light more.
-  float stretch = 8.0f;
+  float stretch = 20.0f;
 };
 
 }  // namespace galaxy::render
