@@ -11,7 +11,10 @@
 namespace galaxy::render {
 
 namespace {
-constexpr int kGroup = 16;  // workgroup side of the quarter-resolution passes
+constexpr int kGroup = 16;  // workgroup side of the reduced-resolution passes
+// The bloom and the exposure statistics work on kBlock x kBlock blocks of pixels (an eighth of
+// the resolution: 240x135 at 1920x1080), so that they cost little beside the splat.
+constexpr int kBlock = 8;
 // Exposure state: log2_exposure, valid, group_count, pad, then (sum, count) per workgroup.
 constexpr GLsizeiptr kHeaderBytes = 4 * sizeof(float);
 
@@ -24,7 +27,7 @@ void barrier() {
                   GL_TEXTURE_FETCH_BARRIER_BIT);
 }
 
-GlTexture quarter_texture(int width, int height) {
+GlTexture small_texture(int width, int height) {
   GlTexture t = make_texture(GL_TEXTURE_2D);
   glTextureStorage2D(t.id(), 1, GL_RGBA16F, width, height);
   glTextureParameteri(t.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -48,12 +51,12 @@ PostProcess::PostProcess()
 
 void PostProcess::ensure_targets(int width, int height) {
   if (width == width_ && height == height_) return;
-  quarter_width_ = (width + 3) / 4;
-  quarter_height_ = (height + 3) / 4;
-  quarter_ = quarter_texture(quarter_width_, quarter_height_);
-  ping_ = quarter_texture(quarter_width_, quarter_height_);
-  groups_x_ = static_cast<unsigned>((quarter_width_ + kGroup - 1) / kGroup);
-  groups_y_ = static_cast<unsigned>((quarter_height_ + kGroup - 1) / kGroup);
+  small_width_ = (width + kBlock - 1) / kBlock;
+  small_height_ = (height + kBlock - 1) / kBlock;
+  small_ = small_texture(small_width_, small_height_);
+  ping_ = small_texture(small_width_, small_height_);
+  groups_x_ = static_cast<unsigned>((small_width_ + kGroup - 1) / kGroup);
+  groups_y_ = static_cast<unsigned>((small_height_ + kGroup - 1) / kGroup);
   // A new size starts a new exposure history (the next frame with light snaps).
   const std::size_t groups = std::size_t{groups_x_} * groups_y_;
   std::vector<std::uint32_t> init(4 + 2 * groups, 0u);
@@ -71,7 +74,8 @@ void PostProcess::bind_source(GLuint program, const HdrSource& src) const {
   glProgramUniform1i(program, loc(program, "u_source"), src.from_accum ? 1 : 0);
   glProgramUniform2i(program, loc(program, "u_size"), src.width, src.height);
   glProgramUniform1f(program, loc(program, "u_inv_fixed_scale"), src.inv_fixed_scale);
-  glProgramUniform2i(program, loc(program, "u_quarter_size"), quarter_width_, quarter_height_);
+  glProgramUniform2i(program, loc(program, "u_small_size"), small_width_, small_height_);
+  glProgramUniform1i(program, loc(program, "u_block"), kBlock);
   // Both sources are declared in every pass; keep valid bindings for the one not read.
   if (src.accum) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, src.accum);
   if (!src.from_accum) glBindTextureUnit(1, src.texture);
@@ -87,7 +91,7 @@ void PostProcess::downsample(const HdrSource& src) {
   const GLuint prog = downsample_.id();
   bind_source(prog, src);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, exposure_state_.id());
-  glBindImageTexture(0, quarter_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+  glBindImageTexture(0, small_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
   glUseProgram(prog);
   glDispatchCompute(groups_x_, groups_y_, 1);
   barrier();
@@ -111,13 +115,13 @@ void PostProcess::bloom(const HdrSource& src, const RenderParams& p) {
   set_exposure_uniforms(prog, p);
   glProgramUniform1f(prog, loc(prog, "u_threshold"), std::max(p.bloom_threshold, 1e-6f));
   glUseProgram(prog);
-  // Horizontal with the bright pass, quarter_ -> ping_; then vertical, ping_ -> quarter_.
-  const GLuint from[2] = {quarter_.id(), ping_.id()}, to[2] = {ping_.id(), quarter_.id()};
-  for (int pass = 0; pass < 2; ++pass) {
-    glProgramUniform2i(prog, loc(prog, "u_step"), pass == 0 ? 1 : 0, pass == 0 ? 0 : 1);
+  // Bright pass small_ -> ping_, horizontal blur ping_ -> small_, vertical small_ -> ping_.
+  const GLuint chain[4] = {small_.id(), ping_.id(), small_.id(), ping_.id()};
+  for (int pass = 0; pass < 3; ++pass) {
+    glProgramUniform2i(prog, loc(prog, "u_step"), pass == 1 ? 1 : 0, pass == 2 ? 1 : 0);
     glProgramUniform1i(prog, loc(prog, "u_bright_pass"), pass == 0 ? 1 : 0);
-    glBindTextureUnit(2, from[pass]);
-    glBindImageTexture(1, to[pass], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
+    glBindTextureUnit(2, chain[pass]);
+    glBindImageTexture(1, chain[pass + 1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA16F);
     glDispatchCompute(groups_x_, groups_y_, 1);
     barrier();
   }
@@ -129,11 +133,12 @@ void PostProcess::tonemap(const HdrSource& src, const RenderParams& p, GLuint fr
   const GLuint prog = tonemap_.id();
   bind_source(prog, src);
   set_exposure_uniforms(prog, p);
-  glProgramUniform2f(prog, loc(prog, "u_bloom_uv"), 0.25f / float(quarter_width_),
-                     0.25f / float(quarter_height_));
+  const float inv_block = 1.0f / float(kBlock);
+  glProgramUniform2f(prog, loc(prog, "u_bloom_uv"), inv_block / float(small_width_),
+                     inv_block / float(small_height_));
   glProgramUniform1f(prog, loc(prog, "u_bloom_strength"), std::max(p.bloom_strength, 0.0f));
   glProgramUniform1f(prog, loc(prog, "u_stretch"), p.stretch);
-  glBindTextureUnit(3, quarter_.id());
+  glBindTextureUnit(3, p.bloom_strength > 0.0f ? ping_.id() : small_.id());
   glUseProgram(prog);
   glBindVertexArray(empty_vao_.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// What happens to the accumulated light before it is shown: a quarter-resolution copy (4x4 box)
+// What happens to the accumulated light before it is shown: an eighth-resolution copy (8x8 box)
 // that also yields the mean log luminance of the lit pixels; the automatic exposure, reduced and
 // smoothed over frames on the GPU (no read-back); a bloom (bright pass and separable Gaussian blur
-// at quarter resolution); and the tone map into the caller's framebuffer. The same for the point
+// at eighth resolution); and the tone map into the caller's framebuffer. The same for the point
 // sprites' RGBA16F target and the compute splat's fixed-point accumulator.
 #pragma once
 
@@ -38,10 +38,10 @@ class PostProcess {
   void tonemap(const HdrSource& src, const RenderParams& p, GLuint framebuffer);
 
   GlProgram downsample_, exposure_, bloom_, tonemap_;
-  GlTexture quarter_, ping_;  // bloom chain; quarter_ ends holding the blurred bright light
+  GlTexture small_, ping_;  // bloom chain; ping_ ends holding the blurred bright light
   GlBuffer exposure_state_;
   GlVertexArray empty_vao_;
-  int width_ = 0, height_ = 0, quarter_width_ = 0, quarter_height_ = 0;
+  int width_ = 0, height_ = 0, small_width_ = 0, small_height_ = 0;
   unsigned groups_x_ = 0, groups_y_ = 0;
 };
 

@@ -70,6 +70,11 @@ void Renderer::ensure_targets(int width, int height, SplatMode mode) {
     hdr_fbo_.reset();
     hdr_color_ = make_texture(GL_TEXTURE_2D);
     glTextureStorage2D(hdr_color_.id(), 1, GL_RGBA16F, width, height);
+    // Bilinear and clamped: the post-process's downsample reads 2x2 blocks in one fetch.
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     hdr_fbo_ = make_framebuffer();
     glNamedFramebufferTexture(hdr_fbo_.id(), GL_COLOR_ATTACHMENT0, hdr_color_.id(), 0);
     if (glCheckNamedFramebufferStatus(hdr_fbo_.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {

@@ -1,24 +1,41 @@
 // SPDX-License-Identifier: MIT
-// The accumulated light at a quarter of the resolution (4x4 box average) for the bloom, and per
-// workgroup the sum of log2 luminance over lit quarter-pixels for the automatic exposure.
+// The accumulated light at reduced resolution (u_block x u_block box average) for the bloom, and
+// per workgroup the sum of log2 luminance over the lit blocks for the automatic exposure.
 layout(local_size_x = 16, local_size_y = 16) in;
-layout(rgba16f, binding = 0) writeonly uniform image2D u_quarter;
-uniform ivec2 u_quarter_size;
+layout(rgba16f, binding = 0) writeonly uniform image2D u_small;
+uniform ivec2 u_small_size;
+uniform int u_block;  // pixels per block side, even
 shared vec2 s_sum[256];
 
-// Quarter-pixels darker than this are background: they neither raise nor lower the exposure.
+// Blocks darker than this are background: they neither raise nor lower the exposure.
 const float kLit = 1e-6;
+
+// Sum of the pixels of block q: the texture in bilinear fetches at the centres of 2x2
+// sub-blocks (the sampler clamps at the edge), the accumulator pixel by pixel.
+vec3 block_sum(ivec2 q) {
+  vec3 sum = vec3(0.0);
+  if (u_source == 0) {
+    vec2 inv = 1.0 / vec2(u_size);
+    for (int j = 0; j < u_block; j += 2)
+      for (int i = 0; i < u_block; i += 2)
+        sum += 4.0 * textureLod(u_hdr, (vec2(u_block * q + ivec2(i, j)) + 1.0) * inv, 0.0).rgb;
+    return sum;
+  }
+  ivec2 lo = u_block * q, hi = min(lo + u_block, u_size);
+  for (int y = lo.y; y < hi.y; ++y)
+    for (int x = lo.x; x < hi.x; ++x) sum += hdr_at(ivec2(x, y));
+  return sum;
+}
 
 void main() {
   ivec2 q = ivec2(gl_GlobalInvocationID.xy);
   vec3 sum = vec3(0.0);
-  if (all(lessThan(q, u_quarter_size))) {
-    ivec2 lo = 4 * q, hi = min(lo + 4, u_size);
-    for (int y = lo.y; y < hi.y; ++y)
-      for (int x = lo.x; x < hi.x; ++x) sum += hdr_at(ivec2(x, y));
-    imageStore(u_quarter, q, vec4(sum / 16.0, 1.0));
+  if (all(lessThan(q, u_small_size))) {
+    sum = block_sum(q);
+    sum /= float(u_block * u_block);
+    imageStore(u_small, q, vec4(sum, 1.0));
   }
-  float l = luminance(sum / 16.0);
+  float l = luminance(sum);
   uint i = gl_LocalInvocationIndex;
   s_sum[i] = l > kLit ? vec2(log2(l), 1.0) : vec2(0.0);
   barrier();

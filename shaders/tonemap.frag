@@ -3,7 +3,7 @@
 // manual), through an asinh stretch of the luminance that keeps the colour (Lupton et al. 2004,
 // the astronomers' curve for images whose surface brightness spans orders of magnitude). What
 // passes white is blended towards white, as an overexposed core on a photograph.
-layout(binding = 3) uniform sampler2D u_bloom;  // quarter resolution, bilinear
+layout(binding = 3) uniform sampler2D u_bloom;  // reduced resolution, bilinear
 uniform vec2 u_bloom_uv;                        // full-resolution pixel to bloom texture coords
 uniform float u_bloom_strength;
 uniform float u_stretch;                        // asinh softening: larger compresses more

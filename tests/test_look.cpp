@@ -206,9 +206,9 @@ TEST_F(Look, BloomSpreadsABrightPointAndLeavesBlackAlone) {
   for (auto splat : {render::SplatMode::Points, render::SplatMode::Compute}) {
     render::RenderParams p = fixed_look(splat);
     p.point_size = 20.0f;  // about 3.5 px: the sprite's own light ends within 2 px
-    // The core far above the threshold: the bloom reads 4x4 averages, in which a 2 px core
-    // keeps about a tenth of its light (exposed, about 10 times the threshold).
-    p.exposure = 400.0f;
+    // The core far above the threshold: the bloom reads 8x8 averages, in which a 2 px core
+    // keeps about a thirtieth of its light (exposed, about 10 times the threshold).
+    p.exposure = 1600.0f;
     const std::vector<Body> point = {{0, 0, kDisk}};
     const auto plain = draw(point, p);
     p.bloom_strength = 0.5f;
