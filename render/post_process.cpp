@@ -15,8 +15,9 @@ constexpr int kGroup = 16;  // workgroup side of the reduced-resolution passes
 // The bloom and the exposure statistics work on kBlock x kBlock blocks of pixels (an eighth of
 // the resolution: 240x135 at 1920x1080), so that they cost little beside the splat.
 constexpr int kBlock = 8;
-// Exposure state: log2_exposure, valid, group_count, pad, then (sum, count) per workgroup.
-constexpr GLsizeiptr kHeaderBytes = 4 * sizeof(float);
+// Exposure state (shaders/exposure.glsl): 4 header words (log2_exposure, valid, group_count,
+// pad), then (sum, count) per downsample workgroup.
+constexpr std::size_t kHeaderWords = 4;
 
 GLint loc(GLuint program, const char* name) {
   return glGetUniformLocation(program, name);
@@ -59,13 +60,12 @@ void PostProcess::ensure_targets(int width, int height) {
   groups_y_ = static_cast<unsigned>((small_height_ + kGroup - 1) / kGroup);
   // A new size starts a new exposure history (the next frame with light snaps).
   const std::size_t groups = std::size_t{groups_x_} * groups_y_;
-  std::vector<std::uint32_t> init(4 + 2 * groups, 0u);
+  std::vector<std::uint32_t> init(kHeaderWords + 2 * groups, 0u);
   init[2] = static_cast<std::uint32_t>(groups);
   exposure_state_ = make_buffer();
   glNamedBufferStorage(exposure_state_.id(),
                        static_cast<GLsizeiptr>(init.size() * sizeof(std::uint32_t)), init.data(),
                        GL_DYNAMIC_STORAGE_BIT);
-  static_assert(kHeaderBytes == 4 * sizeof(std::uint32_t));
   width_ = width;
   height_ = height;
 }
