@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // What happens to the accumulated light before it is shown: an eighth-resolution copy (8x8 box)
-// that also yields the mean log luminance of the lit pixels; the automatic exposure, reduced and
+// that also yields the light-weighted mean log luminance; the automatic exposure, reduced and
 // smoothed over frames on the GPU (no read-back); a bloom (bright pass and separable Gaussian blur
 // at eighth resolution); and the tone map into the caller's framebuffer. The same for the point
 // sprites' RGBA16F target and the compute splat's fixed-point accumulator.

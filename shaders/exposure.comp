@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// One workgroup: sums the downsample's partials into the mean log2 luminance of the lit
-// pixels, the target exposure that puts that mean at u_key, and moves the kept exposure a
+// One workgroup: sums the downsample's partials into the light-weighted mean log2 luminance,
+// the target exposure that puts that mean at u_key, and moves the kept exposure a
 // fraction u_adapt of the way there (the first frame with light snaps). A frame without light
 // keeps the exposure it had.
 layout(local_size_x = 256) in;
@@ -22,7 +22,7 @@ void main() {
     if (i < s) s_sum[i] += s_sum[i + s];
     barrier();
   }
-  if (i != 0u || s_sum[0].y < 1.0) return;
+  if (i != 0u || !(s_sum[0].y > 0.0)) return;
   float target = clamp(log2(u_key) - s_sum[0].x / s_sum[0].y, -kMaxLog2, kMaxLog2);
   log2_exposure = valid == 0u ? target : mix(log2_exposure, target, u_adapt);
   valid = 1u;

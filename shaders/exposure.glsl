@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The automatic exposure, kept on the GPU so that no pass waits for a read-back. The downsample
-// pass writes one partial sum per workgroup (sum of log2 luminance over lit pixels, their
-// count); exposure.comp reduces them and moves log2_exposure towards the target.
+// pass writes one partial sum per workgroup over its blocks (sum of L log2 L, sum of L: the
+// light-weighted mean log luminance); exposure.comp reduces them and moves log2_exposure
+// towards the target.
 layout(std430, binding = 3) coherent buffer Exposure {
   float log2_exposure;  // smoothed over frames; the automatic factor is exp2 of it
   uint valid;           // 0 until a frame with light has set it (the first one snaps)
   uint group_count;     // partial sums written by the last downsample
   uint pad;
-  vec2 partial[];       // per workgroup: (sum of log2 L, number of lit pixels)
+  vec2 partial[];       // per workgroup: (sum of L log2 L, sum of L)
 };
 
 uniform int u_auto_exposure;  // 0: the manual factor alone
