@@ -16,7 +16,7 @@ constexpr int kGroup = 16;  // workgroup side of the reduced-resolution passes
 // the resolution: 240x135 at 1920x1080), so that they cost little beside the splat.
 constexpr int kBlock = 8;
 // Exposure state (shaders/exposure.glsl): 4 header words (log2_exposure, valid, group_count,
-// pad), then (sum, count) per downsample workgroup.
+// pad), then 4 sums per downsample workgroup.
 constexpr std::size_t kHeaderWords = 4;
 
 GLint loc(GLuint program, const char* name) {
@@ -60,7 +60,7 @@ void PostProcess::ensure_targets(int width, int height) {
   groups_y_ = static_cast<unsigned>((small_height_ + kGroup - 1) / kGroup);
   // A new size starts a new exposure history (the next frame with light snaps).
   const std::size_t groups = std::size_t{groups_x_} * groups_y_;
-  std::vector<std::uint32_t> init(kHeaderWords + 2 * groups, 0u);
+  std::vector<std::uint32_t> init(kHeaderWords + 4 * groups, 0u);
   init[2] = static_cast<std::uint32_t>(groups);
   exposure_state_ = make_buffer();
   glNamedBufferStorage(exposure_state_.id(),

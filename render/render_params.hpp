@@ -15,12 +15,13 @@ struct RenderParams {
   float speed_max = 1.2f;     // speed at the top of the colormap
   float halo_weight = 0.15f;  // relative light of halo bodies when they are shown
   bool hide_halo = true;      // dark matter is invisible in a real galaxy
-  // Exposure: the automatic factor puts the light-weighted mean log luminance at
-  // `exposure_key`, moving `exposure_adapt` of the way per frame (1: at once; the first frame
-  // with light always snaps); `exposure` multiplies it (alone when `auto_exposure` is off).
+  // Exposure: the automatic factor puts the mean log luminance of the lit pixels (half by area,
+  // half by light: shaders/exposure.comp) at `exposure_key`, moving `exposure_adapt` of the way
+  // per frame (1: at once; the first frame with light always snaps); `exposure` multiplies it
+  // (alone when `auto_exposure` is off).
   float exposure = 1.0f;
   bool auto_exposure = true;
-  float exposure_key = 0.3f;
+  float exposure_key = 0.07f;
   float exposure_adapt = 0.1f;
   // Bloom: light above `bloom_threshold` (exposed luminance, 1 = white) glows, added with
   // `bloom_strength` (0: off).

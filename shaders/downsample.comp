@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The accumulated light at reduced resolution (u_block x u_block box average) for the bloom, and
-// per workgroup the light-weighted sums of log2 luminance for the automatic exposure. Weighted
-// by light, not by area: a merger remnant's sparse tails cover most lit pixels but hold little
-// of the light, and an area-weighted mean let them push the core into white.
+// per workgroup the sums of log2 luminance over the lit blocks, by area and by light, for the
+// automatic exposure (exposure.comp says why both).
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(rgba16f, binding = 0) writeonly uniform image2D u_small;
 uniform ivec2 u_small_size;
 uniform int u_block;  // pixels per block side, even
-shared vec2 s_sum[256];
+shared vec4 s_sum[256];
 
 // Blocks darker than this are background: left out of the sums (log2 of 0 is not a number).
 const float kLit = 1e-6;
@@ -39,7 +38,7 @@ void main() {
   }
   float l = luminance(sum);
   uint i = gl_LocalInvocationIndex;
-  s_sum[i] = l > kLit ? vec2(l * log2(l), l) : vec2(0.0);
+  s_sum[i] = l > kLit ? vec4(log2(l), 1.0, l * log2(l), l) : vec4(0.0);
   barrier();
   for (uint s = 128u; s > 0u; s >>= 1) {
     if (i < s) s_sum[i] += s_sum[i + s];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The automatic exposure, kept on the GPU so that no pass waits for a read-back. The downsample
-// pass writes one partial sum per workgroup over its blocks (sum of L log2 L, sum of L: the
+// pass writes partial sums per workgroup over its lit blocks (for the area-weighted and the
 // light-weighted mean log luminance); exposure.comp reduces them and moves log2_exposure
 // towards the target.
 layout(std430, binding = 3) coherent buffer Exposure {
@@ -8,7 +8,7 @@ layout(std430, binding = 3) coherent buffer Exposure {
   uint valid;           // 0 until a frame with light has set it (the first one snaps)
   uint group_count;     // partial sums written by the last downsample
   uint pad;
-  vec2 partial[];       // per workgroup: (sum of L log2 L, sum of L)
+  vec4 partial[];       // per workgroup: sum of log2 L, count, sum of L log2 L, sum of L
 };
 
 uniform int u_auto_exposure;  // 0: the manual factor alone
