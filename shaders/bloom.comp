@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The bloom's passes at reduced resolution (8x8 blocks): the bright pass (keeps only the light above
-// u_threshold in exposed units, soft knee, so only bright cores glow), then each direction of
-// a separable Gaussian blur, reading two taps per bilinear fetch.
+// The bloom's passes at reduced resolution (8x8 blocks): the bright pass (keeps only the light
+// above u_threshold in exposed units, soft knee, so only bright cores glow), then each direction
+// of a separable Gaussian blur, reading two taps per bilinear fetch.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 2) uniform sampler2D u_src;  // bilinear, clamped to the edge
 layout(rgba16f, binding = 1) writeonly uniform image2D u_dst;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One workgroup: sums the downsample's partials into the mean log2 luminance of the lit blocks,
-// half by area and half by light, the target exposure that puts that mean at u_key, and moves the kept exposure a
-// fraction u_adapt of the way there (the first frame with light snaps). A frame without light
-// keeps the exposure it had.
+// half by area and half by light; the target exposure puts that mean at u_key, and the kept
+// exposure moves a fraction u_adapt of the way there (the first frame with light snaps). A frame
+// without light keeps the exposure it had.
 layout(local_size_x = 256) in;
 uniform float u_key;
 uniform float u_adapt;
