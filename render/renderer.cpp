@@ -34,13 +34,10 @@ Renderer::Renderer()
     : points_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "points.vert"}},
                              {GL_FRAGMENT_SHADER, {"points.frag"}}})),
       splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.comp"}}})),
-      tonemap_(build_program(
-          {{GL_VERTEX_SHADER, {"fullscreen.vert"}}, {GL_FRAGMENT_SHADER, {"tonemap.frag"}}})),
       lines_(build_program(
           {{GL_VERTEX_SHADER, {"lines.vert"}}, {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
       colormap_(make_texture(GL_TEXTURE_1D)),
       bodies_vao_(make_vertex_array()),
-      empty_vao_(make_vertex_array()),
       lines_vao_(make_vertex_array()),
       line_vertices_(make_buffer()) {
   const auto table = inferno_table(kColormapSize);
@@ -73,6 +70,11 @@ void Renderer::ensure_targets(int width, int height, SplatMode mode) {
     hdr_fbo_.reset();
     hdr_color_ = make_texture(GL_TEXTURE_2D);
     glTextureStorage2D(hdr_color_.id(), 1, GL_RGBA16F, width, height);
+    // Bilinear and clamped: the post-process's downsample reads 2x2 blocks in one fetch.
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(hdr_color_.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     hdr_fbo_ = make_framebuffer();
     glNamedFramebufferTexture(hdr_fbo_.id(), GL_COLOR_ATTACHMENT0, hdr_color_.id(), 0);
     if (glCheckNamedFramebufferStatus(hdr_fbo_.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
@@ -105,76 +107,66 @@ void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_pr
   // Sizes are given for 720 lines: the same picture at any resolution, since both the sprite's
   // area and the pixels a region covers grow with the square of the height.
   const float point_size = std::max(p.point_size * static_cast<float>(height) / 720.0f, 1.0f);
-  const float intensity = body_intensity(p, bodies.count());
-  const GLsizei n = static_cast<GLsizei>(bodies.count());
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glDisable(GL_SCISSOR_TEST);
-
   if (p.splat == SplatMode::Points) {
-    const GLfloat zero[4] = {0, 0, 0, 0};
-    glClearNamedFramebufferfv(hdr_fbo_.id(), GL_COLOR, 0, zero);
-    glBindFramebuffer(GL_FRAMEBUFFER, hdr_fbo_.id());
-    glViewport(0, 0, width, height);
-    glEnable(GL_BLEND);
-    glBlendEquation(GL_FUNC_ADD);
-    glBlendFunc(GL_ONE, GL_ONE);
-    glEnable(GL_PROGRAM_POINT_SIZE);
-    const GLuint prog = points_.id();
-    set_color_uniforms(prog, p);
-    glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE,
-                              glm::value_ptr(view_proj));
-    glProgramUniform1f(prog, loc(prog, "u_point_size"), point_size);
-    glProgramUniform1f(prog, loc(prog, "u_intensity"), intensity);
-    glVertexArrayVertexBuffer(bodies_vao_.id(), 0, bodies.xyzs(), 0, 4 * sizeof(float));
-    glVertexArrayVertexBuffer(bodies_vao_.id(), 1, bodies.tags(), 0, 1);
-    glUseProgram(prog);
-    glBindVertexArray(bodies_vao_.id());
-    if (n > 0) glDrawArrays(GL_POINTS, 0, n);
-    glDisable(GL_BLEND);
+    splat_points(bodies, view_proj, p, point_size, width, height);
   } else {
-    const GLuint zero = 0;
-    glClearNamedBufferData(accum_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    const GLuint prog = splat_.id();
-    set_color_uniforms(prog, p);
-    glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE,
-                              glm::value_ptr(view_proj));
-    glProgramUniform1ui(prog, loc(prog, "u_count"), static_cast<GLuint>(n));
-    glProgramUniform2i(prog, loc(prog, "u_size"), width, height);
-    // The same light per body as a Gaussian sprite of diameter d: (pi/4)(d/2)^2 pixel units.
-    const float sprite_light = std::max(0.785f * 0.25f * point_size * point_size, 0.25f);
-    glProgramUniform1f(prog, loc(prog, "u_intensity"), intensity * sprite_light);
-    glProgramUniform1f(prog, loc(prog, "u_fixed_scale"), kFixedScale);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bodies.xyzs());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bodies.tags());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
-    glUseProgram(prog);
-    if (n > 0) glDispatchCompute(static_cast<GLuint>((n + 255) / 256), 1, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    splat_compute(bodies, view_proj, p, point_size, width, height);
   }
-
-  // Tone map into the caller's framebuffer.
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glViewport(0, 0, width, height);
-  const GLuint tm = tonemap_.id();
   const bool from_accum = p.splat == SplatMode::Compute;
-  glProgramUniform1i(tm, loc(tm, "u_source"), from_accum ? 1 : 0);
-  glProgramUniform1i(tm, loc(tm, "u_hdr"), 1);
-  glProgramUniform2i(tm, loc(tm, "u_size"), width, height);
-  glProgramUniform1f(tm, loc(tm, "u_exposure"), p.exposure);
-  glProgramUniform1f(tm, loc(tm, "u_inv_fixed_scale"), 1.0f / kFixedScale);
-  if (from_accum) {
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
-  } else {
-    glBindTextureUnit(1, hdr_color_.id());
-    // The shader declares the accumulator even when reading the texture; keep a valid binding.
-    if (accum_) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
-  }
-  glUseProgram(tm);
-  glBindVertexArray(empty_vao_.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  post_.run({from_accum, from_accum ? 0u : hdr_color_.id(), accum_ ? accum_.id() : 0u,
+             1.0f / kFixedScale, width, height},
+            p, framebuffer);
+}
+
+void Renderer::splat_points(const VertexBuffers& bodies, const glm::mat4& view_proj,
+                            const RenderParams& p, float point_size, int width, int height) {
+  const GLfloat zero[4] = {0, 0, 0, 0};
+  glClearNamedFramebufferfv(hdr_fbo_.id(), GL_COLOR, 0, zero);
+  glBindFramebuffer(GL_FRAMEBUFFER, hdr_fbo_.id());
+  glViewport(0, 0, width, height);
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  const GLuint prog = points_.id();
+  set_color_uniforms(prog, p);
+  glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+  glProgramUniform1f(prog, loc(prog, "u_point_size"), point_size);
+  glProgramUniform1f(prog, loc(prog, "u_intensity"), body_intensity(p, bodies.count()));
+  glVertexArrayVertexBuffer(bodies_vao_.id(), 0, bodies.xyzs(), 0, 4 * sizeof(float));
+  glVertexArrayVertexBuffer(bodies_vao_.id(), 1, bodies.tags(), 0, 1);
+  glUseProgram(prog);
+  glBindVertexArray(bodies_vao_.id());
+  const GLsizei n = static_cast<GLsizei>(bodies.count());
+  if (n > 0) glDrawArrays(GL_POINTS, 0, n);
   glBindVertexArray(0);
-  glUseProgram(0);
+  glDisable(GL_BLEND);
+}
+
+void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj,
+                             const RenderParams& p, float point_size, int width, int height) {
+  const GLuint zero = 0;
+  glClearNamedBufferData(accum_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  const GLuint prog = splat_.id();
+  const GLuint n = static_cast<GLuint>(bodies.count());
+  set_color_uniforms(prog, p);
+  glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+  glProgramUniform1ui(prog, loc(prog, "u_count"), n);
+  glProgramUniform2i(prog, loc(prog, "u_size"), width, height);
+  // The same light per body as a Gaussian sprite of diameter d: (pi/4)(d/2)^2 pixel units.
+  const float sprite_light = std::max(0.785f * 0.25f * point_size * point_size, 0.25f);
+  glProgramUniform1f(prog, loc(prog, "u_intensity"),
+                     body_intensity(p, bodies.count()) * sprite_light);
+  glProgramUniform1f(prog, loc(prog, "u_fixed_scale"), kFixedScale);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bodies.xyzs());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bodies.tags());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
+  glUseProgram(prog);
+  if (n > 0) glDispatchCompute((n + 255) / 256, 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 void Renderer::set_boxes(std::span<const Box> boxes) {

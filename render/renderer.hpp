@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The galaxy's passes: bodies as additive Gaussian point sprites into an RGBA16F target, or by
-// the compute splat into a fixed-point accumulator; then a full-screen tone map (exposure, ACES,
-// gamma) into the caller's framebuffer; then line and point overlays. It draws plain buffers and
-// boxes: no octree, no simulation.
+// the compute splat into a fixed-point accumulator; then the post-process (automatic exposure,
+// bloom, tone map; post_process.hpp) into the caller's framebuffer; then line and point
+// overlays. It draws plain buffers and boxes: no octree, no simulation.
 #pragma once
 
 #include <cstddef>
@@ -12,22 +12,10 @@
 
 #include "gl_object.hpp"
 #include "interop_buffer.hpp"
+#include "post_process.hpp"
+#include "render_params.hpp"
 
 namespace galaxy::render {
-
-enum class SplatMode { Points, Compute };
-enum class ColorMode { Auto = 0, Speed = 1, Population = 2 };
-
-struct RenderParams {
-  SplatMode splat = SplatMode::Points;
-  ColorMode color = ColorMode::Auto;
-  float point_size = 3.0f;    // sprite diameter in pixels at 720 lines, scaled with the height
-  float brightness = 1.0f;    // light per body, before the automatic 1/sqrt(N) scaling
-  float exposure = 1.0f;      // scales the accumulated light before the tone curve
-  float speed_max = 1.2f;     // speed at the top of the colormap
-  float halo_weight = 0.15f;  // relative light of halo bodies
-  bool hide_halo = false;
-};
 
 // Light of one body: brightness scaled so that the picture's overall level varies slowly with N.
 float body_intensity(const RenderParams& p, std::size_t count);
@@ -53,14 +41,21 @@ class Renderer {
   void set_markers(std::span<const Marker> markers);
   void draw_overlays(const glm::mat4& view_proj, GLuint framebuffer, int width, int height,
                      float marker_size);
+  // The automatic exposure factor now held on the GPU (a read-back; for tests and tools).
+  float automatic_exposure() const { return post_.automatic_exposure(); }
 
  private:
   void ensure_targets(int width, int height, SplatMode mode);
   void set_color_uniforms(GLuint program, const RenderParams& p);
+  void splat_points(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
+                    float point_size, int width, int height);
+  void splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
+                     float point_size, int width, int height);
 
-  GlProgram points_, splat_, tonemap_, lines_;
+  GlProgram points_, splat_, lines_;
+  PostProcess post_;
   GlTexture colormap_;
-  GlVertexArray bodies_vao_, empty_vao_, lines_vao_;
+  GlVertexArray bodies_vao_, lines_vao_;
   GlTexture hdr_color_;
   GlFramebuffer hdr_fbo_;
   GlBuffer accum_;

@@ -5,7 +5,7 @@ uniform sampler1D u_colormap;   // perceptual colormap (inferno), 256 texels
 uniform float u_speed_max;      // speed mapped to the top of the colormap
 uniform int u_color_mode;       // 0 auto (population where tagged, else speed), 1 speed, 2 population
 uniform int u_hide_halo;
-uniform float u_halo_weight;    // halo bodies are faint: dark matter shown as a haze
+uniform float u_halo_weight;    // halo bodies, when shown, are faint: dark matter as a haze
 
 // Colour and weight of a body; weight 0 means "not drawn".
 vec4 body_color(float speed, uint tag) {
@@ -13,14 +13,16 @@ vec4 body_color(float speed, uint tag) {
   uint galaxy = (tag >> 2) & 1u;
   if (population == 3u && u_hide_halo != 0) return vec4(0.0);
   vec3 speed_color = texture(u_colormap, 0.2 + 0.8 * clamp(speed / u_speed_max, 0.0, 1.0)).rgb;
-  bool by_population = u_color_mode == 2 || (u_color_mode == 0 && population != 0u);
+  // Untagged stars have no population: they follow the speed in every mode.
+  bool by_population = population != 0u && u_color_mode != 1;
   if (!by_population) return vec4(speed_color, 1.0);
+  // Stellar populations: the bulge old (K giants, about 4500 K), the disk young (B/A stars,
+  // blue-white); the two galaxies told apart by a slight warm/cool tint, not a new hue.
   vec3 c;
   float w = 1.0;
-  if (population == 1u) c = vec3(0.62, 0.76, 1.0);        // disk: blue-white
-  else if (population == 2u) c = vec3(1.0, 0.78, 0.42);   // bulge: warm yellow
-  else if (population == 3u) { c = vec3(0.45, 0.42, 0.62); w = u_halo_weight; }  // halo
-  else c = speed_color;
-  if (galaxy == 1u) c *= vec3(1.0, 0.72, 0.78);  // the second galaxy: rose tint
+  if (population == 1u) c = vec3(0.64, 0.78, 1.0);       // disk: blue-white
+  else if (population == 2u) c = vec3(1.0, 0.74, 0.45);  // bulge: old, warm
+  else { c = vec3(0.45, 0.42, 0.62); w = u_halo_weight; }  // halo
+  c *= galaxy == 1u ? vec3(1.05, 0.99, 0.92) : vec3(0.97, 1.0, 1.03);
   return vec4(c, w);
 }

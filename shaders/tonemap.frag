@@ -1,28 +1,26 @@
 // SPDX-License-Identifier: MIT
-// HDR to display: exposure, the ACES filmic curve (Narkowicz's fit), then gamma 2.2. Reads the
-// RGBA16F point target or the compute path's fixed-point accumulator.
-layout(std430, binding = 2) readonly buffer Accum { uint accum[]; };
-uniform sampler2D u_hdr;
-uniform int u_source;  // 0: u_hdr, 1: accum
-uniform ivec2 u_size;
-uniform float u_exposure;
-uniform float u_inv_fixed_scale;
+// HDR to display: the accumulated light plus the bloom, times the exposure (automatic times
+// manual), through an asinh stretch of the luminance that keeps the colour (Lupton et al. 2004,
+// the astronomers' curve for images whose surface brightness spans orders of magnitude). What
+// passes white is blended towards white, as an overexposed core on a photograph.
+layout(binding = 3) uniform sampler2D u_bloom;  // reduced resolution, bilinear
+uniform vec2 u_bloom_uv;                        // full-resolution pixel to bloom texture coords
+uniform float u_bloom_strength;
+uniform float u_stretch;                        // asinh softening: larger compresses more
 out vec4 o_color;
 
-vec3 aces(vec3 x) {
-  const float a = 2.51, b = 0.03, c = 2.43, d = 0.59, e = 0.14;
-  return clamp((x * (a * x + b)) / (x * (c * x + d) + e), 0.0, 1.0);
+vec3 stretch(vec3 x) {
+  float l = luminance(x);
+  if (l <= 0.0) return vec3(0.0);
+  float q = max(u_stretch, 1e-3);
+  vec3 c = x * (asinh(q * l) / (asinh(q) * l));
+  float m = max(c.r, max(c.g, c.b));
+  return m > 1.0 ? mix(c / m, vec3(1.0), 1.0 - 1.0 / m) : c;
 }
 
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  vec3 hdr;
-  if (u_source == 0) {
-    hdr = texelFetch(u_hdr, p, 0).rgb;
-  } else {
-    uint base = 3u * uint(p.y * u_size.x + p.x);
-    hdr = vec3(accum[base], accum[base + 1u], accum[base + 2u]) * u_inv_fixed_scale;
-  }
-  vec3 c = aces(hdr * u_exposure);
-  o_color = vec4(pow(c, vec3(1.0 / 2.2)), 1.0);
+  vec3 bloom = texture(u_bloom, gl_FragCoord.xy * u_bloom_uv).rgb;
+  vec3 x = (hdr_at(p) + u_bloom_strength * bloom) * exposure_factor();
+  o_color = vec4(clamp(stretch(x), 0.0, 1.0), 1.0);
 }
