@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "scenarios/scenarios.hpp"
 
@@ -70,6 +71,32 @@ constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine h
 constexpr unsigned long long kMaxInt = 2147483647;
 constexpr unsigned long long kMaxLong = 9223372036854775807ull;
 const CLI::Validator kCount = whole(1, kMaxCount);
+
+// The options a run and `galaxy bench` share, declared once for each: the scenario and the
+// physics that the bench does not sweep. Returns --dt and --softening (a run notes which were
+// given, for a snapshot's parameters).
+std::pair<CLI::Option*, CLI::Option*> add_shared_options(CLI::App& app, Options& o) {
+  app.add_option("--scenario", o.scenario, "initial conditions")
+      ->check(CLI::IsMember(scenario_names()))
+      ->capture_default_str();
+  app.add_option("--seed", o.seed, "random seed of the initial conditions")
+      ->check(whole(0, ~0ull))
+      ->capture_default_str();
+  CLI::Option* dt = app.add_option("--dt", o.params.dt, "time step")
+                        ->check(number(0, false))
+                        ->capture_default_str();
+  CLI::Option* softening =
+      app.add_option("--softening", o.params.softening, "Plummer softening length")
+          ->check(number(0, true))
+          ->capture_default_str();
+  app.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
+      ->check(whole(1, kMaxLeafSize))
+      ->capture_default_str();
+  app.add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
+      ->check(whole(1, kMaxGroupSize))
+      ->capture_default_str();
+  return {dt, softening};
+}
 }  // namespace
 
 ParseResult parse_options(int argc, const char* const* argv) {
@@ -84,24 +111,12 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--solver", solver, "bh (Barnes-Hut) or direct (all pairs)")
       ->check(CLI::IsMember({"bh", "direct"}))
       ->capture_default_str();
-  cli.add_option("--scenario", o.scenario, "initial conditions")
-      ->check(CLI::IsMember(scenario_names()))
-      ->capture_default_str();
   cli.add_option("--bodies", o.bodies, "number of bodies")->check(kCount);
-  cli.add_option("--seed", o.seed, "random seed of the initial conditions")
-      ->check(whole(0, ~0ull))
-      ->capture_default_str();
+  const auto [dt, softening] = add_shared_options(cli, o);
   CLI::Option* theta = cli.add_option("--theta", o.params.theta,
                                       "largest opening angle (with --alpha 0, the only test)")
                            ->check(number(0, false))
                            ->capture_default_str();
-  CLI::Option* dt = cli.add_option("--dt", o.params.dt, "time step")
-                        ->check(number(0, false))
-                        ->capture_default_str();
-  CLI::Option* softening =
-      cli.add_option("--softening", o.params.softening, "Plummer softening length")
-          ->check(number(0, true))
-          ->capture_default_str();
   CLI::Option* alpha =
       cli.add_option("--alpha", o.params.alpha,
                      "relative opening test: a cell's estimated error below alpha |a| (0: off)")
@@ -110,12 +125,6 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--multipole", o.params.multipole,
                  "cells as monopoles (0) or with quadrupoles (2)")
       ->check(CLI::IsMember({0, 2}))
-      ->capture_default_str();
-  cli.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
-      ->check(whole(1, kMaxLeafSize))
-      ->capture_default_str();
-  cli.add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
-      ->check(whole(1, kMaxGroupSize))
       ->capture_default_str();
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
@@ -171,10 +180,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->capture_default_str();
   bench->add_flag("!--no-direct-kernels", b.direct_kernels, "skip seed 001's direct-kernel comparison");
   bench->add_option("--csv", b.csv, "also write the rows to FILE.csv");
-  bench->add_option("--scenario", o.scenario, "initial conditions")
-      ->check(CLI::IsMember(scenario_names()))
-      ->capture_default_str();
-  bench->add_option("--seed", o.seed, "random seed")->check(whole(0, ~0ull))->capture_default_str();
+  add_shared_options(*bench, o);
   bench->add_option("--theta", b.thetas, "largest opening angles, comma separated (a row each)")
       ->delimiter(',')
       ->check(number(0, false))
@@ -187,18 +193,6 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->add_option("--alpha", b.alphas,
                    "relative opening test at each alpha, comma separated (0: off)")
       ->delimiter(',')
-      ->check(number(0, true))
-      ->capture_default_str();
-  bench->add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
-      ->check(whole(1, kMaxLeafSize))
-      ->capture_default_str();
-  bench->add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
-      ->check(whole(1, kMaxGroupSize))
-      ->capture_default_str();
-  bench->add_option("--dt", o.params.dt, "time step")
-      ->check(number(0, false))
-      ->capture_default_str();
-  bench->add_option("--softening", o.params.softening, "Plummer softening length")
       ->check(number(0, true))
       ->capture_default_str();
 
