@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
+#include "body_count.hpp"
 
 namespace galaxy::app {
 
@@ -74,7 +75,17 @@ bool App::apply_run(const Changes& c) {
       settings_.scenario = s.scenario();
     }
   }
-  if (c.bodies && settings_.bodies != s.simulation().size()) {
+  bool bodies = c.bodies;
+  if (!c.bodies_typed.empty()) {
+    std::string why;
+    if (const auto n = parse_body_count(c.bodies_typed, &why)) {
+      settings_.bodies = static_cast<std::size_t>(*n);
+      bodies = true;
+    } else {
+      report_error("body count: " + why, "body count");  // the run and the field stay
+    }
+  }
+  if (bodies && settings_.bodies != s.simulation().size()) {
     // A failure (out of memory, a count the scenario cannot make) keeps the old run.
     if (attempt("body count", [&] { s.set_body_count(settings_.bodies); })) {
       changed = true;

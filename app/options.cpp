@@ -9,6 +9,7 @@
 #include <sstream>
 #include <utility>
 
+#include "body_count.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -71,6 +72,16 @@ constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine h
 constexpr unsigned long long kMaxInt = 2147483647;
 constexpr unsigned long long kMaxLong = 9223372036854775807ull;
 const CLI::Validator kCount = whole(1, kMaxCount);
+// 250k, 1M, 1e6 ... to the digits that kCount then checks.
+const CLI::Validator kCountText(
+    [](std::string& s) {
+      std::string why;
+      const auto n = parse_body_count(s, &why);
+      if (!n) return why;
+      s = std::to_string(*n);
+      return std::string();
+    },
+    "COUNT");
 
 // The options a run and `galaxy bench` share, declared once for each: the scenario and the
 // physics that the bench does not sweep. Returns --dt and --softening (a run notes which were
@@ -111,7 +122,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--solver", solver, "bh (Barnes-Hut) or direct (all pairs)")
       ->check(CLI::IsMember({"bh", "direct"}))
       ->capture_default_str();
-  cli.add_option("--bodies", o.bodies, "number of bodies")->check(kCount);
+  cli.add_option("--bodies", o.bodies, "number of bodies: 20000, 250k, 1M, 1e6")
+      ->transform(kCountText)
+      ->check(kCount);
   const auto [dt, softening] = add_shared_options(cli, o);
   CLI::Option* theta = cli.add_option("--theta", o.params.theta,
                                       "largest opening angle (with --alpha 0, the only test)")
@@ -153,8 +166,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
   CLI::App* bench = cli.add_subcommand("bench", "headless benchmark: per-stage times, throughput and accuracy");
   BenchOptions& b = o.bench_options;
   std::vector<std::string> bench_backends, bench_solvers{"bh", "direct"};
-  bench->add_option("--bodies", b.bodies, "body counts, comma separated")
+  bench->add_option("--bodies", b.bodies, "body counts, comma separated (250k, 1M, 1e6 too)")
       ->delimiter(',')
+      ->transform(kCountText)
       ->check(kCount)
       ->capture_default_str();
   bench->add_option("--backend", bench_backends, "backends, comma separated (default: all present)")

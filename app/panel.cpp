@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "body_count.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -13,6 +14,7 @@ namespace galaxy::app {
 Changes& Changes::operator|=(const Changes& o) {
   params |= o.params;
   bodies |= o.bodies;
+  if (!o.bodies_typed.empty()) bodies_typed = o.bodies_typed;
   scenario |= o.scenario;
   backend |= o.backend;
   solver |= o.solver;
@@ -87,17 +89,26 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
       ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
   c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
   error_here(st, "parameters");
-  // The body count applies on Enter or a step button: not once per keystroke. A 64-bit field:
-  // ImGui clamps what is typed to its range instead of wrapping it; the memory preflight
-  // (Session::set_body_count) refuses what does not fit.
-  std::uint64_t n = s.bodies;
-  const std::uint64_t step = 1000, fast = 100000;
-  if (ImGui::InputScalar("bodies", ImGuiDataType_U64, &n, &step, &fast, "%llu",
-                         ImGuiInputTextFlags_EnterReturnsTrue) &&
-      n > 0 && n != s.bodies) {
-    s.bodies = static_cast<std::size_t>(n);
+  // The body count applies on Enter (as typed: 250k, 1M, 1e6; App::apply reads it and says what
+  // is wrong with it) or on a halving or doubling button: not once per keystroke. The memory
+  // preflight (Session::set_body_count) refuses what does not fit.
+  std::string text = body_count_text(s.bodies);
+  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - 2 * ImGui::GetFrameHeight() - 8);
+  if (ImGui::InputText("##bodies", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    c.bodies_typed = text;
+  }
+  ImGui::SameLine(0, 4);
+  if (ImGui::Button("/2", ImVec2(ImGui::GetFrameHeight(), 0)) && s.bodies > 1) {
+    s.bodies /= 2;
     c.bodies = true;
   }
+  ImGui::SameLine(0, 4);
+  if (ImGui::Button("x2", ImVec2(ImGui::GetFrameHeight(), 0))) {
+    s.bodies *= 2;
+    c.bodies = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted("bodies");
   error_here(st, "body count");
   error_here(st, "reset");
   // What runs: a scenario, or after a load the snapshot (then any scenario is a change).
