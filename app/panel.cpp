@@ -189,6 +189,19 @@ void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
   }
 }
 
+// The post-process (render/post_process.*): automatic exposure, bloom and the tone curve.
+void look_controls(render::RenderParams& r) {
+  ImGui::Checkbox("auto exposure", &r.auto_exposure);
+  if (r.auto_exposure) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetItemRectSize().x -
+                            ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SliderFloat("key", &r.exposure_key, 0.005f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic);
+  }
+  ImGui::SliderFloat("bloom", &r.bloom_strength, 0.0f, 1.0f, "%.2f");
+  ImGui::SliderFloat("stretch", &r.stretch, 1.0f, 200.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
+}
+
 void render_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) return;
   render::RenderParams& r = s.render;
@@ -196,6 +209,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   ImGui::SliderFloat("brightness", &r.brightness, 0.05f, 20.0f, "%.2f",
                      ImGuiSliderFlags_Logarithmic);
   ImGui::SliderFloat("exposure", &r.exposure, 0.05f, 20.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+  look_controls(r);
   ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
   int color = static_cast<int>(r.color);
   if (combo("colour", color, {"auto", "speed", "population"})) {
