@@ -65,9 +65,12 @@ std::optional<std::uint64_t> parse_body_count(std::string_view text, std::string
     return fail(fmt::format("'{}' is not a body count (for example 20000, 250k, 1M, 1e6)", s));
   }
   v *= scale;
-  if (!std::isfinite(v) || v > kMaxCount) return fail(fmt::format("'{}' is too many bodies", s));
+  // The wording of the other whole-number options' checks (options.cpp).
+  if (!std::isfinite(v) || v > kMaxCount) {
+    return fail(fmt::format("must be at most {}, got {}", 4611686018427387904ull, s));
+  }
   if (v != std::floor(v)) return fail(fmt::format("'{}' is not a whole number of bodies", s));
-  if (v < 1) return fail(fmt::format("'{}': the body count must be at least 1", s));
+  if (v < 1) return fail(fmt::format("must be >= 1, got {}", s));
   return static_cast<std::uint64_t>(v);
 }
 

@@ -50,10 +50,10 @@ TEST(BodyCount, RefusesWhatIsNotACountAndSaysWhy) {
                                                      {"1x", "not a body count"},
                                                      {"k", "not a body count"},
                                                      {"1.5", "whole"},
-                                                     {"0", "at least 1"},
+                                                     {"0", "must be >= 1"},
                                                      {"-5", "negative"},
                                                      {"+5", "not a body count"},
-                                                     {"1e30", "too many"},
+                                                     {"1e30", "must be at most"},
                                                      {"1M5", "not a body count"},
                                                      {"nan", "not a body count"},
                                                      {"inf", "not a body count"}};
