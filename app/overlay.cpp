@@ -28,9 +28,21 @@ render::Box box(const TraceBox& b, glm::vec4 color) {
   return {vec(b.lo), vec(b.hi), color};
 }
 
+// A cell far from the body for its size fades (down to 15% of its colour's opacity), so that the
+// cells near the body, where the walk decides, stand out of the many distant ones.
+glm::vec4 faded(const TraceBox& b, glm::vec3 body, glm::vec4 color) {
+  const glm::vec3 lo = vec(b.lo), hi = vec(b.hi);
+  const glm::vec3 edge = hi - lo;
+  const float size = std::max({edge.x, edge.y, edge.z, 1e-6f});
+  const float distance = glm::length(0.5f * (lo + hi) - body);
+  color.a *= std::clamp(1.5f * size / std::max(distance, 1e-6f), 0.15f, 1.0f);
+  return color;
+}
+
 void add_walk(const WalkTrace& t, OverlayGeometry& g) {
-  for (const TraceBox& b : t.accepted) g.boxes.push_back(box(b, kAccepted));
-  for (const TraceBox& b : t.opened) g.boxes.push_back(box(b, kOpened));
+  const glm::vec3 body = vec(t.body);
+  for (const TraceBox& b : t.accepted) g.boxes.push_back(box(b, faded(b, body, kAccepted)));
+  for (const TraceBox& b : t.opened) g.boxes.push_back(box(b, faded(b, body, kOpened)));
   if (t.group_bodies > 1) g.boxes.push_back(box(t.group, kGroup));
   for (const auto& p : t.direct) g.markers.push_back({vec(p), kDirect});
   g.markers.push_back({vec(t.body), kBody});
@@ -40,7 +52,8 @@ void add_walk(const WalkTrace& t, OverlayGeometry& g) {
 
 OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) {
   OverlayGeometry g;
-  if (octree_depth >= 0) {
+  // While a body is picked its walk shows alone: the tree's cells would bury it.
+  if (octree_depth >= 0 && picked < 0) {
     for (const TraceBox& b : sim.tree_cells(octree_depth)) {
       g.boxes.push_back(box(b, level_color(b.level)));
     }

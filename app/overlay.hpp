@@ -21,10 +21,11 @@ struct OverlayGeometry {
   std::string info;  // what the picked body's walk did, for the panel; empty without one
 };
 
-// The overlays for the running simulation: the tree's cells to `octree_depth` (none when < 0),
-// coloured by level, and body `picked`'s walk (none when < 0 or not a body): accepted cells
-// green, opened red, bodies summed directly yellow, the body cyan and, where a group of bodies
-// walked together (CUDA), the group's box magenta. Throws what the backend throws. Not const:
+// The overlays for the running simulation: the tree's cells to `octree_depth` (none when < 0, or
+// while a body is picked), coloured by level, and body `picked`'s walk (none when < 0 or not a
+// body): accepted cells green, opened red, both fading with their distance from the body over
+// their size, bodies summed directly yellow, the body cyan and, where a group of bodies walked
+// together (CUDA), the group's box magenta. Throws what the backend throws. Not const:
 // the CUDA backend replays the walk on the device.
 OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked);
 

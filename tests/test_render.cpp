@@ -423,6 +423,26 @@ TEST_F(InputTest, KeysBecomeActionsAndAClickPicks) {
 // The overlay asks the running backend: a picked body's walk on the CPU backend gives a box for
 // each accepted (green) and opened (red) cell, a yellow marker for each body summed directly and a
 // cyan one for the body, and the tree's cells come from the same backend, coloured by level.
+// Readable at any N: while a body is picked the tree's cells stay off, and cells far from the body
+// for their size fade (to no less than 15% of the colour's opacity) while those beside it keep
+// it.
+TEST(Overlay, APickedWalkShowsAloneAndFarCellsFade) {
+  CpuSimulation sim(Solver::BarnesHut, {});
+  sim.reset(make_plummer(3000, 7));
+  const WalkTrace t = sim.trace_walk(42);
+  EXPECT_EQ(app::overlay_geometry(sim, 3, -1).boxes.size(), sim.tree_cells(3).size());
+  const app::OverlayGeometry g = app::overlay_geometry(sim, 3, 42);
+  EXPECT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size()) << "no tree cells";
+  float lo = 1, hi = 0;
+  for (const render::Box& b : g.boxes) {
+    lo = std::min(lo, b.color.a);
+    hi = std::max(hi, b.color.a);
+    EXPECT_GE(b.color.a, 0.15f * 0.35f - 1e-6f);
+  }
+  EXPECT_FLOAT_EQ(hi, 0.7f) << "a cell beside the body keeps the accepted colour's opacity";
+  EXPECT_LT(lo, 0.5f * hi) << "far cells fade";
+}
+
 TEST(Overlay, APickedBodysWalkComesFromTheRunningBackend) {
   CpuSimulation sim(Solver::BarnesHut, {});
   sim.reset(make_plummer(3000, 7));
