@@ -71,8 +71,9 @@ void CpuSimulation::compute_forces() {
   stage_ms(timings_, Stage::TreeBuild) = bt.tree_build;
   stage_ms(timings_, Stage::Summarize) = bt.summarize;
   const auto t0 = Clock::now();
-  walk_params_ = walk_params(params_, have_accel_);
-  counts_ = tree_forces(tree_, bodies_, walk_params_, walk_accel_);
+  pass_params_ = params_;
+  pass_had_accel_ = have_accel_;
+  counts_ = tree_forces(tree_, bodies_, walk_params(params_, have_accel_), walk_accel_);
   have_accel_ = true;
   stage_ms(timings_, Stage::Force) = ms_since(t0);
 }
@@ -122,9 +123,10 @@ WalkTrace CpuSimulation::trace_walk(std::size_t index) {
   }
   // The tree, the parameters and each body's alpha |a| of the last force pass; a step's closing
   // kick changes only velocities, so the positions are those the tree was built on.
-  WalkTrace t = trace(tree_, bodies_, static_cast<int>(index), walk_params_, walk_accel_[index]);
-  t.theta = 1.0f / walk_params_.inv_theta;
-  t.alpha = walk_params_.relative ? walk_params_.alpha : 0.0f;
+  const WalkParams w = walk_params(pass_params_, pass_had_accel_);
+  WalkTrace t = trace(tree_, bodies_, static_cast<int>(index), w, walk_accel_[index]);
+  t.theta = pass_params_.theta;
+  t.alpha = w.relative ? w.alpha : 0.0f;
   return t;
 }
 

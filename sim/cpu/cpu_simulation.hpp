@@ -54,7 +54,8 @@ class CpuSimulation final : public Simulation {
   bool have_accel_ = false;  // bodies_ hold the last pass's accelerations (the relative criterion)
   // What the last force pass decided with, for trace_walk(): its parameters and every body's
   // alpha |a| (the accelerations it read are overwritten).
-  WalkParams walk_params_;
+  SimParams pass_params_;
+  bool pass_had_accel_ = false;
   std::vector<float> walk_accel_;
 };
 

@@ -47,6 +47,10 @@ void walk_nodes(const CpuOctree& tree, const HostBodies& b, int self, const Walk
   }
 }
 
+struct WalkCounts {
+  std::uint64_t body_body = 0, body_cell = 0;
+};
+
 // Sums the interactions in float, as the kernels do.
 struct ForceVisitor {
   const HostBodies& b;
@@ -94,13 +98,14 @@ struct TraceVisitor {
   void body(int j, float, float, float) { add(t.direct, {b.x[j], b.y[j], b.z[j]}); }
 };
 
-}  // namespace
-
+// alpha |a| of body `self` for the relative test (0 when it is off).
 float walk_alpha_accel(const HostBodies& b, int self, const WalkParams& w) {
   if (!w.relative) return 0.0f;
   return w.alpha * std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] +
                              b.az[self] * b.az[self]);
 }
+
+}  // namespace
 
 WalkParams walk_params(const SimParams& p, bool have_accel) {
   WalkParams w;
@@ -110,15 +115,6 @@ WalkParams walk_params(const SimParams& p, bool have_accel) {
   w.relative = have_accel && p.alpha > 0.0f;
   w.alpha = p.alpha;
   return w;
-}
-
-physics::Accum<float> walk(const CpuOctree& tree, const HostBodies& b, int self,
-                           const WalkParams& w, WalkCounts& counts) {
-  ForceVisitor v{b, w, {}, {}};
-  walk_nodes(tree, b, self, w, walk_alpha_accel(b, self, w), v);
-  counts.body_body += v.counts.body_body;
-  counts.body_cell += v.counts.body_cell;
-  return v.acc;
 }
 
 WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,

@@ -81,17 +81,8 @@ struct WalkParams {
 };
 WalkParams walk_params(const SimParams& p, bool have_accel);
 
-struct WalkCounts {
-  std::uint64_t body_body = 0, body_cell = 0;
-};
-
-// alpha |a| of body `self` for the relative test (0 when it is off).
-float walk_alpha_accel(const HostBodies& b, int self, const WalkParams& w);
-// Acceleration and potential of body `self` of `b` from all the others, in float as in the
-// kernels (physics::accept decides, at alpha times the body's last acceleration).
-physics::Accum<float> walk(const CpuOctree& tree, const HostBodies& b, int self,
-                           const WalkParams& w, WalkCounts& counts);
-// The same walk, recorded instead of summed, at the given alpha |a|.
+// Body `self`'s walk as the force pass makes it (tree_forces), recorded instead of summed, at the
+// alpha |a| that pass used.
 WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
                 float alpha_accel);
 // Accelerations and potentials of every body (OpenMP), with the interaction counts; each body's

@@ -111,6 +111,14 @@ class CudaBackend final : public CudaSimulation {
   DeviceBodies bodies_;
   std::optional<DeviceOctree> tree_;  // Barnes-Hut's, sized for the bodies
   PassSettings last_;                 // the settings of the newest pass (the trace replays it)
+  // trace_walk()'s output on the device, made by its first call (5 MB).
+  struct TraceBuffers {
+    DeviceBuffer<TraceHeader> header{1};
+    DeviceBuffer<float4> accepted{2 * kMaxTraceEntries}, opened{2 * kMaxTraceEntries},
+        direct{kMaxTraceEntries};
+    DeviceBuffer<int> slot{1};
+  };
+  std::optional<TraceBuffers> trace_;
   DeviceBuffer<unsigned long long> counters_{2};
   DeviceBuffer<RunawayRecord> record_{1};
   DeviceBuffer<RunawayClock> clock_{1};
@@ -344,12 +352,12 @@ WalkTrace CudaBackend::trace_walk(std::size_t index) {
   }
   cudaStream_t st = stream_.get();
   const int cap = static_cast<int>(kMaxTraceEntries);
-  DeviceBuffer<TraceHeader> header(1);
-  DeviceBuffer<float4> accepted(2 * kMaxTraceEntries), opened(2 * kMaxTraceEntries),
-      direct(kMaxTraceEntries);
-  DeviceBuffer<int> slot(1);
-  const TraceView out{header.data(), accepted.data(), opened.data(), direct.data(), cap,
-                      slot.data()};
+  if (!trace_) trace_.emplace();  // kept: the overlay asks up to five times a second
+  DeviceBuffer<TraceHeader>& header = trace_->header;
+  const DeviceBuffer<float4>&accepted = trace_->accepted, &opened = trace_->opened,
+                          &direct = trace_->direct;
+  const TraceView out{header.data(),         trace_->accepted.data(), trace_->opened.data(),
+                      trace_->direct.data(), cap,                     trace_->slot.data()};
   const TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
   launch_trace(bodies_.view(), t, last_.params.multipole, last_.alpha, static_cast<int>(index),
                tree_->walk_scratch(), out, st);
