@@ -23,9 +23,10 @@ struct OverlayGeometry {
 
 // The overlays for the running simulation: the tree's cells to `octree_depth` (none when < 0, or
 // while a body is picked), coloured by level, and body `picked`'s walk (none when < 0 or not a
-// body): accepted cells green, opened red, both fading with their distance from the body over
-// their size, bodies summed directly yellow, the body cyan and, where a group of bodies walked
-// together (CUDA), the group's box magenta. Throws what the backend throws. Not const:
+// body): accepted cells green, opened red, bodies summed directly yellow, the body cyan and,
+// where a group of bodies walked together (CUDA), the group's box magenta. Readable at any N: the
+// cells that the plane z = body.z cuts are drawn as that cut (a flat rectangle, finest levels
+// strongest), the others as faint whole boxes. Throws what the backend throws. Not const:
 // the CUDA backend replays the walk on the device.
 OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked);
 
