@@ -125,6 +125,9 @@ void App::measure_accuracy() {
   attempt("accuracy", [&] {
     stats_.accuracy = session_->simulation().measure_accuracy(1000, accuracy_seed_++);
     stats_.have_accuracy = true;
+    const SimParams& p = session_->simulation().params();  // what was measured
+    stats_.accuracy_chart.add({stats_.bodies, stats_.source, stats_.backend_name},
+                              {p.theta, p.alpha, stats_.timings.total_ms, stats_.accuracy.p99});
   });
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "accuracy.hpp"
+#include "accuracy_chart.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
 
@@ -74,6 +75,7 @@ struct PanelStats {
   double energy_drift = 0;  // (E - E0) / |E0| since the run started
   bool have_accuracy = false;
   ErrorStats accuracy;
+  AccuracyChart accuracy_chart;  // p99 against step time and theta, for the accuracy section
   std::uint64_t transfer_bytes = 0;  // host<->device vertex bytes in the last frame
   bool interop = false;              // vertices written by CUDA into GL buffers
   std::string interop_warning;       // why the interop path is not used, when it should be
