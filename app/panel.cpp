@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "body_count.hpp"
+#include "panel_parts.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -34,6 +35,8 @@ Changes& Changes::operator|=(const Changes& o) {
 namespace {
 
 const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
+// Sliders leave room on their line for the label and a reset button.
+constexpr float kSliderWidth = 150.0f;
 
 // `other`: what the field shows when `current` is none of the items.
 bool combo(const char* label, int& current, const std::vector<std::string>& items,
@@ -71,23 +74,40 @@ void error_here(const PanelStats& st, const char* where) {
   ImGui::PopStyleColor();
 }
 
+// The tree's tuning knobs, folded away: they change speed, not what is computed.
+void tuning_controls(Settings& s, Changes& c) {
+  if (!ImGui::TreeNode("tuning")) return;
+  c.params |= ImGui::SliderInt("leaf size", &s.params.leaf_size, 1, kMaxLeafSize);
+  reset_button(s, Param::LeafSize, c);
+  c.params |= ImGui::SliderInt("group size", &s.params.group_size, 1, kMaxGroupSize);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("bodies that share one walk on the GPU");
+  reset_button(s, Param::GroupSize, c);
+  ImGui::TreePop();
+}
+
 void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
+  reset_button(s, Param::Theta, c);
   c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f",
                                  ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "relative opening test: a cell's estimated error below alpha |a| (0: theta alone)");
   }
+  reset_button(s, Param::Alpha, c);
   int order = s.params.multipole / 2;
   if (ImGui::Combo("multipoles", &order, "monopole\0quadrupole\0")) {
     s.params.multipole = 2 * order;
     c.params = true;
   }
+  reset_button(s, Param::Multipole, c);
   c.params |=
       ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Dt, c);
   c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
+  reset_button(s, Param::Softening, c);
+  tuning_controls(s, c);
   error_here(st, "parameters");
   // The body count applies on Enter (as typed: 250k, 1M, 1e6; App::apply reads it and says what
   // is wrong with it) or on a halving or doubling button: not once per keystroke. The memory
@@ -136,36 +156,43 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   error_here(st, "solver");
 }
 
+// The six stages in the order a step runs them, two to a row, in ms.
+void stage_table(const StageTimings& t) {
+  if (!ImGui::BeginTable("stages", 4, ImGuiTableFlags_RowBg)) return;
+  for (int side = 0; side < 2; ++side) {
+    ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 52.0f);
+  }
+  for (int k = 0; k < kStageCount; ++k) {
+    if (k % 2 == 0) ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const auto name = stage_name(static_cast<Stage>(k));
+    ImGui::TextUnformatted(name.data(), name.data() + name.size());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", t.ms[k]);
+  }
+  ImGui::EndTable();
+}
+
 void timing_section(const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("%.1f fps (%.2f ms/frame), %s", st.fps, st.frame_ms, st.backend_name.c_str());
+  ImGui::Text("%.1f fps, step %.2f ms, %s", st.fps, st.timings.total_ms,
+              st.backend_name.c_str());
   ImGui::Text(
-      "step %.2f ms, vertices %.2f ms, render %s", st.timings.total_ms, st.vertex_ms,
-      st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a");
-  ImGui::Text("%.3g bodies/s, %.3g interactions/step", st.bodies_per_s,
+      "render %s, vertices %.2f ms",
+      st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a",
+      st.vertex_ms);
+  ImGui::Text("%.3g bodies/s, %.3g interactions", st.bodies_per_s,
               double(st.interactions.body_body + st.interactions.body_cell));
-  ImGui::Text("host<->device vertex bytes/frame: %llu%s",
-              static_cast<unsigned long long>(st.transfer_bytes),
-              st.interop ? " (CUDA-GL interop)" : "");
+  ImGui::Text("vertex bytes/frame host<->device: %llu%s",
+              static_cast<unsigned long long>(st.transfer_bytes), st.interop ? " (interop)" : "");
   if (st.have_energy) ImGui::Text("energy drift since start: %+.3e", st.energy_drift);
-  if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_RowBg)) {
-    ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 100.0f);
-    for (int k = 0; k < kStageCount; ++k) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      const auto name = stage_name(static_cast<Stage>(k));
-      ImGui::TextUnformatted(name.data(), name.data() + name.size());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.3f ms", st.timings.ms[k]);
-    }
-    ImGui::EndTable();
-  }
+  stage_table(st.timings);
   const auto& total = st.history[kStageCount];
   if (!total.empty()) {
     const float top = *std::max_element(total.begin(), total.end());
     ImGui::PlotLines("step ms", total.data(), int(total.size()), 0, nullptr, 0.0f, top * 1.1f,
-                     ImVec2(0, 50));
+                     ImVec2(0, 30));
   }
   if (!ImGui::TreeNode("stage history")) return;
   for (int k = 0; k < kStageCount; ++k) {
@@ -179,38 +206,48 @@ void timing_section(const PanelStats& st) {
 }
 
 void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Accuracy", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader("Accuracy")) return;
   c.measure_accuracy |= ImGui::Button("Measure");
   ImGui::SameLine();
   ImGui::Checkbox("every 3 s", &s.accuracy_auto);
   if (st.have_accuracy) {
-    ImGui::Text("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
-                st.accuracy.median, st.accuracy.p99, st.accuracy.samples, st.timings.total_ms);
+    ImGui::TextWrapped("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
+                       st.accuracy.median, st.accuracy.p99, st.accuracy.samples,
+                       st.timings.total_ms);
   }
+  accuracy_chart(st.accuracy_chart.points({st.bodies, st.source, st.backend_name}));
 }
 
 // The post-process (render/post_process.*): automatic exposure, bloom and the tone curve.
-void look_controls(render::RenderParams& r) {
+void look_controls(Settings& s, Changes& c) {
+  render::RenderParams& r = s.render;
   ImGui::Checkbox("auto exposure", &r.auto_exposure);
   if (r.auto_exposure) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetItemRectSize().x -
                             ImGui::GetStyle().ItemSpacing.x);
     ImGui::SliderFloat("key", &r.exposure_key, 0.005f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic);
+    reset_button(s, Param::ExposureKey, c);
   }
   ImGui::SliderFloat("bloom", &r.bloom_strength, 0.0f, 1.0f, "%.2f");
+  reset_button(s, Param::Bloom, c);
   ImGui::SliderFloat("stretch", &r.stretch, 1.0f, 200.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Stretch, c);
 }
 
 void render_section(Settings& s, Changes& c, const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader("Rendering")) return;
   render::RenderParams& r = s.render;
   ImGui::SliderFloat("point size", &r.point_size, 0.5f, 12.0f, "%.1f px at 720p");
+  reset_button(s, Param::PointSize, c);
   ImGui::SliderFloat("brightness", &r.brightness, 0.05f, 20.0f, "%.2f",
                      ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Brightness, c);
   ImGui::SliderFloat("exposure", &r.exposure, 0.05f, 20.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-  look_controls(r);
+  reset_button(s, Param::Exposure, c);
+  look_controls(s, c);
   ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
+  reset_button(s, Param::SpeedRange, c);
   int color = static_cast<int>(r.color);
   if (combo("colour", color, {"auto", "speed", "population"})) {
     r.color = static_cast<render::ColorMode>(color);
@@ -224,8 +261,12 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
     if (splat != 0) r.splat = splat == 2 ? render::SplatMode::Compute : render::SplatMode::Points;
   }
   ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", st.gl_description.c_str());
+  ImGui::PopTextWrapPos();
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
   c.overlay |= ImGui::SliderInt("octree depth", &s.octree_depth, 1, 10);
+  reset_button(s, Param::OctreeDepth, c);
   if (s.picked_body >= 0) {
     ImGui::TextWrapped("%s", st.picked_info.c_str());
     if (ImGui::Button("Clear pick")) {
@@ -274,26 +315,35 @@ void interop_line(const PanelStats& st) {
 
 Changes draw_panel(Settings& s, const PanelStats& st) {
   Changes c;
+  const float width = kPanelWidth - 10.0f;
+  // The key help first: the panel fits above it, so it is never covered or cut off.
+  const float keys = key_help(width);
+  const float room = std::max(ImGui::GetIO().DisplaySize.y - 10.0f - keys - 4.0f, 100.0f);
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  // A fixed first size: an auto-fitted window stays hidden on its first frame, which would
+  // As tall as what is open, at most down to the key help (then it scrolls). The first frame
+  // gets a size of its own: an auto-fitted window stays hidden on its first frame, which would
   // leave the panel out of a one-frame headless render.
-  const float height = std::min(ImGui::GetIO().DisplaySize.y - 20.0f, 900.0f);
-  ImGui::SetNextWindowSize(ImVec2(kPanelWidth - 10.0f, height), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(width, std::min(room, 470.0f)), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, room));
   ImGui::SetNextWindowBgAlpha(0.75f);
-  ImGui::Begin("Galaxy");
+  // Tighter than ImGui's default spacing: the panel covers less of the view.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6.0f, 3.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
+  ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::PushItemWidth(kSliderWidth);
   ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
               st.time);
   run_controls(s, c);
   runaway_box(c, st);
   interop_line(st);
   simulation_section(s, c, st);
-  accuracy_section(s, c, st);
   timing_section(st);
+  accuracy_section(s, c, st);
   render_section(s, c, st);
   snapshot_section(s, c, st);
-  ImGui::TextDisabled("%s", st.gl_description.c_str());
-  ImGui::TextDisabled("space pause, h panel, c fit, p screenshot, b octree, q quit");
+  ImGui::PopItemWidth();
   ImGui::End();
+  ImGui::PopStyleVar(2);
   status_line(st, kPanelWidth);
   return c;
 }

@@ -7,7 +7,7 @@
 namespace galaxy::app {
 
 // Window pixels the panel covers at the left, margin included.
-inline constexpr float kPanelWidth = 430.0f;
+inline constexpr float kPanelWidth = 340.0f;
 
 // Draws the panel and the status line.
 Changes draw_panel(Settings& s, const PanelStats& stats);

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+// The panel that fits (issue 14): reset to default for every parameter, the accuracy chart, the
+// panel's size and its key help at 1280x720, and the picked walk cut at the body's plane.
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+
+#include "app.hpp"
+#include "cpu/cpu_simulation.hpp"
+#include "headless_app.hpp"
+#include "overlay.hpp"
+#include "param_reset.hpp"
+#include "scenarios/plummer.hpp"
+
+namespace galaxy {
+namespace {
+
+using app::Param;
+
+// Each parameter moved off its default as a slider would move it, and the default to expect
+// back: SimParams{} and RenderParams{} themselves, not numbers copied here.
+struct Case {
+  Param param;
+  std::function<void(app::Settings&)> move;
+  std::function<bool(const app::Settings&)> at_default;
+};
+
+std::vector<Case> cases() {
+  const SimParams sim{};
+  const render::RenderParams look{};
+  return {
+      {Param::Theta, [](auto& s) { s.params.theta = 0.4f; },
+       [=](const auto& s) { return s.params.theta == sim.theta; }},
+      {Param::Alpha, [](auto& s) { s.params.alpha = 0.01f; },
+       [=](const auto& s) { return s.params.alpha == sim.alpha; }},
+      {Param::Multipole, [](auto& s) { s.params.multipole = 0; },
+       [=](const auto& s) { return s.params.multipole == sim.multipole; }},
+      {Param::Dt, [](auto& s) { s.params.dt = 0.002f; },
+       [=](const auto& s) { return s.params.dt == sim.dt; }},
+      {Param::Softening, [](auto& s) { s.params.softening = 0.3f; },
+       [=](const auto& s) { return s.params.softening == sim.softening; }},
+      {Param::LeafSize, [](auto& s) { s.params.leaf_size = 3; },
+       [=](const auto& s) { return s.params.leaf_size == sim.leaf_size; }},
+      {Param::GroupSize, [](auto& s) { s.params.group_size = 7; },
+       [=](const auto& s) { return s.params.group_size == sim.group_size; }},
+      {Param::PointSize, [](auto& s) { s.render.point_size = 9.0f; },
+       [=](const auto& s) { return s.render.point_size == look.point_size; }},
+      {Param::Brightness, [](auto& s) { s.render.brightness = 5.0f; },
+       [=](const auto& s) { return s.render.brightness == look.brightness; }},
+      {Param::Exposure, [](auto& s) { s.render.exposure = 0.2f; },
+       [=](const auto& s) { return s.render.exposure == look.exposure; }},
+      {Param::ExposureKey, [](auto& s) { s.render.exposure_key = 0.3f; },
+       [=](const auto& s) { return s.render.exposure_key == look.exposure_key; }},
+      {Param::Bloom, [](auto& s) { s.render.bloom_strength = 0.9f; },
+       [=](const auto& s) { return s.render.bloom_strength == look.bloom_strength; }},
+      {Param::Stretch, [](auto& s) { s.render.stretch = 150.0f; },
+       [=](const auto& s) { return s.render.stretch == look.stretch; }},
+      {Param::SpeedRange, [](auto& s) { s.render.speed_max = 4.0f; },
+       [=](const auto& s) { return s.render.speed_max == look.speed_max; }},
+      {Param::OctreeDepth, [](auto& s) { s.octree_depth = 9; },
+       [](const auto& s) { return s.octree_depth == app::Settings{}.octree_depth; }},
+  };
+}
+
+TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
+  const auto all = cases();
+  ASSERT_EQ(all.size(), std::size_t(app::kParamCount)) << "a case for every parameter";
+  for (const Case& k : all) {
+    const std::string name(app::param_name(k.param));
+    app::Settings s;
+    EXPECT_TRUE(app::at_default(s, k.param)) << name << ": no reset button at the start";
+    k.move(s);
+    ASSERT_FALSE(k.at_default(s)) << name;
+    EXPECT_FALSE(app::at_default(s, k.param)) << name << ": the reset button shows";
+    const app::Changes c = app::reset_to_default(s, k.param);
+    EXPECT_TRUE(k.at_default(s)) << name;
+    EXPECT_TRUE(app::at_default(s, k.param)) << name;
+    const bool sim = static_cast<int>(k.param) <= static_cast<int>(Param::GroupSize);
+    EXPECT_EQ(c.params, sim) << name << ": a simulation parameter applies at the next step";
+    EXPECT_EQ(c.overlay, k.param == Param::OctreeDepth) << name;
+    EXPECT_FALSE(c.bodies || c.scenario || c.backend || c.reset) << name << ": nothing else";
+  }
+  EXPECT_EQ(app::default_text(Param::Theta), "1");
+  EXPECT_EQ(app::default_text(Param::Dt), "0.0125");
+}
+
+// The reset's Changes go through App::apply like the slider's: the run gets the default back.
+TEST(ParamReset, AResetReachesTheRunningSimulation) {
+  std::string why;
+  app::Options o;
+  o.bodies = 400;
+  o.width = 96;
+  o.height = 64;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().params.theta = 0.4f;
+  a->settings().params.softening = 0.2f;
+  app::Changes moved;
+  moved.params = true;
+  a->apply(moved);
+  ASSERT_EQ(a->session().simulation().params().theta, 0.4f);
+  a->apply(app::reset_to_default(a->settings(), Param::Theta));
+  EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
+  EXPECT_EQ(a->session().simulation().params().softening, 0.2f) << "only theta went back";
+}
+
+TEST(AccuracyChart, KeepsThePointsOfOneRunAndStartsAfreshOnAnother) {
+  app::AccuracyChart chart;
+  const app::AccuracyRun run{20000, "collision", "cpu/bh"}, other{40000, "collision", "cpu/bh"};
+  chart.add(run, {1.0f, 0.004f, 50.0f, 2e-3});
+  chart.add(run, {0.5f, 0.004f, 90.0f, 5e-4});
+  ASSERT_EQ(chart.points(run).size(), 2u);
+  EXPECT_EQ(chart.points(run)[1].theta, 0.5f);
+  EXPECT_TRUE(chart.points(other).empty()) << "points of another run are not shown";
+  chart.add(other, {1.0f, 0.004f, 100.0f, 2e-3});
+  EXPECT_EQ(chart.points(other).size(), 1u);
+  EXPECT_TRUE(chart.points(run).empty());
+  for (std::size_t k = 0; k < app::AccuracyChart::kMaxPoints + 5; ++k) {
+    chart.add(other, {float(k), 0, 1, 1e-3});
+  }
+  ASSERT_EQ(chart.points(other).size(), app::AccuracyChart::kMaxPoints);
+  EXPECT_EQ(chart.points(other).back().theta, float(app::AccuracyChart::kMaxPoints + 4));
+}
+
+// Each measurement the app makes lands in the chart with the theta and step time of that moment;
+// a new body count is another run.
+TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
+  std::string why;
+  app::Options o;
+  o.bodies = 600;
+  o.width = 96;
+  o.height = 64;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  app::Changes measure;
+  measure.measure_accuracy = true;
+  ASSERT_TRUE(a->frame());
+  a->apply(measure);
+  a->settings().params.theta = 0.3f;
+  app::Changes moved;
+  moved.params = true;
+  a->apply(moved);
+  ASSERT_TRUE(a->frame());  // a step at the new theta
+  a->apply(measure);
+  const auto& st = a->stats();
+  const app::AccuracyRun run{st.bodies, st.source, st.backend_name};
+  const auto pts = st.accuracy_chart.points(run);
+  ASSERT_EQ(pts.size(), 2u);
+  EXPECT_EQ(pts[0].theta, SimParams{}.theta);
+  EXPECT_EQ(pts[1].theta, 0.3f);
+  EXPECT_EQ(pts[1].p99, st.accuracy.p99);
+  EXPECT_EQ(pts[1].step_ms, st.timings.total_ms);
+  EXPECT_LT(pts[1].p99, pts[0].p99) << "a smaller theta is more accurate";
+  app::Changes count;
+  count.bodies_typed = "700";
+  a->apply(count);
+  ASSERT_TRUE(a->frame());
+  const auto& now = a->stats();
+  EXPECT_TRUE(now.accuracy_chart.points({now.bodies, now.source, now.backend_name}).empty());
+}
+
+ImRect window_rect(const char* name) {
+  const ImGuiWindow* w = ImGui::FindWindowByName(name);
+  if (!w) return {};
+  return w->Rect();
+}
+
+void open_every_section() {
+  ImGuiWindow* w = ImGui::FindWindowByName("Galaxy");
+  ASSERT_NE(w, nullptr);
+  for (const char* label : {"Simulation", "Performance", "Accuracy", "Rendering", "Snapshot",
+                            "tuning", "stage history"}) {
+    w->StateStorage.SetInt(ImHashStr(label, 0, w->ID), 1);
+  }
+}
+
+// At 1280x720 the panel covers at most a fifth of the view (it covered about 32%), and the key
+// help lies inside the view below it, also with every section open (the panel then scrolls).
+TEST(PanelGl, FitsAndKeepsTheKeyHelpInView) {
+  std::string why;
+  app::Options o;
+  o.bodies = 500;
+  o.width = 1280;
+  o.height = 720;
+  o.steps = 0;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a.reset();
+  o.headless = true;
+  o.no_ui = false;
+  o.backend = Backend::Cpu;
+  a = std::make_unique<app::App>(o);
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
+  const ImRect panel = window_rect("Galaxy"), keys = window_rect("##keys");
+  ASSERT_GT(panel.GetArea(), 0.0f);
+  ASSERT_GT(keys.GetArea(), 0.0f);
+  const float view = 1280.0f * 720.0f;
+  EXPECT_LT(panel.GetArea() / view, 0.20f) << panel.GetWidth() << " x " << panel.GetHeight();
+  EXPECT_LT((panel.GetArea() + keys.GetArea()) / view, 0.23f);
+  EXPECT_LE(keys.Max.y, 720.0f);
+  EXPECT_LE(panel.Max.y, keys.Min.y) << "the panel never covers the key help";
+  open_every_section();
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
+  const ImRect open = window_rect("Galaxy"), keys_open = window_rect("##keys");
+  EXPECT_GT(open.GetHeight(), panel.GetHeight() + 100.0f) << "the sections opened";
+  EXPECT_LE(keys_open.Max.y, 720.0f);
+  EXPECT_LE(open.Max.y, keys_open.Min.y) << "the panel stops above the key help";
+}
+
+// Readable at 1M: the cells that the plane z = body.z cuts are drawn as that cut (flat, at the
+// body's z, with the cell's x-y extent), the finest level strongest; the others faint whole boxes.
+TEST(Overlay, ThePickedWalkIsCutAtTheBodysPlane) {
+  CpuSimulation sim(Solver::BarnesHut, {});
+  sim.reset(make_plummer(20000, 3));
+  const WalkTrace t = sim.trace_walk(42);
+  const app::OverlayGeometry g = app::overlay_geometry(sim, -1, 42);
+  ASSERT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size());
+  const float z = t.body[2];
+  std::size_t cut = 0, faint = 0;
+  float finest_alpha = 0, coarsest_alpha = 1;
+  int finest = 0, coarsest = 1 << 30;
+  for (const TraceBox& b : t.accepted) {
+    finest = std::max(finest, b.level);
+    coarsest = std::min(coarsest, b.level);
+  }
+  for (const render::Box& b : g.boxes) {
+    if (b.lo.z == z && b.hi.z == z) {
+      ++cut;
+      EXPECT_GE(b.color.a, 0.2f);
+    } else {
+      ++faint;
+      EXPECT_LT(b.color.a, 0.1f);
+      EXPECT_TRUE(b.lo.z > z || b.hi.z < z) << "a cell off the plane";
+    }
+  }
+  for (const TraceBox& b : t.accepted) {
+    if (b.lo[2] > z || b.hi[2] < z) continue;
+    const auto it = std::find_if(g.boxes.begin(), g.boxes.end(), [&](const render::Box& r) {
+      return r.lo.z == z && r.lo.x == b.lo[0] && r.hi.x == b.hi[0] && r.lo.y == b.lo[1] &&
+             r.hi.y == b.hi[1];
+    });
+    ASSERT_NE(it, g.boxes.end()) << "each accepted cell on the plane is drawn as its cut";
+    if (b.level == finest) finest_alpha = std::max(finest_alpha, it->color.a);
+    if (b.level == coarsest) coarsest_alpha = std::min(coarsest_alpha, it->color.a);
+  }
+  EXPECT_GT(cut, 10u);
+  EXPECT_GT(faint, cut) << "most of the walk lies off the plane";
+  EXPECT_GT(finest_alpha, coarsest_alpha) << "the finest level is the strongest";
+  EXPECT_EQ(g.markers.back().position, glm::vec3(t.body[0], t.body[1], t.body[2]));
+}
+
+}  // namespace
+}  // namespace galaxy
