@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The frame loop: input and the panel, the step, the vertices, the overlays, the measurements.
+// The frame loop: input and the panel, the steps granted to the simulation's thread, the newest
+// finished step's vertices, the overlays and measurements (asked of the thread, collected when
+// ready), the picture. Nothing here waits for a step.
 #include "app.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "headless_run.hpp"
 #include "input.hpp"
@@ -39,11 +42,9 @@ void App::report_message(const std::string& what) {
 }
 
 // A runaway step stops the run on the last good state: the window pauses and offers to go on
-// from it (the panel), a headless render ends with exit status 3.
-void App::check_runaway() {
-  Simulation& sim = session_->simulation();
-  const std::optional<Runaway> r = sim.runaway();
-  if (!r) {
+// from it or to go back to a keyframe (the panel), a headless render ends with exit status 3.
+void App::check_runaway(const RunnerStatus& st) {
+  if (!st.runaway) {
     if (!stats_.runaway.empty() && stats_.error_where == "runaway") {
       stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
       stats_.error_where.clear();
@@ -52,8 +53,8 @@ void App::check_runaway() {
     return;
   }
   if (!stats_.runaway.empty()) return;  // already reported
-  stats_.runaway = r->message();
-  stats_.runaway_good_step = r->good_step;
+  stats_.runaway = st.runaway->message();
+  stats_.runaway_good_step = st.runaway->good_step;
   settings_.paused = true;
   report_error(stats_.runaway, "runaway");  // the status line too: it shows with the panel hidden
   if (headless()) {
@@ -63,13 +64,23 @@ void App::check_runaway() {
   }
 }
 
-void App::reallocate_vertices() {
-  vertex_path_.resize(session_->simulation(), stats_.interop_warning);
+void App::republish(Session& s, bool changed) {
+  const Simulation& sim = s.simulation();
+  const bool cuda = sim.backend() == Backend::Cuda;
+  if (changed || sim.size() != vertex_path_.buffers().count()) {
+    vertex_path_.resize(sim.size(), cuda, stats_.interop_warning);
+  }
+  runner_->set_device_vertices(cuda && vertex_path_.interop_ready());
+  runner_->republish(s, changed);
+  if (changed) {
+    stats_.source = s.source();
+    stats_.backend_name = sim.name();
+  }
 }
 
 void App::run_changed() {
   settings_.picked_body = -1;
-  stats_.source = session_->source();
+  generation_ = runner_->status().generation;
   energy0_.reset();
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();
@@ -77,105 +88,168 @@ void App::run_changed() {
   last_diagnostics_ = Clock::time_point{};  // measure the new run's energy at once
 }
 
-void App::advance(bool step_once) {
-  if (settings_.paused && !step_once) return;
-  Simulation& sim = session_->simulation();
-  // --steps K while rendering: the simulation stops after K steps and the frames go on (with
-  // --steps 0, a render-only measurement).
-  if (max_steps_ && sim.steps_taken() >= static_cast<std::uint64_t>(*max_steps_) && !step_once) {
-    return;
-  }
-  const auto t0 = Clock::now();
-  try {
-    sim.step();
-  } catch (const std::exception& e) {
+// The steps this frame grants the thread (the speed), or a single step, or a step back.
+void App::advance(const Changes& c) {
+  const std::optional<std::uint64_t> limit =
+      max_steps_ ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*max_steps_))
+                 : std::nullopt;
+  if (c.seek) {
     settings_.paused = true;
-    report_error(fmt::format("step failed, paused: {}", e.what()));
+    if (!runner_->seek(*c.seek)) report_error("no keyframe reaches back to that step", "timeline");
+  }
+  if (c.step_back) {
+    settings_.paused = true;
+    const std::uint64_t at = runner_->status().steps;
+    if (at == 0 || !runner_->seek(at - 1)) {
+      report_error("no keyframe reaches back further", "timeline");
+    }
+  }
+  if (settings_.paused) {
+    runner_->hold();
+    if (c.step_once) runner_->grant(1.0, limit);
     return;
   }
-  record_step(ms_since(t0));
+  const float frame_s = std::max(stats_.frame_ms, 0.0f) * 1e-3f;
+  runner_->grant(steps_granted(settings_.speed, frame_s, settings_.params.dt), limit);
 }
 
-void App::record_step(float wall_ms) {
-  const Simulation& sim = session_->simulation();
-  const StageTimings t = sim.timings();
+void App::record_step(const StepReport& r) {
+  const StageTimings& t = r.timings;
   stats_.timings = t;
-  if (!t.valid) stats_.timings.total_ms = wall_ms;
+  if (!t.valid) stats_.timings.total_ms = r.wall_ms;
   for (int k = 0; k <= kStageCount; ++k) {
     auto& h = stats_.history[k];
     h.push_back(k < kStageCount ? t.ms[k] : stats_.timings.total_ms);
     if (h.size() > kHistoryFrames) h.erase(h.begin());
   }
-  stats_.interactions = sim.interactions();
+  stats_.interactions = r.interactions;
   const float step_ms = stats_.timings.total_ms;
-  stats_.bodies_per_s = step_ms > 0 ? double(sim.size()) / (step_ms * 1e-3) : 0.0;
+  stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
   if (!samples_.empty()) {
-    samples_.back().sim_ms = wall_ms;
+    samples_.back().sim_ms = r.wall_ms;
     samples_.back().stage_ms = step_ms;
   }
 }
 
 void App::update_vertices() {
   const auto t0 = Clock::now();
-  const VertexPath::Written w = vertex_path_.update(session_->simulation(), stats_.interop_warning);
-  if (!w.ok) return;  // the buffers could not follow a body-count change; the panel shows why
+  const bool cuda = settings_.backend == Backend::Cuda;
+  const FrameHandoff::Taken w =
+      vertex_path_.update(runner_->handoff(), cuda, stats_.interop_warning);
+  if (cuda && runner_->threaded() && !vertex_path_.interop_ready()) {
+    runner_->set_device_vertices(false);  // interop failed: the thread goes through the host
+  }
+  if (!w.report) return;
+  const StepReport& r = *w.report;
+  stats_.bodies = r.bodies;
+  stats_.steps = r.steps;
+  stats_.time = r.time;
+  stats_.backend_name = r.name;
+  if (!w.fresh) return;
   stats_.interop = w.interop;
   stats_.transfer_bytes = w.bytes;
   stats_.vertex_ms = ms_since(t0);
+  drawn_sequence_ = r.sequence;
+  record_step(r);
   if (!samples_.empty()) {
     samples_.back().vertex_ms = stats_.vertex_ms;
     samples_.back().bytes = w.bytes;
+    samples_.back().new_step = true;
   }
 }
 
+void App::update_status() {
+  const RunnerStatus st = runner_->status();
+  stats_.steps_per_s = st.steps_per_s;
+  stats_.sim_time_per_s = st.sim_time_per_s;
+  stats_.sim_steps = st.steps;
+  stats_.seeking = st.seeking;
+  stats_.kept = st.kept;
+  stats_.keyframe_bytes = st.keyframe_bytes;
+  stats_.keyframe_budget = st.keyframe_budget;
+  stats_.keyframe_note = st.keyframe_note;
+  if (!st.error.empty() && stats_.error != st.error) {
+    settings_.paused = true;
+    report_error(fmt::format("{} (paused)", st.error), "step");
+  }
+  check_runaway(st);
+}
+
+// The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
+// five times a second and drawn when they arrive.
 void App::update_overlays() {
-  Simulation& sim = session_->simulation();
+  collect_overlays();
   const bool shown = settings_.octree_overlay || settings_.picked_body >= 0;
-  if (!overlay_refresh_.due(sim.steps_taken(), shown, Clock::now())) return;
-  OverlayGeometry g;
+  if (overlay_.pending() || !overlay_refresh_.due(stats_.sim_steps, shown, Clock::now())) return;
+  const int depth = settings_.octree_overlay ? settings_.octree_depth : -1;
+  const int picked = settings_.picked_body;
+  overlay_.set(runner_->ask([depth, picked](Session& s) {
+                 return overlay_geometry(s.simulation(), depth, picked);
+               }),
+               generation_);
+  collect_overlays();  // lockstep: already there
+}
+
+void App::collect_overlays() {
+  std::optional<OverlayGeometry> g;
   try {
-    g = overlay_geometry(sim, settings_.octree_overlay ? settings_.octree_depth : -1,
-                         settings_.picked_body);
+    g = overlay_.take(generation_);
   } catch (const std::exception& e) {
     // Said once, not at each refresh while it lasts.
     const std::string what = fmt::format("overlay: {}", e.what());
     if (stats_.error != what) report_error(what);
+    g = OverlayGeometry{};
   }
-  stats_.picked_info = g.info;
-  renderer_->set_boxes(g.boxes);
-  renderer_->set_markers(g.markers);
+  if (!g) return;
+  stats_.picked_info = g->info;
+  renderer_->set_boxes(g->boxes);
+  renderer_->set_markers(g->markers);
 }
 
 void App::refresh_measurements() {
-  const Simulation& sim = session_->simulation();
-  stats_.backend_name = sim.name();
-  stats_.bodies = sim.size();
-  stats_.steps = sim.steps_taken();
-  stats_.time = sim.time();
+  collect_measurements();
   const auto now = Clock::now();
-  // diagnostics() sums over every body (the CPU backend on the host, the CUDA backend in a
-  // device reduction it waits for): once a second, not every frame, and not at all when nothing
-  // shows it (a --no-ui measurement at 10M bodies should not pay for it).
+  // diagnostics() sums over every body (on the device for CUDA): once a second, and not at all
+  // when nothing shows it (a --no-ui measurement at 10M bodies should not pay for it).
   const bool shown = (imgui_ && settings_.show_panel) || settings_.follow_com;
-  if (shown && now - last_diagnostics_ > std::chrono::seconds(1)) {
+  if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
-    refresh_energy();
+    diagnostics_.set(runner_->ask([](Session& s) { return s.simulation().diagnostics(); }),
+                     generation_);
   }
   if (settings_.accuracy_auto && now - last_accuracy_ > std::chrono::seconds(3)) {
     last_accuracy_ = now;
     measure_accuracy();
   }
+  collect_measurements();
 }
 
-void App::refresh_energy() {
+void App::collect_measurements() {
   try {
-    const Diagnostics d = session_->simulation().diagnostics();
-    if (!energy0_) energy0_ = d.total();
-    stats_.energy_drift = *energy0_ != 0 ? (d.total() - *energy0_) / std::abs(*energy0_) : 0.0;
-    stats_.have_energy = true;
-    if (settings_.follow_com) camera_.set_target({d.com[0], d.com[1], d.com[2]});
+    if (const auto d = diagnostics_.take(generation_)) {
+      if (!energy0_) energy0_ = d->total();
+      stats_.energy_drift = *energy0_ != 0 ? (d->total() - *energy0_) / std::abs(*energy0_) : 0.0;
+      stats_.have_energy = true;
+      if (settings_.follow_com) camera_.set_target({d->com[0], d->com[1], d->com[2]});
+    }
   } catch (const std::exception& e) {
     report_error(fmt::format("diagnostics: {}", e.what()));
+  }
+  try {
+    if (const auto a = accuracy_.take(generation_)) {
+      stats_.accuracy = *a;
+      stats_.have_accuracy = true;
+    }
+  } catch (const std::exception& e) {
+    report_error(fmt::format("accuracy: {}", e.what()), "accuracy");
+  }
+  try {
+    if (const auto p = pick_.take(generation_); p && *p != settings_.picked_body) {
+      settings_.picked_body = *p;
+      overlay_refresh_.invalidate();
+    }
+  } catch (const std::exception& e) {
+    report_error(fmt::format("pick: {}", e.what()));
   }
 }
 
@@ -189,25 +263,22 @@ void App::handle_actions(Changes& c) {
     settings_.octree_overlay = !settings_.octree_overlay;
     c.overlay = true;
   }
+  c.step_once |= a.step;
+  c.step_back |= a.step_back;
+  if (a.speed_change != 0) change_speed(settings_.speed, a.speed_change);
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
-  if (a.pick) c.overlay |= pick(a.cursor, {size.x, size.y});
+  if (a.pick) pick(a.cursor, {size.x, size.y});
 }
 
-// One download of the bodies per click, to find the one under the cursor.
-bool App::pick(glm::vec2 cursor, glm::vec2 window) {
-  try {
-    const int picked =
-        pick_body(session_->simulation().download(), view_proj(int(window.x), int(window.y)),
-                  window.x, window.y, cursor, 12.0f);
-    if (picked == settings_.picked_body) return false;
-    settings_.picked_body = picked;
-    return true;
-  } catch (const std::exception& e) {
-    report_error(fmt::format("pick: {}", e.what()));
-    return false;
-  }
+// The body under the cursor, found on the simulation's thread (one download of the bodies).
+void App::pick(glm::vec2 cursor, glm::vec2 window) {
+  const glm::mat4 vp = view_proj(int(window.x), int(window.y));
+  pick_.set(runner_->ask([=](Session& s) {
+              return pick_body(s.simulation().download(), vp, window.x, window.y, cursor, 12.0f);
+            }),
+            generation_);
 }
 
 bool App::frame() {
@@ -215,14 +286,17 @@ bool App::frame() {
     finish();
     return false;
   }
+  pace();
+  frame_start_ = Clock::now();
   context_->poll_events();
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
   const float dt = ms_since(last_frame_) * 1e-3f;
-  last_frame_ = Clock::now();
+  last_frame_ = frame_start_;
   stats_.frame_ms = dt * 1e3f;
   stats_.fps = dt > 0 && frames_ > 0 ? 1.0f / dt : 0.0f;
   samples_.emplace_back();
+  samples_.back().interval_ms = frames_ > 0 ? dt * 1e3f : 0.0f;
 
   Changes c;
   if (imgui_) {
@@ -235,25 +309,27 @@ bool App::frame() {
     }
   }
   apply(c);
-  advance(c.step_once);
-  check_runaway();
+  advance(c);
   update_vertices();
-  follow_centre();
+  update_status();
   update_overlays();
   refresh_measurements();
   present(w, h, c.screenshot);
+  samples_.back().frame_ms = ms_since(frame_start_);
+  samples_.back().steps = stats_.sim_steps;
   return !end_of_frame();
 }
 
-// With "follow centre of mass", the view follows the host copy of the vertices where the host
-// path made one this frame (refresh_measurements follows the diagnostics' centre otherwise).
-void App::follow_centre() {
-  const std::vector<float>* xyzs = vertex_path_.current_host_xyzs();
-  if (!settings_.follow_com || !xyzs) return;
-  glm::vec3 center;
-  float radius;
-  bounding_sphere(xyzs->data(), xyzs->size() / 4, 1.0f, center, radius);
-  camera_.set_target(center);
+// Headless runs with --display-hz wait for the next frame's time as a display would; a window
+// waits in its buffer swap (vsync) instead.
+void App::pace() {
+  if (!display_hz_ || *display_hz_ <= 0 || !headless()) return;
+  const auto period = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(1.0 / *display_hz_));
+  const auto now = Clock::now();
+  if (next_frame_ == Clock::time_point{} || now > next_frame_ + period) next_frame_ = now;
+  std::this_thread::sleep_until(next_frame_);
+  next_frame_ += period;
 }
 
 bool App::end_of_frame() {
@@ -261,10 +337,6 @@ bool App::end_of_frame() {
   if (max_frames_ && frames_ >= *max_frames_) quit_ = true;
   if (quit_after_frames_ > 0 && --quit_after_frames_ == 0) quit_ = true;
   if (!quit_) return false;
-  if (headless()) {
-    session_->simulation().synchronize();
-    check_runaway();  // the CUDA backend's last step
-  }
   finish();
   return true;
 }

@@ -2,7 +2,8 @@
 // The visualizer: a GL context (window or headless), the session, the renderer and the panel,
 // one frame at a time: `while (app.frame()) {}`. The frame loop is app.cpp; the start and the
 // end of a run startup.cpp; applying the panel's changes apply.cpp; putting the frame on screen
-// present.cpp; the vertex path vertex_path.cpp; the overlays overlay.cpp.
+// present.cpp; the vertex path vertex_path.cpp; the overlays overlay.cpp. The simulation steps on
+// its own thread (runner.cpp): a frame draws the newest finished step and never waits for one.
 #pragma once
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "asked.hpp"
 #include "camera.hpp"
 #include "frame_summary.hpp"
 #include "gl_context.hpp"
@@ -23,6 +25,7 @@
 #include "overlay.hpp"
 #include "recorder.hpp"
 #include "renderer.hpp"
+#include "runner.hpp"
 #include "session.hpp"
 #include "settings.hpp"
 #include "vertex_path.hpp"
@@ -59,7 +62,9 @@ class App {
   // The program's exit status once frame() returned false: 0, 1 when the final --save or a
   // headless recording failed, 3 when a headless run stopped on a runaway step.
   int exit_status() const { return exit_status_; }
-  Session& session() { return *session_; }
+  // The session; use it directly only in lockstep (Options::lockstep) or through runner().
+  Session& session() { return runner_->exclusive([](Session& s) -> Session& { return s; }); }
+  Runner& runner() { return *runner_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
 
@@ -75,24 +80,28 @@ class App {
   void fit_camera();
 
   void start(std::optional<int> pick);  // the first vertices, camera and overlays
-  void reallocate_vertices();
+  // Inside Runner::exclusive, after `s` changed: new buffers where the count changed, and the
+  // state published (`changed`: the run changed wholesale, see Runner::republish).
+  void republish(Session& s, bool changed);
   void run_changed();  // the bodies changed wholesale: energy baseline, overlays, vertices
-  void advance(bool step_once);
-  void record_step(float wall_ms);  // the step's timings for the panel and the summary
+  void advance(const Changes& c);   // the speed's steps for this frame, a step, a step back
+  void record_step(const StepReport& r);  // the drawn step's timings for the panel and summary
   void update_vertices();
+  void update_status();  // the thread's rates, keyframes, runaway and errors
   void update_overlays();
+  void collect_overlays();
   void refresh_measurements();
-  void refresh_energy();  // the energy drift, and the centre of mass to follow
+  void collect_measurements();
   void handle_actions(Changes& c);
-  bool pick(glm::vec2 cursor, glm::vec2 window);  // true when the picked body changed
-  void follow_centre();
+  void pick(glm::vec2 cursor, glm::vec2 window);  // asks for the body under the cursor
+  void pace();  // headless --display-hz: waits for the next frame's time
   void present(int width, int height, bool screenshot);  // draw, screenshot, record, swap
   void draw(int width, int height, GLuint framebuffer);
   void record(GLuint framebuffer, int width, int height);
   void save_screenshot(GLuint framebuffer, int width, int height);
   void report_error(const std::string& what, const std::string& where = {});
   void report_message(const std::string& what);
-  void check_runaway();
+  void check_runaway(const RunnerStatus& st);
   bool end_of_frame();  // counts the frame; true when the run should end
   void finish();        // once, at the end: the final --save and the summary
   glm::mat4 view_proj(int width, int height) const;
@@ -100,6 +109,7 @@ class App {
   // From the options, read once at start-up: the frame loop's limits and the final save.
   std::optional<long> max_steps_, max_frames_;
   std::string final_save_;
+  std::optional<double> display_hz_;  // headless frame pacing
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
   std::unique_ptr<GlContext> context_;
@@ -107,8 +117,8 @@ class App {
   std::optional<render::OffscreenTarget> offscreen_;
   std::optional<render::Renderer> renderer_;
   std::optional<render::GpuTimer> render_timer_;
-  std::unique_ptr<Session> session_;
   VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
+  std::unique_ptr<Runner> runner_;  // owns the session; its thread stops before the buffers go
   std::unique_ptr<Recorder> recorder_;
 
   Settings settings_;
@@ -122,8 +132,15 @@ class App {
   int frames_ = 0;
   std::optional<double> energy0_;
   std::uint64_t accuracy_seed_ = 1;
+  std::uint64_t generation_ = 0;     // the run whose results the frame loop takes
+  std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold
+  std::uint64_t overlay_step_ = 0;   // the step the overlays were asked for
+  Asked<Diagnostics> diagnostics_;
+  Asked<ErrorStats> accuracy_;
+  Asked<OverlayGeometry> overlay_;
+  Asked<int> pick_;
   using Clock = std::chrono::steady_clock;
-  Clock::time_point last_frame_, last_diagnostics_, last_accuracy_;
+  Clock::time_point last_frame_, frame_start_, last_diagnostics_, last_accuracy_, next_frame_;
   std::vector<FrameSample> samples_;
 };
 

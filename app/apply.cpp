@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // App::apply: the panel's changes (and the same calls from tests and start-up) applied to the
-// run. Settings holds the wanted values; each change sends them to the session or the
-// simulation once. A change that fails keeps the current run, reports on the status line (and
+// run. Settings holds the wanted values; each change sends them to the simulation's thread once
+// (Runner::post), or, where the run changes wholesale, runs with the thread parked
+// (Runner::exclusive). A change that fails keeps the current run, reports on the status line (and
 // next to the control), and puts that control's Settings field back to what runs.
 #include <fmt/format.h>
 
@@ -24,12 +25,12 @@ void App::apply(const Changes& c) {
   if (c.params) apply_params();
   if (c.solver) apply_solver();
   const bool changed = apply_run(c);
-  if (c.save && attempt("save", [&] { session_->save(settings_.snapshot_path); })) {
-    report_message("saved " + settings_.snapshot_path);
-  }
+  const auto save = [&] {
+    runner_->exclusive([&](Session& s) { s.save(settings_.snapshot_path); });
+  };
+  if (c.save && attempt("save", save)) report_message("saved " + settings_.snapshot_path);
   if (c.resume) resume();
-  if (changed || session_->simulation().size() != vertex_path_.buffers().count()) {
-    attempt("vertex buffers", [&] { reallocate_vertices(); });
+  if (changed) {
     run_changed();
     update_vertices();
   }
@@ -40,40 +41,51 @@ void App::apply(const Changes& c) {
   if (c.quit) quit_ = true;
 }
 
+// Checked here and set on the thread before its next step, without waiting for it.
 void App::apply_params() {
-  Simulation& sim = session_->simulation();
-  const auto set = [&] {
-    check_params(settings_.params);
-    sim.set_params(settings_.params);
-  };
-  if (!attempt("parameters", set)) {
-    settings_.params = sim.params();
+  const SimParams p = settings_.params;
+  if (!attempt("parameters", [&] { check_params(p); })) {
+    settings_.params = runner_->exclusive([](Session& s) { return s.simulation().params(); });
+    return;
   }
+  runner_->set_params(p);
 }
 
 void App::apply_solver() {
-  Simulation& sim = session_->simulation();
-  if (!attempt("solver", [&] { sim.set_solver(settings_.solver); })) {
-    settings_.solver = sim.solver();
+  const bool ok = attempt("solver", [&] {
+    runner_->exclusive([&](Session& s) {
+      s.simulation().set_solver(settings_.solver);
+      republish(s, false);
+    });
+  });
+  if (!ok) {
+    settings_.solver = runner_->exclusive([](Session& s) { return s.simulation().solver(); });
   }
 }
 
 bool App::apply_run(const Changes& c) {
-  Session& s = *session_;
   bool changed = false;
-  if (c.backend && settings_.backend != s.simulation().backend()) {
-    if (attempt("backend", [&] { s.set_backend(settings_.backend); })) {
-      changed = true;
-    } else {
-      settings_.backend = s.simulation().backend();
+  // One wholesale change with the thread parked; true when it went through.
+  const auto change = [&](const char* what, const std::function<void(Session&)>& action) {
+    const bool ok = attempt(what, [&] {
+      runner_->exclusive([&](Session& s) {
+        action(s);
+        republish(s, true);
+      });
+    });
+    changed |= ok;
+    return ok;
+  };
+  const auto running = [&](auto get) {
+    return runner_->exclusive([&](Session& s) { return get(s); });
+  };
+  if (c.backend && settings_.backend != running([](Session& s) { return s.simulation().backend(); })) {
+    if (!change("backend", [&](Session& s) { s.set_backend(settings_.backend); })) {
+      settings_.backend = running([](Session& s) { return s.simulation().backend(); });
     }
   }
-  if (c.scenario) {
-    if (attempt("scenario", [&] { s.set_scenario(settings_.scenario); })) {
-      changed = true;
-    } else {
-      settings_.scenario = s.scenario();
-    }
+  if (c.scenario && !change("scenario", [&](Session& s) { s.set_scenario(settings_.scenario); })) {
+    settings_.scenario = running([](Session& s) { return s.scenario(); });
   }
   bool bodies = c.bodies;
   if (!c.bodies_typed.empty()) {
@@ -85,24 +97,28 @@ bool App::apply_run(const Changes& c) {
       report_error("body count: " + why, "body count");  // the run and the field stay
     }
   }
-  if (bodies && settings_.bodies != s.simulation().size()) {
+  if (bodies) {
+    const std::size_t size = running([](Session& s) { return s.simulation().size(); });
     // A failure (out of memory, a count the scenario cannot make) keeps the old run.
-    if (attempt("body count", [&] { s.set_body_count(settings_.bodies); })) {
-      changed = true;
-    } else {
-      settings_.bodies = s.simulation().size();
+    if (settings_.bodies != size &&
+        !change("body count", [&](Session& s) { s.set_body_count(settings_.bodies); })) {
+      settings_.bodies = size;
     }
   }
-  if (c.reset) {
-    changed |= attempt("reset", [&] { s.set_body_count(s.simulation().size()); });
-  }
+  if (c.reset) change("reset", [](Session& s) { s.set_body_count(s.simulation().size()); });
   if (c.load) changed |= apply_load();
   return changed;
 }
 
 bool App::apply_load() {
   Loaded loaded;
-  if (!attempt("load", [&] { loaded = session_->load(settings_.snapshot_path); })) return false;
+  const auto load = [&] {
+    runner_->exclusive([&](Session& s) {
+      loaded = s.load(settings_.snapshot_path);
+      republish(s, true);
+    });
+  };
+  if (!attempt("load", load)) return false;
   // The file's parameters and count are what runs now: the new wanted values.
   settings_.params = loaded.params;
   settings_.bodies = loaded.bodies;
@@ -113,26 +129,32 @@ bool App::apply_load() {
 }
 
 void App::resume() {
-  if (stats_.runaway.empty()) return;
-  Simulation& sim = session_->simulation();
-  sim.clear_runaway();
-  report_message(fmt::format("went back to step {} and continued", sim.steps_taken()));
+  if (stats_.runaway.empty() && stats_.error_where != "step") return;
+  runner_->resume();
+  report_message(fmt::format("went back to step {} and continued", stats_.sim_steps));
   stats_.runaway.clear();
   settings_.paused = false;
 }
 
 void App::measure_accuracy() {
-  attempt("accuracy", [&] {
-    stats_.accuracy = session_->simulation().measure_accuracy(1000, accuracy_seed_++);
-    stats_.have_accuracy = true;
-    const SimParams& p = session_->simulation().params();  // what was measured
-    stats_.accuracy_chart.add({stats_.bodies, stats_.source, stats_.backend_name},
-                              {p.theta, p.alpha, stats_.timings.total_ms, stats_.accuracy.p99});
-  });
+  if (accuracy_.pending()) return;
+  const std::uint64_t seed = accuracy_seed_++;
+  // The parameters measured with: the chart pairs them with the error.
+  accuracy_.set(runner_->ask([seed](Session& s) {
+                  return Measured{s.simulation().measure_accuracy(1000, seed),
+                                  s.simulation().params()};
+                }),
+                generation_);
+  collect_measurements();  // lockstep: already there
 }
 
+// Frames the bodies as they are now (one download, with the thread parked).
 void App::fit_camera() {
-  const std::vector<float>& xyzs = vertex_path_.host_xyzs(session_->simulation());
+  const std::vector<float> xyzs = runner_->exclusive([](Session& s) {
+    std::vector<float> v(4 * s.simulation().size());
+    s.simulation().write_vertices_host(v.data(), nullptr);
+    return v;
+  });
   glm::vec3 center;
   float radius;
   bounding_sphere(xyzs.data(), xyzs.size() / 4, 0.95f, center, radius);

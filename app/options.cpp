@@ -86,6 +86,36 @@ const CLI::Validator kCountText(
 // The options a run and `galaxy bench` share, declared once for each: the scenario and the
 // physics that the bench does not sweep. Returns --dt and --softening (a run notes which were
 // given, for a snapshot's parameters).
+// How the frame loop and the simulation's thread share the time.
+void add_speed_options(CLI::App& cli, Options& o) {
+  cli.add_option("--steps-per-frame", o.speed.steps_per_frame,
+                 "steps each frame may start (below 1: slow motion)")
+      ->check(number(0, false))
+      ->check(CLI::Range(double(kMinStepsPerFrame), double(kMaxStepsPerFrame)));
+  cli.add_option_function<float>(
+         "--sim-rate",
+         [&o](float r) {
+           o.speed.mode = Speed::Mode::SimRate;
+           o.speed.sim_rate = r;
+         },
+         "run at this many simulated time units per wall-clock second")
+      ->check(number(0, false));
+  cli.add_flag_callback(
+      "--fastest", [&o] { o.speed.mode = Speed::Mode::Fastest; },
+      "step as fast as the device goes, whatever the frame rate");
+  cli.add_flag("--lockstep", o.lockstep,
+               "each frame waits for its steps (as before the simulation had its own thread; "
+               "implied by --record)");
+  cli.add_option("--display-hz", o.display_hz,
+                 "headless: pace frames like a display of this refresh rate (0: as fast as "
+                 "they go; default 60 for --frames without --record)")
+      ->check(number(0, true, false));
+  cli.add_option("--keyframe-memory", o.keyframe_mib,
+                 "MiB of keyframes to keep for going back in time (default 4096 on the GPU, "
+                 "1024 on the CPU)")
+      ->check(whole(0, 1u << 24));
+}
+
 std::pair<CLI::Option*, CLI::Option*> add_shared_options(CLI::App& app, Options& o) {
   app.add_option("--scenario", o.scenario, "initial conditions")
       ->check(CLI::IsMember(scenario_names()))
@@ -160,6 +190,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(whole(0, 21));
   cli.add_option("--pick", o.pick, "show the tree walk of body I (accepted, opened, direct)")
       ->check(whole(0, kMaxInt));
+  add_speed_options(cli, o);
 
   // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
   // physical parameters are shared with the run.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "simulation.hpp"
+#include "speed.hpp"
 
 namespace galaxy::app {
 
@@ -55,7 +56,14 @@ struct Options {
   std::optional<int> octree;         // show the octree overlay down to this depth
   std::optional<int> pick;           // show this body's tree walk
   std::string load;  // start from this snapshot instead of the scenario
+  // The frame loop and the simulation's thread.
+  Speed speed;
+  bool lockstep = false;            // each frame waits for its steps (implied by --record)
+  std::optional<double> display_hz;  // headless: pace frames as a display of this rate would
+  std::optional<std::size_t> keyframe_mib;  // keyframe memory budget
 };
+// Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
+inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;
 
 // True when the options ask for the energy table of the terminal run rather than rendering:
 // --headless without --frames or --record.

@@ -63,6 +63,15 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   return s;
 }
 
+// Lockstep (each frame shows the steps it granted) where frames are recorded: a clip of K frames
+// is K steps, as on any machine. Else the simulation steps on its own thread.
+bool lockstep(const Options& o) { return o.lockstep || !o.record.empty(); }
+
+std::size_t keyframe_budget(const Options& o, bool cuda) {
+  const std::size_t mib = o.keyframe_mib.value_or(cuda ? kKeyframeMibCuda : kKeyframeMibCpu);
+  return mib << 20;
+}
+
 }  // namespace
 
 App::App(const Options& options) {
@@ -71,24 +80,29 @@ App::App(const Options& options) {
   max_steps_ = o.steps;
   max_frames_ = o.frames;
   final_save_ = o.save;
+  display_hz_ = o.display_hz;
   imgui_ = make_imgui(*context_, o.no_ui);
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
   if (headless()) offscreen_.emplace(w, h);
   renderer_.emplace();
   render_timer_.emplace();
-  session_ = std::make_unique<Session>(o);
+  auto session = std::make_unique<Session>(o);
+  settings_ = initial_settings(o, *session, imgui_ != nullptr);
+  const bool cuda = session->simulation().backend() == Backend::Cuda;
+  runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o),
+                                     keyframe_budget(o, cuda));
   if (!o.record.empty()) recorder_ = std::make_unique<Recorder>(o.record, w, h);
-  settings_ = initial_settings(o, *session_, imgui_ != nullptr);
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);
 }
 
 void App::start(std::optional<int> pick) {
-  reallocate_vertices();
+  runner_->exclusive([&](Session& s) { republish(s, true); });
   run_changed();
   update_vertices();
+  runner_->start();
   if (pick) settings_.picked_body = *pick;  // after run_changed(), which clears the pick
   Changes first;
   first.fit_camera = true;
@@ -103,9 +117,12 @@ App::~App() = default;
 void App::finish() {
   if (finished_) return;
   finished_ = true;
+  // The thread stops at the end of its step; a headless run's last step may have run away.
+  runner_->exclusive([](Session&) {});
+  update_status();
   if (!final_save_.empty()) {
     try {
-      session_->save(final_save_);
+      runner_->exclusive([&](Session& s) { s.save(final_save_); });
       std::printf("galaxy: wrote %s\n", final_save_.c_str());
     } catch (const std::exception& e) {
       std::fprintf(stderr, "galaxy: save: %s\n", e.what());
@@ -115,9 +132,9 @@ void App::finish() {
   if (!headless() && !max_frames_) return;
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
-  const Simulation& sim = session_->simulation();
-  print_summary(samples_, {frames_, w, h, sim.name(), context_->description(), sim.size(),
-                           stats_.splat_compute, headless(), stats_.interop});
+  print_summary(samples_, {frames_, w, h, stats_.backend_name, context_->description(),
+                           stats_.bodies, stats_.splat_compute, headless(), stats_.interop,
+                           runner_->threaded(), display_hz_.value_or(0)});
   if (recorder_) {
     std::printf("galaxy: wrote %d frames to %s%s\n", recorder_->frames(),
                 recorder_->target().c_str(), recorder_->video() ? "" : "/ (frame_00000.png ...)");

@@ -75,6 +75,20 @@ struct WalkTrace {
 };
 inline constexpr std::size_t kMaxTraceEntries = 1u << 16;
 
+// A copy of everything a step reads (bodies in the backend's own order, accelerations, clock),
+// kept in the backend's own memory: device memory for the CUDA backend, host memory for the CPU.
+// Restoring it makes the following steps repeat the original run's bit for bit. Made by
+// Simulation::capture(); only the simulation that made it can restore it.
+class Keyframe {
+ public:
+  virtual ~Keyframe() = default;
+  virtual std::size_t bytes() const = 0;
+  std::uint64_t steps = 0;  // the step count, and the simulated time, when it was taken
+  double time = 0;
+  std::size_t body_count = 0;
+  const void* owner = nullptr;  // the simulation that made it
+};
+
 struct Diagnostics {
   double kinetic = 0, potential = 0;
   double total() const { return kinetic + potential; }
@@ -117,6 +131,13 @@ class Simulation {
 
   // Continues a resumed run's clock after reset() (which zeroes it).
   virtual void set_clock(double time, std::uint64_t steps) = 0;
+
+  // Keyframes (Keyframe above). capture() throws on out-of-memory (std::bad_alloc on the host,
+  // std::runtime_error on the device) and leaves the run as it was; restore() throws
+  // std::invalid_argument for a keyframe of another simulation or body count. After restore()
+  // trace_walk() refuses until the next force pass (the tree is from the moment before).
+  virtual std::unique_ptr<Keyframe> capture() const = 0;
+  virtual void restore(const Keyframe& k) = 0;
 
   // Runaway detection (runaway.hpp): after a step that left non-finite or absurd values the
   // state is the one before that step, step() does nothing and runaway() says what happened,

@@ -34,6 +34,7 @@ void CpuSimulation::reset(const HostBodies& bodies) {
   steps_ = 0;
   timings_ = {};
   have_accel_ = false;
+  tree_current_ = false;
   runaway_.reset();
   compute_forces();
   if (params_.alpha > 0 && solver_ == Solver::BarnesHut)
@@ -75,6 +76,7 @@ void CpuSimulation::compute_forces() {
   pass_had_accel_ = have_accel_;
   counts_ = tree_forces(tree_, bodies_, walk_params(params_, have_accel_), walk_accel_);
   have_accel_ = true;
+  tree_current_ = true;
   stage_ms(timings_, Stage::Force) = ms_since(t0);
 }
 
@@ -115,8 +117,41 @@ void CpuSimulation::require_tree(const char* what) const {
   }
 }
 
+namespace {
+struct CpuKeyframe final : Keyframe {
+  HostBodies bodies;
+  bool have_accel = false;
+  std::size_t bytes() const override { return bodies.size() * kBytesPerBody; }
+  // The arrays a HostBodies holds: 11 floats and two tag bytes.
+  static constexpr std::size_t kBytesPerBody = 11 * sizeof(float) + 2;
+};
+}  // namespace
+
+std::unique_ptr<Keyframe> CpuSimulation::capture() const {
+  auto k = std::make_unique<CpuKeyframe>();
+  k->bodies = bodies_;
+  k->have_accel = have_accel_;
+  k->steps = steps_, k->time = time_, k->body_count = bodies_.size(), k->owner = this;
+  return k;
+}
+
+void CpuSimulation::restore(const Keyframe& k) {
+  if (k.owner != this || k.body_count != bodies_.size()) {
+    throw std::invalid_argument("restore: the keyframe belongs to another run");
+  }
+  const auto& c = static_cast<const CpuKeyframe&>(k);
+  bodies_ = c.bodies;
+  have_accel_ = c.have_accel;
+  time_ = c.time, steps_ = c.steps;
+  runaway_.reset();
+  tree_current_ = false;
+}
+
 WalkTrace CpuSimulation::trace_walk(std::size_t index) {
   require_tree("trace_walk");
+  if (!tree_current_) {
+    throw std::logic_error("trace_walk: no force pass since going back in time; step once");
+  }
   if (index >= bodies_.size()) {
     throw std::out_of_range("trace_walk: no body " + std::to_string(index) + " among " +
                             std::to_string(bodies_.size()));

@@ -33,6 +33,8 @@ class CpuSimulation final : public Simulation {
   Diagnostics diagnostics() const override;
   std::optional<Runaway> runaway() override { return runaway_; }
   void clear_runaway() override { runaway_.reset(); }
+  std::unique_ptr<Keyframe> capture() const override;
+  void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return timings_; }
@@ -57,6 +59,7 @@ class CpuSimulation final : public Simulation {
   SimParams pass_params_;
   bool pass_had_accel_ = false;
   std::vector<float> walk_accel_;
+  bool tree_current_ = false;  // tree_ belongs to bodies_ (not so after restore())
 };
 
 }  // namespace galaxy

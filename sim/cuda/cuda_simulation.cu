@@ -87,6 +87,8 @@ class CudaBackend final : public CudaSimulation {
                                   samples, seed, stream_.get());
   }
   void synchronize() const override { CUDA_CHECK(cudaStreamSynchronize(stream_.get())); }
+  std::unique_ptr<Keyframe> capture() const override;
+  void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return newest().first; }
@@ -129,6 +131,7 @@ class CudaBackend final : public CudaSimulation {
   double time_ = 0;
   std::uint64_t steps_ = 0;
   bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
+  bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
   Passes passes_;
 };
 
@@ -155,7 +158,7 @@ void CudaBackend::reset(const HostBodies& b) {
   time_ = 0;
   steps_ = 0;
   passes_ = {};
-  have_accel_ = false;
+  have_accel_ = tree_current_ = false;
   compute_forces();
   if (params_.alpha > 0) compute_forces();  // the relative criterion needs accelerations
   // A build that ran out of nodes is exact but slow (big leaves summed directly); the array
@@ -193,7 +196,7 @@ void CudaBackend::run(bool integrate) {
   last_ = {integrate, solver_, params_, have_accel_ ? params_.alpha : 0.0f, time_, steps_};
   run_pass(last_, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, slot,
            st);
-  if (solver_ == Solver::BarnesHut) have_accel_ = true;
+  if (solver_ == Solver::BarnesHut) have_accel_ = tree_current_ = true;
   Readback& r = readback_[slot];
   CUDA_CHECK(cudaMemcpyAsync(&r.runaway, record_.data(), sizeof(RunawayRecord),
                              cudaMemcpyDeviceToHost, st));
@@ -341,6 +344,48 @@ void CudaBackend::require_tree(const char* what) const {
   if (solver_ != Solver::BarnesHut || !tree_) {
     throw std::logic_error(std::string(what) + ": the direct solver builds no tree");
   }
+  if (!tree_current_) {
+    throw std::logic_error(std::string(what) +
+                           ": no force pass since going back in time; step once");
+  }
+}
+
+namespace {
+struct CudaKeyframe final : Keyframe {
+  DeviceBodies::Saved bodies;
+  bool have_accel = false;
+  std::size_t bytes() const override { return bodies.bytes(); }
+};
+}  // namespace
+
+// A device copy of the settled bodies (a pass that ran away is never kept: the backup it went
+// back to is what settled() reads).
+std::unique_ptr<Keyframe> CudaBackend::capture() const {
+  auto k = std::make_unique<CudaKeyframe>();
+  if (settled().pos != bodies_.read_view().pos) {
+    throw std::logic_error("capture: the newest step ran away; runaway() goes back first");
+  }
+  k->bodies = bodies_.save(stream_.get());
+  k->have_accel = have_accel_;
+  k->steps = steps_, k->time = time_, k->body_count = size(), k->owner = this;
+  return k;
+}
+
+void CudaBackend::restore(const Keyframe& k) {
+  if (k.owner != this || k.body_count != size()) {
+    throw std::invalid_argument("restore: the keyframe belongs to another run");
+  }
+  const auto& c = static_cast<const CudaKeyframe&>(k);
+  cudaStream_t st = stream_.get();
+  CUDA_CHECK(cudaStreamSynchronize(st));
+  passes_.checked = passes_.done;  // what passes before the jump found no longer matters
+  bodies_.load(c.bodies, st);
+  launch_clear_runaway(record_.data(), st);
+  CUDA_CHECK(cudaStreamSynchronize(st));
+  runaway_.reset();
+  have_accel_ = c.have_accel;
+  tree_current_ = false;
+  time_ = c.time, steps_ = c.steps;
 }
 
 // The group walk of the newest pass, replayed by one warp (force.cu, launch_trace).

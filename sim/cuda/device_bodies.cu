@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "device_bodies.cuh"
 
+#include <stdexcept>
+
 namespace galaxy::cuda {
 
 void DeviceBodies::Arrays::allocate(int n) {
@@ -15,16 +17,46 @@ DeviceBodies::DeviceBodies(int n) : n_(n) {
   now_.allocate(n), next_.allocate(n), backup_.allocate(n);
 }
 
-void DeviceBodies::restore_backup(cudaStream_t s) {
-  const auto n = static_cast<std::size_t>(n_);
-  const auto copy = [&](void* dst, const void* src, std::size_t bytes) {
-    CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, s));
+namespace {
+// Every array of `src` into `dst` (both sized for n bodies), on the stream.
+template <typename A>
+void copy_arrays(A& dst, const A& src, int n, cudaStream_t s) {
+  const auto copy = [&](void* d, const void* from, std::size_t bytes) {
+    CUDA_CHECK(cudaMemcpyAsync(d, from, bytes, cudaMemcpyDeviceToDevice, s));
   };
-  copy(now_.pos.data(), backup_.pos.data(), n * sizeof(float4));
-  copy(now_.vel.data(), backup_.vel.data(), n * sizeof(float4));
-  copy(now_.acc.data(), backup_.acc.data(), n * sizeof(float4));
-  copy(now_.id.data(), backup_.id.data(), n * sizeof(int));
-  copy(now_.tag.data(), backup_.tag.data(), n);
+  const auto count = static_cast<std::size_t>(n);
+  copy(dst.pos.data(), src.pos.data(), count * sizeof(float4));
+  copy(dst.vel.data(), src.vel.data(), count * sizeof(float4));
+  copy(dst.acc.data(), src.acc.data(), count * sizeof(float4));
+  copy(dst.id.data(), src.id.data(), count * sizeof(int));
+  copy(dst.tag.data(), src.tag.data(), count);
+}
+}  // namespace
+
+void DeviceBodies::restore_backup(cudaStream_t s) { copy_arrays(now_, backup_, n_, s); }
+
+DeviceBodies::Saved::Saved() = default;
+DeviceBodies::Saved::~Saved() = default;
+DeviceBodies::Saved::Saved(Saved&&) noexcept = default;
+DeviceBodies::Saved& DeviceBodies::Saved::operator=(Saved&&) noexcept = default;
+
+std::size_t DeviceBodies::Saved::bytes() const {
+  return a_ ? a_->pos.bytes() + a_->vel.bytes() + a_->acc.bytes() + a_->id.bytes() + a_->tag.bytes()
+            : 0;
+}
+
+DeviceBodies::Saved DeviceBodies::save(cudaStream_t s) const {
+  Saved k;
+  k.a_ = std::make_unique<Arrays>();
+  k.a_->allocate(n_);  // throws on out-of-memory; the buffers made so far are freed
+  k.n_ = n_;
+  copy_arrays(*k.a_, now_, n_, s);
+  return k;
+}
+
+void DeviceBodies::load(const Saved& k, cudaStream_t s) {
+  if (k.n_ != n_ || !k.a_) throw std::invalid_argument("DeviceBodies::load: body count differs");
+  copy_arrays(now_, *k.a_, n_, s);
 }
 
 void DeviceBodies::upload(const HostBodies& b, cudaStream_t s) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "bodies.hpp"
@@ -38,6 +39,29 @@ class DeviceBodies {
   std::vector<int> ids(cudaStream_t s) const;
   // The accelerations and potentials of `b` (the user's order) in place of the current ones.
   void upload_accelerations(const HostBodies& b, cudaStream_t s);
+
+ private:
+  struct Arrays;
+
+ public:
+  // A device copy of the current arrays, in their order (a keyframe): save() allocates it (throws
+  // on out-of-memory, changing nothing) and copies on the stream; load() copies it back.
+  class Saved {
+   public:
+    Saved();
+    ~Saved();
+    Saved(Saved&&) noexcept;
+    Saved& operator=(Saved&&) noexcept;
+    int size() const { return n_; }
+    std::size_t bytes() const;
+
+   private:
+    friend class DeviceBodies;
+    std::unique_ptr<Arrays> a_;
+    int n_ = 0;
+  };
+  Saved save(cudaStream_t s) const;
+  void load(const Saved& k, cudaStream_t s);
 
  private:
   struct Arrays {

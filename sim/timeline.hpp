@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Time that runs back: keyframes of one run (Simulation::capture) kept within a memory budget,
+// from which any step between the oldest kept keyframe and the newest step can be reached again
+// bit for bit: restore the newest keyframe at or before it and replay the steps in between (each
+// backend's step is deterministic given its keyframe's state).
+//
+// A keyframe is taken every `interval` steps. When the next would pass the budget, the kept one
+// whose removal leaves the smallest gap for its age goes (never the oldest or the newest), so the
+// recent past stays dense (a step back replays a few steps) and the distant past thins out.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation.hpp"
+
+namespace galaxy {
+
+class Timeline {
+ public:
+  explicit Timeline(std::size_t budget_bytes, std::uint64_t interval = 4);
+
+  // After a finished step that did not run away, and at the start of a run: captures the state
+  // when its step count is a multiple of the interval (or nothing is kept yet) and no keyframe
+  // of that step is kept. One that would not fit the budget even alone, or that the memory
+  // refuses, is not taken, and note() says why.
+  void record(const Simulation& sim);
+  // The run changed wholesale (reset, load, body count, backend): forgets every keyframe.
+  void clear();
+  // The run's future changed (parameters or solver after going back): forgets the keyframes
+  // after `step`.
+  void forget_after(std::uint64_t step);
+  // Puts `sim` at `step`: restores the newest keyframe at or before it and steps forward to it.
+  // False, changing nothing, when no kept keyframe lies at or before `step`. `keep_going` is
+  // asked before each replayed step; when it says no, the replay stops where it is.
+  bool seek(Simulation& sim, std::uint64_t step, const std::function<bool()>& keep_going = {});
+
+  void set_budget(std::size_t bytes);
+  std::size_t budget() const { return budget_; }
+  std::size_t bytes() const { return bytes_; }
+  std::size_t count() const { return kept_.size(); }
+  std::uint64_t interval() const { return interval_; }
+  bool empty() const { return kept_.empty(); }
+  std::uint64_t first_step() const;  // 0 when empty
+  std::vector<std::uint64_t> steps() const;
+  const std::string& note() const { return note_; }
+
+ private:
+  void make_room(std::size_t more, std::uint64_t now);
+  void erase(std::size_t index);
+
+  std::size_t budget_;
+  std::uint64_t interval_;
+  std::vector<std::unique_ptr<Keyframe>> kept_;  // by step
+  std::size_t bytes_ = 0;
+  std::string note_;
+};
+
+}  // namespace galaxy
