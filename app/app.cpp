@@ -88,22 +88,12 @@ void App::run_changed() {
   last_diagnostics_ = Clock::time_point{};  // measure the new run's energy at once
 }
 
-// The steps this frame grants the thread (the speed), or a single step, or a step back.
+// The steps this frame grants the thread (the speed), or a single step.
 void App::advance(const Changes& c) {
+  if (c.seek || c.step_back) return;  // this frame shows where it went
   const std::optional<std::uint64_t> limit =
       max_steps_ ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*max_steps_))
                  : std::nullopt;
-  if (c.seek) {
-    settings_.paused = true;
-    if (!runner_->seek(*c.seek)) report_error("no keyframe reaches back to that step", "timeline");
-  }
-  if (c.step_back) {
-    settings_.paused = true;
-    const std::uint64_t at = runner_->status().steps;
-    if (at == 0 || !runner_->seek(at - 1)) {
-      report_error("no keyframe reaches back further", "timeline");
-    }
-  }
   if (settings_.paused) {
     runner_->hold();
     if (c.step_once) runner_->grant(1.0, limit);
@@ -237,8 +227,11 @@ void App::collect_measurements() {
   }
   try {
     if (const auto a = accuracy_.take(generation_)) {
-      stats_.accuracy = *a;
+      stats_.accuracy = a->errors;
       stats_.have_accuracy = true;
+      stats_.accuracy_chart.add(
+          {stats_.bodies, stats_.source, stats_.backend_name},
+          {a->params.theta, a->params.alpha, stats_.timings.total_ms, stats_.accuracy.p99});
     }
   } catch (const std::exception& e) {
     report_error(fmt::format("accuracy: {}", e.what()), "accuracy");

@@ -76,6 +76,7 @@ class App {
   bool apply_load();
   bool attempt(const char* what, const std::function<void()>& action);
   void resume();
+  void apply_time(const Changes& c);
   void measure_accuracy();
   void fit_camera();
 
@@ -136,7 +137,11 @@ class App {
   std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold
   std::uint64_t overlay_step_ = 0;   // the step the overlays were asked for
   Asked<Diagnostics> diagnostics_;
-  Asked<ErrorStats> accuracy_;
+  struct Measured {
+    ErrorStats errors;
+    SimParams params;  // what ran when it was measured
+  };
+  Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
   Asked<int> pick_;
   using Clock = std::chrono::steady_clock;

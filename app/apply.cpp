@@ -30,6 +30,7 @@ void App::apply(const Changes& c) {
   };
   if (c.save && attempt("save", save)) report_message("saved " + settings_.snapshot_path);
   if (c.resume) resume();
+  apply_time(c);
   if (changed) {
     run_changed();
     update_vertices();
@@ -126,6 +127,22 @@ bool App::apply_load() {
   for (const std::string& note : loaded.notes) text += "\n" + note;
   report_message(text);
   return true;
+}
+
+// Going back: pauses, and the thread restores a keyframe and replays to the step.
+void App::apply_time(const Changes& c) {
+  if (c.seek) {
+    settings_.paused = true;
+    if (!runner_->seek(*c.seek)) report_error("no keyframe reaches back to that step", "timeline");
+  }
+  if (c.step_back) {
+    settings_.paused = true;
+    const std::uint64_t at = runner_->status().steps;
+    if (at == 0 || !runner_->seek(at - 1)) {
+      report_error("no keyframe reaches back further", "timeline");
+    }
+  }
+  if (c.seek || c.step_back) update_vertices();  // lockstep: it is there already
 }
 
 void App::resume() {

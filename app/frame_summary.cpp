@@ -3,9 +3,46 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "median.hpp"
 
 namespace galaxy::app {
+
+double quantile(std::vector<float> v, double q) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const auto k = static_cast<std::size_t>(std::ceil(q * double(v.size())));
+  return v[std::min(v.size() - 1, k > 0 ? k - 1 : 0)];
+}
+
+namespace {
+// Frame times, the pacing, and the steps made per second of the frames summed (the first frame
+// left out, as above).
+void print_rates(const std::vector<FrameSample>& samples, const SummaryHeader& h) {
+  if (samples.size() < 3) return;
+  std::vector<float> frame, interval;
+  double wall_ms = 0;
+  int fresh = 0;
+  for (std::size_t k = 1; k < samples.size(); ++k) {
+    frame.push_back(samples[k].frame_ms);
+    interval.push_back(samples[k].interval_ms);
+    wall_ms += samples[k].interval_ms;
+    fresh += samples[k].new_step ? 1 : 0;
+  }
+  const double steps = double(samples.back().steps - samples.front().steps);
+  fmt::print(
+      "galaxy: frame time median {:.2f} ms, p99 {:.2f} ms (frame start to picture finished); "
+      "interval median {:.2f} ms, p99 {:.2f} ms ({}); {} steps in {:.2f} s: {:.2f} steps/s; "
+      "{} of {} frames drew a new step ({})\n",
+      median(frame), quantile(frame, 0.99), median(interval), quantile(interval, 0.99),
+      h.display_hz > 0 ? fmt::format("paced at {:g} Hz", h.display_hz) : "unpaced",
+      static_cast<unsigned long long>(steps), wall_ms * 1e-3,
+      wall_ms > 0 ? steps / (wall_ms * 1e-3) : 0.0, fresh, frame.size(),
+      h.threaded ? "the simulation on its own thread" : "lockstep");
+}
+}  // namespace
 
 void print_summary(const std::vector<FrameSample>& samples, const SummaryHeader& h) {
   std::vector<float> sim, stage, vertex, render;
@@ -26,6 +63,7 @@ void print_summary(const std::vector<FrameSample>& samples, const SummaryHeader&
       median(render), h.headless ? "glFinish to glFinish" : "GPU timer query", median(sim),
       median(stage), median(vertex), h.interop ? "CUDA-GL interop" : "host copy",
       static_cast<unsigned long long>(median(bytes)));
+  print_rates(samples, h);
 }
 
 }  // namespace galaxy::app

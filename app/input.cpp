@@ -47,11 +47,25 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height) {
         case 'q':
           a.quit = true;
           break;
+        case '.':
+          a.step = true;
+          break;
+        case ',':
+          a.step_back = true;
+          break;
+        case ']':
+          a.speed_change = 1;
+          break;
+        case '[':
+          a.speed_change = -1;
+          break;
         default:
           break;
       }
     }
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) a.quit = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) a.step = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) a.step_back = true;
   }
   return a;
 }

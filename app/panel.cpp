@@ -3,11 +3,13 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 
 #include "body_count.hpp"
 #include "panel_parts.hpp"
+#include "panel_time.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -21,6 +23,8 @@ Changes& Changes::operator|=(const Changes& o) {
   solver |= o.solver;
   reset |= o.reset;
   step_once |= o.step_once;
+  step_back |= o.step_back;
+  if (o.seek) seek = o.seek;
   measure_accuracy |= o.measure_accuracy;
   save |= o.save;
   load |= o.load;
@@ -54,16 +58,6 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
     ImGui::EndCombo();
   }
   return changed;
-}
-
-void run_controls(Settings& s, Changes& c) {
-  if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
-  ImGui::SameLine();
-  c.step_once |= ImGui::Button("Step");
-  ImGui::SameLine();
-  c.reset |= ImGui::Button("Reset");
-  ImGui::SameLine();
-  c.fit_camera |= ImGui::Button("Fit view");
 }
 
 // The error of the action named `where`, right below the control the user touched.
@@ -176,17 +170,24 @@ void stage_table(const StageTimings& t) {
 
 void timing_section(const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("%.1f fps, step %.2f ms, %s", st.fps, st.timings.total_ms,
-              st.backend_name.c_str());
+  ImGui::TextUnformatted(rates_text(st).c_str());
+  ImGui::Text("step %.2f ms, %s", st.timings.total_ms, st.backend_name.c_str());
+  if (st.have_energy) {
+    ImGui::SameLine();
+    ImGui::Text("dE %+.1e", st.energy_drift);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("energy drift since start: %+.3e", st.energy_drift);
+  }
   ImGui::Text(
       "render %s, vertices %.2f ms",
       st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a",
       st.vertex_ms);
   ImGui::Text("%.3g bodies/s, %.3g interactions", st.bodies_per_s,
               double(st.interactions.body_body + st.interactions.body_cell));
-  ImGui::Text("vertex bytes/frame host<->device: %llu%s",
-              static_cast<unsigned long long>(st.transfer_bytes), st.interop ? " (interop)" : "");
-  if (st.have_energy) ImGui::Text("energy drift since start: %+.3e", st.energy_drift);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("vertex bytes a step host<->device: %llu%s",
+                      static_cast<unsigned long long>(st.transfer_bytes),
+                      st.interop ? " (CUDA-GL interop)" : "");
+  }
   stage_table(st.timings);
   const auto& total = st.history[kStageCount];
   if (!total.empty()) {
@@ -304,6 +305,10 @@ void runaway_box(Changes& c, const PanelStats& st) {
   c.resume |= ImGui::Button(label.c_str());
   ImGui::SameLine();
   c.reset |= ImGui::Button("Reset##runaway");
+  if (!st.kept.empty()) {
+    const std::uint64_t back = st.kept.back();
+    if (ImGui::Button(fmt::format("Back to the keyframe at step {}", back).c_str())) c.seek = back;
+  }
   ImGui::TextDisabled("lower dt or raise the softening first");
 }
 
@@ -333,7 +338,7 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::PushItemWidth(kSliderWidth);
   ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
               st.time);
-  run_controls(s, c);
+  time_controls(s, c, st);
   runaway_box(c, st);
   interop_line(st);
   simulation_section(s, c, st);

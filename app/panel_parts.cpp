@@ -94,9 +94,9 @@ void accuracy_chart(std::span<const AccuracyPoint> pts) {
 }
 
 float key_help(float width) {
-  static constexpr const char* kLines[] = {"space pause  h panel  c fit  b octree",
-                                           "p screenshot  q quit  click: a body's walk",
-                                           "drag orbit  shift+drag pan  wheel zoom"};
+  static constexpr const char* kLines[] = {"space pause  . step  , back  [ ] speed",
+                                           "h panel  c fit  b octree  p shot  q quit",
+                                           "drag orbit  shift pan  wheel zoom  click walk"};
   const ImGuiStyle& style = ImGui::GetStyle();
   const float height = 3.0f * ImGui::GetTextLineHeight() + 2.0f * style.ItemSpacing.y +
                        2.0f * style.WindowPadding.y;

@@ -33,7 +33,7 @@ void App::present(int w, int h, bool screenshot) {
 void App::draw(int width, int height, GLuint framebuffer) {
   render::RenderParams p = settings_.render;
   if (settings_.splat_auto) {
-    p.splat = session_->simulation().size() >= kComputeSplatFrom ? render::SplatMode::Compute
+    p.splat = vertex_path_.buffers().count() >= kComputeSplatFrom ? render::SplatMode::Compute
                                                                  : render::SplatMode::Points;
   }
   stats_.splat_compute = p.splat == render::SplatMode::Compute;

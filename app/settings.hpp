@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "accuracy_chart.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
+#include "speed.hpp"
 
 namespace galaxy::app {
 
@@ -25,6 +27,7 @@ struct Settings {
   Backend backend = Backend::Cpu;
   Solver solver = Solver::BarnesHut;
   bool paused = false;
+  Speed speed;  // steps per frame, a simulated-time rate, or as fast as it goes
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
@@ -49,6 +52,8 @@ struct Changes {
   bool solver = false;
   bool reset = false;  // restart the scenario
   bool step_once = false;
+  bool step_back = false;            // one step back (a keyframe and a replay)
+  std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
   bool save = false, load = false;
   bool fit_camera = false;
@@ -64,9 +69,17 @@ struct PanelStats {
   std::string backend_name, gl_description;
   std::string source;  // what made the current bodies: a scenario, or "snapshot PATH"
   std::size_t bodies = 0;
-  std::uint64_t steps = 0;
+  std::uint64_t steps = 0;  // the step drawn
   double time = 0;
   float fps = 0, frame_ms = 0, render_ms = -1, vertex_ms = 0;
+  // The simulation's thread: where it is (ahead of the drawn step while it runs), its rates, the
+  // kept keyframes and a replay under way.
+  std::uint64_t sim_steps = 0;
+  double steps_per_s = 0, sim_time_per_s = 0;
+  std::vector<std::uint64_t> kept;
+  std::size_t keyframe_bytes = 0, keyframe_budget = 0;
+  std::string keyframe_note;
+  std::optional<std::uint64_t> seeking;
   StageTimings timings;
   std::array<std::vector<float>, kStageCount + 1> history;  // per stage, then the total
   InteractionCounts interactions;

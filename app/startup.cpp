@@ -54,6 +54,7 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   s.backend = sim.backend();
   s.solver = sim.solver();
   s.show_panel = panel;
+  s.speed = o.speed;
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
   if (o.octree) {
@@ -80,7 +81,9 @@ App::App(const Options& options) {
   max_steps_ = o.steps;
   max_frames_ = o.frames;
   final_save_ = o.save;
+  // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   display_hz_ = o.display_hz;
+  if (!display_hz_ && o.headless && !lockstep(o)) display_hz_ = 60.0;
   imgui_ = make_imgui(*context_, o.no_ui);
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
@@ -118,6 +121,7 @@ void App::finish() {
   if (finished_) return;
   finished_ = true;
   // The thread stops at the end of its step; a headless run's last step may have run away.
+  runner_->hold();
   runner_->exclusive([](Session&) {});
   update_status();
   if (!final_save_.empty()) {

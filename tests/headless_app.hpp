@@ -12,11 +12,14 @@
 namespace galaxy::test_support {
 
 // Headless, without the panel, on the CPU backend unless `o` names one; null, with the reason in
-// `why`, when no headless GL context can be made.
-inline std::unique_ptr<app::App> make_app(app::Options o, std::string& why) {
+// `why`, when no headless GL context can be made. In lockstep (each frame() runs its steps before
+// it returns) unless `threaded`: the simulation then steps on its own thread, unpaced.
+inline std::unique_ptr<app::App> make_app(app::Options o, std::string& why, bool threaded = false) {
   if (!o.backend) o.backend = Backend::Cpu;
   o.headless = true;
   o.no_ui = true;
+  o.lockstep = !threaded;
+  if (threaded && !o.display_hz) o.display_hz = 0.0;
   try {
     return std::make_unique<app::App>(o);
   } catch (const std::runtime_error& e) {
