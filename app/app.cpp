@@ -130,6 +130,7 @@ void App::update_vertices() {
 
 void App::update_overlays() {
   Simulation& sim = session_->simulation();
+  colour_maps_.update(sim, settings_, stats_, Clock::now());
   const bool shown = settings_.octree_overlay || settings_.picked_body >= 0;
   if (!overlay_refresh_.due(sim.steps_taken(), shown, Clock::now())) return;
   OverlayGeometry g;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "camera.hpp"
+#include "colour_maps.hpp"
 #include "frame_summary.hpp"
 #include "gl_context.hpp"
 #include "gpu_timer.hpp"
@@ -115,6 +116,7 @@ class App {
   PanelStats stats_;
   render::OrbitCamera camera_;
   OverlayRefresh overlay_refresh_;
+  ColourMaps colour_maps_;  // the error and cost maps' values (colour_maps.hpp)
   bool quit_ = false;
   bool finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)

@@ -54,6 +54,7 @@ struct Options {
   std::string splat = "auto";        // points, compute, or auto (by body count)
   std::optional<int> octree;         // show the octree overlay down to this depth
   std::optional<int> pick;           // show this body's tree walk
+  std::string colour_map;            // "error" or "cost": start with that colour map
   std::string load;  // start from this snapshot instead of the scenario
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "body_count.hpp"
+#include "colour_bar.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -21,6 +22,7 @@ Changes& Changes::operator|=(const Changes& o) {
   reset |= o.reset;
   step_once |= o.step_once;
   measure_accuracy |= o.measure_accuracy;
+  error_map |= o.error_map;
   save |= o.save;
   load |= o.load;
   fit_camera |= o.fit_camera;
@@ -212,9 +214,10 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   look_controls(r);
   ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
   int color = static_cast<int>(r.color);
-  if (combo("colour", color, {"auto", "speed", "population"})) {
+  if (combo("colour", color, {"auto", "speed", "population", "error map", "cost map"})) {
     r.color = static_cast<render::ColorMode>(color);
   }
+  colour_map_controls(s, c);
   ImGui::Checkbox("hide halo", &r.hide_halo);
   ImGui::SameLine();
   ImGui::Checkbox("follow centre of mass", &s.follow_com);
@@ -295,6 +298,7 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::TextDisabled("space pause, h panel, c fit, p screenshot, b octree, q quit");
   ImGui::End();
   status_line(st, kPanelWidth);
+  colour_legend(s.render, st);
   return c;
 }
 

@@ -49,6 +49,7 @@ struct Changes {
   bool reset = false;  // restart the scenario
   bool step_once = false;
   bool measure_accuracy = false;
+  bool error_map = false;  // compute the error map again (colour_maps.hpp)
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
@@ -86,6 +87,7 @@ struct PanelStats {
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
   std::string picked_info;
+  std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };
 

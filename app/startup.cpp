@@ -60,6 +60,8 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
     s.octree_overlay = true;
     s.octree_depth = *o.octree;
   }
+  if (o.colour_map == "error") s.render.color = render::ColorMode::ErrorMap;
+  if (o.colour_map == "cost") s.render.color = render::ColorMode::CostMap;
   return s;
 }
 
@@ -88,6 +90,7 @@ App::App(const Options& options) {
 void App::start(std::optional<int> pick) {
   reallocate_vertices();
   run_changed();
+  colour_maps_.update(session_->simulation(), settings_, stats_, Clock::now());  // frame 1's map
   update_vertices();
   if (pick) settings_.picked_body = *pick;  // after run_changed(), which clears the pick
   Changes first;
