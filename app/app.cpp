@@ -169,6 +169,7 @@ void App::update_status() {
 // five times a second and drawn when they arrive.
 void App::update_overlays() {
   collect_overlays();
+  update_colour_maps();
   const bool shown = settings_.octree_overlay || settings_.picked_body >= 0;
   if (overlay_.pending() || !overlay_refresh_.due(stats_.sim_steps, shown, Clock::now())) return;
   const int depth = settings_.octree_overlay ? settings_.octree_depth : -1;
@@ -178,6 +179,39 @@ void App::update_overlays() {
                }),
                generation_);
   collect_overlays();  // lockstep: already there
+}
+
+// The colour maps' values are computed on the thread (the error map is a direct sum: about a
+// second at 1M bodies on an H100) and handed to the simulation's vertex writers there; the frame
+// loop asks once the last answer is in, while a map is shown or was shown (to clear it).
+void App::update_colour_maps() {
+  if (colour_map_.ready()) {
+    try {
+      if (const auto info = colour_map_.take(generation_)) {
+        stats_.colour_map_info = info->first;
+        stats_.colour_map_error = info->second;
+      }
+    } catch (const std::exception& e) {
+      stats_.colour_map_error = e.what();
+    }
+  }
+  const bool map = settings_.render.color == render::ColorMode::ErrorMap ||
+                   settings_.render.color == render::ColorMode::CostMap;
+  if (colour_map_.pending() || (!map && !map_shown_)) return;
+  map_shown_ = map;
+  colour_map_.set(runner_->ask([this, s = settings_](Session& session) {
+                    PanelStats out;
+                    Simulation& sim = session.simulation();
+                    const int before = colour_maps_.computed();
+                    const bool had = sim.has_vertex_values();
+                    colour_maps_.update(sim, s, out, Clock::now());
+                    // New values (or speeds again) show at once, also while paused.
+                    if (colour_maps_.computed() != before || had != sim.has_vertex_values()) {
+                      runner_->publish_now();
+                    }
+                    return std::pair{out.colour_map_info, out.colour_map_error};
+                  }),
+                  generation_);
 }
 
 void App::collect_overlays() {

@@ -16,6 +16,7 @@
 
 #include "asked.hpp"
 #include "camera.hpp"
+#include "colour_maps.hpp"
 #include "frame_summary.hpp"
 #include "gl_context.hpp"
 #include "gpu_timer.hpp"
@@ -91,6 +92,7 @@ class App {
   void update_status();  // the thread's rates, keyframes, runaway and errors
   void update_overlays();
   void collect_overlays();
+  void update_colour_maps();
   void refresh_measurements();
   void collect_measurements();
   void handle_actions(Changes& c);
@@ -126,6 +128,7 @@ class App {
   PanelStats stats_;
   render::OrbitCamera camera_;
   OverlayRefresh overlay_refresh_;
+  ColourMaps colour_maps_;  // the maps' values (colour_maps.hpp); used on the runner's thread
   bool quit_ = false;
   bool finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
@@ -144,6 +147,8 @@ class App {
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
   Asked<int> pick_;
+  Asked<std::pair<std::string, std::string>> colour_map_;  // the map's info line, or its error
+  bool map_shown_ = false;
   using Clock = std::chrono::steady_clock;
   Clock::time_point last_frame_, frame_start_, last_diagnostics_, last_accuracy_, next_frame_;
   std::vector<FrameSample> samples_;

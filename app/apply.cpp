@@ -38,6 +38,7 @@ void App::apply(const Changes& c) {
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
   if (c.overlay || c.solver) overlay_refresh_.invalidate();
   if (c.measure_accuracy) measure_accuracy();
+  if (c.error_map) runner_->post([this](Session&) { colour_maps_.request_error_map(); });
   if (c.fit_camera) fit_camera();
   if (c.quit) quit_ = true;
 }

@@ -10,6 +10,7 @@
 #include "body_count.hpp"
 #include "panel_parts.hpp"
 #include "panel_time.hpp"
+#include "colour_bar.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -26,6 +27,7 @@ Changes& Changes::operator|=(const Changes& o) {
   step_back |= o.step_back;
   if (o.seek) seek = o.seek;
   measure_accuracy |= o.measure_accuracy;
+  error_map |= o.error_map;
   save |= o.save;
   load |= o.load;
   fit_camera |= o.fit_camera;
@@ -250,9 +252,10 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
   reset_button(s, Param::SpeedRange, c);
   int color = static_cast<int>(r.color);
-  if (combo("colour", color, {"auto", "speed", "population"})) {
+  if (combo("colour", color, {"auto", "speed", "population", "error map", "cost map"})) {
     r.color = static_cast<render::ColorMode>(color);
   }
+  colour_map_controls(s, c);
   ImGui::Checkbox("hide halo", &r.hide_halo);
   ImGui::SameLine();
   ImGui::Checkbox("follow centre of mass", &s.follow_com);
@@ -350,6 +353,7 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::End();
   ImGui::PopStyleVar(2);
   status_line(st, kPanelWidth);
+  colour_legend(s.render, st);
   return c;
 }
 

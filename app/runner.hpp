@@ -90,6 +90,8 @@ class Runner {
   // over, results asked before are stale) or only its current state (a solver change); the new
   // state is published. Call it inside exclusive() or before start().
   void republish(Session& s, bool changed);
+  // Publishes the current state again (new vertex values): on the thread (a task) or parked.
+  void publish_now() { publish(0.0f); }
   // Where the thread may write vertices on the device (the GL buffers are registered with CUDA).
   void set_device_vertices(bool on) { device_vertices_ = on; }
   // Clears the error and the runaway after the user chose to go on.

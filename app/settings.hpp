@@ -55,6 +55,7 @@ struct Changes {
   bool step_back = false;            // one step back (a keyframe and a replay)
   std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
+  bool error_map = false;  // compute the error map again (colour_maps.hpp)
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
@@ -101,6 +102,7 @@ struct PanelStats {
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
   std::string picked_info;
+  std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };
 

@@ -61,6 +61,8 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
     s.octree_overlay = true;
     s.octree_depth = *o.octree;
   }
+  if (o.colour_map == "error") s.render.color = render::ColorMode::ErrorMap;
+  if (o.colour_map == "cost") s.render.color = render::ColorMode::CostMap;
   return s;
 }
 
@@ -102,7 +104,10 @@ App::App(const Options& options) {
 }
 
 void App::start(std::optional<int> pick) {
-  runner_->exclusive([&](Session& s) { republish(s, true); });
+  runner_->exclusive([&](Session& s) {
+    colour_maps_.update(s.simulation(), settings_, stats_, Clock::now());  // frame 1's map
+    republish(s, true);
+  });
   run_changed();
   update_vertices();
   runner_->start();
@@ -115,7 +120,8 @@ void App::start(std::optional<int> pick) {
   last_frame_ = last_accuracy_ = Clock::now();
 }
 
-App::~App() = default;
+// The thread goes first: its tasks use the app's members (the colour maps).
+App::~App() { runner_.reset(); }
 
 void App::finish() {
   if (finished_) return;

@@ -5,7 +5,14 @@
 namespace galaxy::render {
 
 enum class SplatMode { Points, Compute };
-enum class ColorMode { Auto = 0, Speed = 1, Population = 2 };
+// ErrorMap and CostMap draw the value the simulation writes in place of the speed
+// (Simulation::set_vertex_values): each body's force error, or its walk's interactions.
+enum class ColorMode { Auto = 0, Speed = 1, Population = 2, ErrorMap = 3, CostMap = 4 };
+
+// A colour map's range: values from `low` to `high` run through the colormap on a log scale.
+struct MapRange {
+  float low, high;
+};
 
 struct RenderParams {
   SplatMode splat = SplatMode::Points;
@@ -15,6 +22,10 @@ struct RenderParams {
   float speed_max = 1.2f;     // speed at the top of the colormap
   float halo_weight = 0.15f;  // relative light of halo bodies when they are shown
   bool hide_halo = true;      // dark matter is invisible in a real galaxy
+  // The colour maps' ranges: relative force errors (the meter's p99 at the defaults is ~1e-3),
+  // and interactions a body (about 1,500 at the defaults at 1M, tens of thousands at small θ).
+  MapRange error_range{1e-5f, 1e-2f};
+  MapRange cost_range{1e2f, 3e4f};
   // Exposure: the automatic factor puts the mean log luminance of the lit pixels (half by area,
   // half by light: shaders/exposure.comp) at `exposure_key`, moving `exposure_adapt` of the way
   // per frame (1: at once; the first frame with light always snaps); `exposure` multiplies it

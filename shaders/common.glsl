@@ -3,15 +3,27 @@
 // population | galaxy << 2 (sim/bodies.hpp: Star 0, Disk 1, Bulge 2, Halo 3).
 uniform sampler1D u_colormap;   // perceptual colormap (inferno), 256 texels
 uniform float u_speed_max;      // speed mapped to the top of the colormap
-uniform int u_color_mode;       // 0 auto (population where tagged, else speed), 1 speed, 2 population
+uniform int u_color_mode;       // 0 auto (population where tagged, else speed), 1 speed, 2 population,
+                                // 3 error map, 4 cost map (the value in place of the speed)
+uniform float u_map_low, u_map_high;  // the maps' range, drawn on a log scale
 uniform int u_hide_halo;
 uniform float u_halo_weight;    // halo bodies, when shown, are faint: dark matter as a haze
 
-// Colour and weight of a body; weight 0 means "not drawn".
+// Colour and weight of a body; weight 0 means "not drawn". In the map modes `speed` is the map's
+// value.
 vec4 body_color(float speed, uint tag) {
   uint population = tag & 3u;
   uint galaxy = (tag >> 2) & 1u;
   if (population == 3u && u_hide_halo != 0) return vec4(0.0);
+  if (u_color_mode >= 3) {
+    float halo = population == 3u ? u_halo_weight : 1.0;
+    // A body the map did not compute (the app writes -1: outside the error map's sample) is a
+    // dim grey.
+    if (!(speed >= 0.0 && speed < 3.0e38)) return vec4(vec3(0.25), 0.5 * halo);
+    float t = log(max(speed, u_map_low) / u_map_low) / log(u_map_high / u_map_low);
+    // Inferno from 0.25: its darkest quarter would vanish on the black background.
+    return vec4(texture(u_colormap, 0.25 + 0.75 * clamp(t, 0.0, 1.0)).rgb, halo);
+  }
   vec3 speed_color = texture(u_colormap, 0.2 + 0.8 * clamp(speed / u_speed_max, 0.0, 1.0)).rgb;
   // Untagged stars have no population: they follow the speed in every mode.
   bool by_population = population != 0u && u_color_mode != 1;

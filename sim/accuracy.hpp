@@ -18,16 +18,16 @@ struct ErrorStats {
   std::size_t samples = 0;
 };
 
-// |a - a_ref| / |a_ref| over the bodies `targets`, whose float accelerations are in `b`.
-inline ErrorStats relative_errors(const HostBodies& b, const std::vector<int>& targets,
-                                  const std::vector<AccelD>& ref) {
-  std::vector<double> e(targets.size());
-  for (std::size_t k = 0; k < targets.size(); ++k) {
-    const int i = targets[k];
-    const double dx = b.ax[i] - ref[k].ax, dy = b.ay[i] - ref[k].ay, dz = b.az[i] - ref[k].az;
-    const double norm = std::sqrt(ref[k].ax * ref[k].ax + ref[k].ay * ref[k].ay + ref[k].az * ref[k].az);
-    e[k] = std::sqrt(dx * dx + dy * dy + dz * dz) / norm;
-  }
+// |a - a_ref| / |a_ref| of one body whose float acceleration is (ax, ay, az): the meter's number,
+// which the error map (Simulation::body_errors) computes the same way.
+inline double relative_error(float ax, float ay, float az, const AccelD& ref) {
+  const double dx = ax - ref.ax, dy = ay - ref.ay, dz = az - ref.az;
+  const double norm = std::sqrt(ref.ax * ref.ax + ref.ay * ref.ay + ref.az * ref.az);
+  return std::sqrt(dx * dx + dy * dy + dz * dz) / norm;
+}
+
+// Median, p99 and largest of per-body errors.
+inline ErrorStats error_stats(std::vector<double> e) {
   std::sort(e.begin(), e.end());
   ErrorStats s;
   if (e.empty()) return s;
@@ -36,6 +36,17 @@ inline ErrorStats relative_errors(const HostBodies& b, const std::vector<int>& t
   s.max = e.back();
   s.samples = e.size();
   return s;
+}
+
+// The errors of the bodies `targets`, whose float accelerations are in `b`.
+inline ErrorStats relative_errors(const HostBodies& b, const std::vector<int>& targets,
+                                  const std::vector<AccelD>& ref) {
+  std::vector<double> e(targets.size());
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    const int i = targets[k];
+    e[k] = relative_error(b.ax[i], b.ay[i], b.az[i], ref[k]);
+  }
+  return error_stats(std::move(e));
 }
 
 // `count` distinct body indices in [0, n), drawn uniformly with a fixed seed (all of them when

@@ -186,6 +186,25 @@ class Simulation {
 
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }
+
+  // The colour maps (issue 14), per body in reset()'s order, computed when asked.
+  // body_errors: |a - a_exact| / |a_exact| of the accelerations the solver left, against a direct
+  // sum at the current positions, the accuracy meter's number (relative_error in accuracy.hpp).
+  // All bodies when max_bodies >= size(); else the meter's sample for `seed` (random_sample by
+  // reset index: measure_accuracy(max_bodies, seed) meters the same bodies) and NaN for the rest.
+  // The CPU backend sums in double; the CUDA one sums float pair terms into double (error_map.cu).
+  virtual std::vector<float> body_errors(std::size_t max_bodies, std::uint64_t seed) const;
+  // body_costs: the interactions (body-body plus body-cell) each body's walk evaluated in the last
+  // force pass, as interactions() counts them (their sum is its total): on the CPU the accepted
+  // cells and directly summed bodies of trace_walk(i); on CUDA its group's lists, which count the
+  // group's own bodies and the self pair; N - 1 for the direct solver.
+  virtual std::vector<float> body_costs() = 0;
+  // Values to draw in place of the speed (the vertices' w), by reset index, until cleared or
+  // reset(); they follow the bodies through the backend's re-sorting. Throws
+  // std::invalid_argument when the count is not size().
+  virtual void set_vertex_values(std::vector<float> by_reset_index) = 0;
+  virtual void clear_vertex_values() = 0;
+  virtual bool has_vertex_values() const = 0;
 };
 
 // Throws std::invalid_argument naming a parameter that is not finite or out of range.

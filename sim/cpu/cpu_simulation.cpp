@@ -36,6 +36,7 @@ void CpuSimulation::reset(const HostBodies& bodies) {
   have_accel_ = false;
   tree_current_ = false;
   runaway_.reset();
+  vertex_values_.clear();  // they were the old bodies'
   compute_forces();
   if (params_.alpha > 0 && solver_ == Solver::BarnesHut)
     compute_forces();  // the relative criterion needs accelerations

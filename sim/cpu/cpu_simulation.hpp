@@ -39,6 +39,12 @@ class CpuSimulation final : public Simulation {
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }
+  // The colour maps (cpu/colour_maps.cpp).
+  std::vector<float> body_costs() override;
+  void set_vertex_values(std::vector<float> by_reset_index) override;
+  void clear_vertex_values() override { vertex_values_.clear(); }
+  bool has_vertex_values() const override { return !vertex_values_.empty(); }
+  void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
 
  private:
   void require_tree(const char* what) const;
@@ -60,6 +66,7 @@ class CpuSimulation final : public Simulation {
   bool pass_had_accel_ = false;
   std::vector<float> walk_accel_;
   bool tree_current_ = false;  // tree_ belongs to bodies_ (not so after restore())
+  std::vector<float> vertex_values_;  // drawn instead of the speed where set (reset()'s order)
 };
 
 }  // namespace galaxy

@@ -98,6 +98,15 @@ struct TraceVisitor {
   void body(int j, float, float, float) { add(t.direct, {b.x[j], b.y[j], b.z[j]}); }
 };
 
+// Counts what the force pass evaluates (the cost map), summing nothing.
+struct CountVisitor {
+  std::uint64_t count = 0;
+  void point(const CpuNode&, float, float, float) { ++count; }
+  void cell(const CpuNode&, float, float, float) { ++count; }
+  void open(const CpuNode&) {}
+  void body(int, float, float, float) { ++count; }
+};
+
 // alpha |a| of body `self` for the relative test (0 when it is off).
 float walk_alpha_accel(const HostBodies& b, int self, const WalkParams& w) {
   if (!w.relative) return 0.0f;
@@ -145,6 +154,19 @@ InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkPa
     bc += c.body_cell;
   }
   return {bb, bc, 0};
+}
+
+std::vector<float> walk_costs(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,
+                              const std::vector<float>& alpha_accel) {
+  const int n = static_cast<int>(b.size());
+  std::vector<float> cost(b.size());
+#pragma omp parallel for schedule(dynamic, 256)
+  for (int i = 0; i < n; ++i) {
+    CountVisitor v;
+    walk_nodes(tree, b, i, w, alpha_accel[i], v);
+    cost[i] = static_cast<float>(v.count);
+  }
+  return cost;
 }
 
 std::vector<TraceBox> tree_cells(const CpuOctree& tree, int max_depth) {

@@ -89,6 +89,10 @@ WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const Walk
 // alpha |a| goes to alpha_accel, for a later trace of the same pass.
 InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
                               std::vector<float>& alpha_accel);
+// The interactions each body's walk evaluated in the pass that left alpha_accel (the cost map),
+// walked again without summing.
+std::vector<float> walk_costs(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,
+                              const std::vector<float>& alpha_accel);
 // The tree's cells down to `max_depth`, as the overlay draws them.
 std::vector<TraceBox> tree_cells(const CpuOctree& tree, int max_depth);
 

@@ -12,6 +12,7 @@
 #include "accuracy.cuh"
 #include "cuda_simulation.hpp"
 #include "diagnostics.hpp"
+#include "error_map.cuh"
 #include "pipeline.cuh"
 
 namespace galaxy {
@@ -94,6 +95,12 @@ class CudaBackend final : public CudaSimulation {
   StageTimings timings() const override { return newest().first; }
   InteractionCounts interactions() const override { return newest().second; }
   GpuTree download_tree() const override;
+  // The colour maps: error_map.cu and force.cu's counting walk, through maps_.
+  std::vector<float> body_errors(std::size_t max_bodies, std::uint64_t seed) const override;
+  std::vector<float> body_costs() override;
+  void set_vertex_values(std::vector<float> v) override { maps_.set_values(v, size(), stream_.get()); }
+  void clear_vertex_values() override { maps_.clear(); }
+  bool has_vertex_values() const override { return maps_.has_values(); }
 
  private:
   void run(bool integrate);
@@ -127,6 +134,7 @@ class CudaBackend final : public CudaSimulation {
   mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
   mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
   mutable DeviceBuffer<std::uint8_t> host_tags_;
+  mutable ColourMapBuffers maps_;
   std::optional<Runaway> runaway_;
   double time_ = 0;
   std::uint64_t steps_ = 0;
@@ -153,6 +161,7 @@ void CudaBackend::reset(const HostBodies& b) {
   bodies_ = std::move(bodies);
   tree_ = std::move(tree);
   host_vertices_.resize(0), host_tags_.resize(0);  // sized again by the next host-path frame
+  maps_.clear();  // the old bodies' values
   launch_clear_runaway(record_.data(), stream_.get());
   runaway_.reset();
   time_ = 0;
@@ -307,6 +316,8 @@ void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
   }
   launch_vertices(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
                   host_tags_.data(), stream_.get());
+  maps_.write_values(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
+                     stream_.get());
   host_vertices_.download(reinterpret_cast<float4*>(xyzs), n, stream_.get());
   if (tags) host_tags_.download(tags, n, stream_.get());
 }
@@ -314,6 +325,7 @@ void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
 bool CudaBackend::write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) {
   if (bodies_.size() == 0) return true;
   launch_vertices(bodies_.read_view(), xyzs, tags, stream_.get());
+  maps_.write_values(bodies_.read_view(), xyzs, stream_.get());
   if (stream) {
     CUDA_CHECK(cudaEventRecord(vertex_event_.get(), stream_.get()));
     CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), vertex_event_.get(), 0));
@@ -439,6 +451,24 @@ std::vector<TraceBox> CudaBackend::tree_cells(int max_depth) const {
   require_tree("tree_cells");
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   return tree_->cells(max_depth, stream_.get());
+}
+
+std::vector<float> CudaBackend::body_errors(std::size_t max_bodies, std::uint64_t seed) const {
+  if (bodies_.size() == 0) return {};
+  const ConstBodiesView b = settled();
+  const bool all = max_bodies >= size();
+  return maps_.errors(b, all ? std::vector<int>{} : bodies_.ids(stream_.get()), max_bodies, seed,
+                      params_.softening, stream_.get());
+}
+
+// The newest pass's walk counted again (like trace_walk, with its own decisions).
+std::vector<float> CudaBackend::body_costs() {
+  const auto n = static_cast<std::size_t>(bodies_.size());
+  if (solver_ == Solver::Direct) return std::vector<float>(n, n > 0 ? float(n - 1) : 0.0f);
+  if (n == 0 || !tree_) return std::vector<float>(n, 0.0f);
+  const TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
+  return maps_.costs(bodies_.view(), t, last_.params.multipole, last_.alpha,
+                     tree_->walk_scratch(), stream_.get());
 }
 
 GpuTree CudaBackend::download_tree() const {

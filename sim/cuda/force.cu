@@ -200,11 +200,13 @@ __device__ void record(const TraceView& tr, const TreeView& t, int node, bool ac
 }
 
 // Reads the sorted bodies and the summarized tree; writes b.acc; adds interaction counts. With
-// kTrace, walks only the group of the traced body and records the walk in `tr` instead.
-template <int kOrder, int kPerLane, bool kTrace = false>
+// kTrace, walks only the group of the traced body and records the walk in `tr` instead. With
+// kCount (the cost map), walks every group with the pass's decisions, sums nothing and writes
+// the entries its lists would hold to cost[id] of each of its bodies.
+template <int kOrder, int kPerLane, bool kTrace = false, bool kCount = false>
 __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
     walk(BodiesView b, TreeView t, float eps2, float alpha, WalkScratch w,
-         unsigned long long* __restrict__ counters, TraceView tr) {
+         unsigned long long* __restrict__ counters, TraceView tr, float* __restrict__ cost = nullptr) {
   __shared__ Lists lists[kWarpsPerBlock];
   const int lane = threadIdx.x & 31;
   const int warp_in_block = threadIdx.x >> 5;
@@ -260,7 +262,7 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
     bx = fmaxf(warp_max(bx), ex), by = fmaxf(warp_max(by), ey), bz = fmaxf(warp_max(bz), ez);
 
     float alpha_accel = alpha > 0.0f ? alpha * sqrtf(warp_min(amin2)) : 0.0f;
-    if constexpr (kTrace) {
+    if constexpr (kTrace || kCount) {
       alpha_accel = t.group_alpha[g];  // what the pass used: acc holds its results now
     } else if (lane == 0) {
       t.group_alpha[g] = alpha_accel;
@@ -311,6 +313,11 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
                n_opened, n_direct);
         continue;
       }
+      if constexpr (kCount) {  // what the lists below would receive
+        n_cells += __popc(__ballot_sync(kAll, accept));
+        n_bodies += __shfl_sync(kAll, warp_inclusive_sum(open_leaf ? lk.y : 0), 31);
+        continue;
+      }
 
       // Accepted cells onto the cell list.
       const unsigned accepted = __ballot_sync(kAll, accept);
@@ -354,6 +361,14 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
         *tr.header = {range.x,    range.y,    {lo_x, lo_y, lo_z}, {hi_x, hi_y, hi_z},
                       n_accepted, n_opened,   n_direct,           {self.x, self.y, self.z},
                       1};
+      }
+      continue;
+    }
+    if constexpr (kCount) {
+#pragma unroll
+      for (int j = 0; j < kPerLane; ++j) {
+        const int i = range.x + lane + 32 * j;
+        if (i < range.y) cost[b.id[i]] = static_cast<float>(n_cells + n_bodies);
       }
       continue;
     }
@@ -442,6 +457,23 @@ void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float a
     walk<2, 4, true><<<1, 32, 0, s>>>(b, t, 0.0f, alpha, w, nullptr, out);
   } else {
     walk<0, 4, true><<<1, 32, 0, s>>>(b, t, 0.0f, alpha, w, nullptr, out);
+  }
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, float alpha,
+                       const WalkScratch& w, float* cost_by_id, cudaStream_t s) {
+  CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
+  // Persistent warps as in launch_force, never more than the walk stack has slices for; four
+  // bodies a lane serve any group size (the decisions are the group's, not the lanes').
+  const int blocks = std::min(force_resident_warps() / kWarpsPerBlock,
+                              (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  if (multipole >= 2) {
+    walk<2, 4, false, true><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, alpha, w, nullptr, TraceView{},
+                                                       cost_by_id);
+  } else {
+    walk<0, 4, false, true><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, alpha, w, nullptr, TraceView{},
+                                                       cost_by_id);
   }
   CUDA_LAUNCH_CHECK();
 }

@@ -128,6 +128,11 @@ struct TraceView {
 // The walk runs as warp 0 of the force pass, on w's stack.
 void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float alpha, int index,
                   const WalkScratch& w, const TraceView& out, cudaStream_t s);
+// The cost map: the force pass's walk of every group again (its decisions, kept in
+// t.group_alpha), summing nothing; each body's entry in cost_by_id (by its index in the user's
+// order) gets the cells plus bodies on its group's lists, as launch_force counts them.
+void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, float alpha,
+                       const WalkScratch& w, float* cost_by_id, cudaStream_t s);
 // 6. integrate: the kick-drift and the closing kick, which check for runaway values, are
 // declared in runaway.cuh.
 
