@@ -228,6 +228,7 @@ void App::collect_overlays() {
   stats_.picked_info = g->info;
   renderer_->set_boxes(g->boxes);
   renderer_->set_markers(g->markers);
+  ++overlay_version_;
 }
 
 void App::refresh_measurements() {

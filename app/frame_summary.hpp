@@ -19,6 +19,7 @@ struct FrameSample {
   float interval_ms = 0;  // since the previous frame's start (pacing included)
   std::uint64_t steps = 0;  // the simulation's step count at the frame's end
   bool new_step = false;    // the frame drew a step newer than the previous frame's
+  bool scene_reused = false;  // nothing new to draw: the last picture was copied (SceneCache)
 };
 
 // What the summary says about the run besides the samples.

@@ -173,6 +173,9 @@ void stage_table(const StageTimings& t) {
 void timing_section(const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::TextUnformatted(rates_text(st).c_str());
+  if (st.draw_stride > 1) {
+    ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
+  }
   ImGui::Text("step %.2f ms, %s", st.timings.total_ms, st.backend_name.c_str());
   if (st.have_energy) {
     ImGui::SameLine();

@@ -81,6 +81,7 @@ struct PanelStats {
   std::size_t keyframe_bytes = 0, keyframe_budget = 0;
   std::string keyframe_note;
   std::optional<std::uint64_t> seeking;
+  int draw_stride = 1;  // > 1: every k-th body is drawn (a subset of a huge N)
   StageTimings timings;
   std::array<std::vector<float>, kStageCount + 1> history;  // per stage, then the total
   InteractionCounts interactions;

@@ -12,6 +12,7 @@ enum class ColorMode { Auto = 0, Speed = 1, Population = 2, ErrorMap = 3, CostMa
 // A colour map's range: values from `low` to `high` run through the colormap on a log scale.
 struct MapRange {
   float low, high;
+  bool operator==(const MapRange&) const = default;
 };
 
 struct RenderParams {
@@ -40,6 +41,7 @@ struct RenderParams {
   float bloom_threshold = 1.0f;
   // Tone curve: asinh stretch of the exposed luminance; larger lifts faint light more.
   float stretch = 20.0f;
+  bool operator==(const RenderParams&) const = default;
 };
 
 }  // namespace galaxy::render

@@ -105,7 +105,10 @@ void Renderer::set_color_uniforms(GLuint program, const RenderParams& p) {
 }
 
 void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj,
-                           const RenderParams& p, GLuint framebuffer, int width, int height) {
+                           const RenderParams& params, GLuint framebuffer, int width, int height,
+                           int stride) {
+  RenderParams p = params;
+  if (stride > 1) p.splat = SplatMode::Compute;  // a subset is drawn by the compute splat only
   ensure_targets(width, height, p.splat);
   // Sizes are given for 720 lines: the same picture at any resolution, since both the sprite's
   // area and the pixels a region covers grow with the square of the height.
@@ -116,7 +119,7 @@ void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_pr
   if (p.splat == SplatMode::Points) {
     splat_points(bodies, view_proj, p, point_size, width, height);
   } else {
-    splat_compute(bodies, view_proj, p, point_size, width, height);
+    splat_compute(bodies, view_proj, p, point_size, width, height, std::max(stride, 1));
   }
   const bool from_accum = p.splat == SplatMode::Compute;
   post_.run({from_accum, from_accum ? 0u : hdr_color_.id(), accum_ ? accum_.id() : 0u,
@@ -150,7 +153,8 @@ void Renderer::splat_points(const VertexBuffers& bodies, const glm::mat4& view_p
 }
 
 void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj,
-                             const RenderParams& p, float point_size, int width, int height) {
+                             const RenderParams& p, float point_size, int width, int height,
+                             int stride) {
   const GLuint zero = 0;
   glClearNamedBufferData(accum_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
   const GLuint prog = splat_.id();
@@ -158,17 +162,20 @@ void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_
   set_color_uniforms(prog, p);
   glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glProgramUniform1ui(prog, loc(prog, "u_count"), n);
+  glProgramUniform1ui(prog, loc(prog, "u_stride"), static_cast<GLuint>(stride));
   glProgramUniform2i(prog, loc(prog, "u_size"), width, height);
-  // The same light per body as a Gaussian sprite of diameter d: (pi/4)(d/2)^2 pixel units.
+  // The same light per body as a Gaussian sprite of diameter d: (pi/4)(d/2)^2 pixel units; a
+  // drawn body of a subset carries the light of the `stride` bodies it stands for.
   const float sprite_light = std::max(0.785f * 0.25f * point_size * point_size, 0.25f);
   glProgramUniform1f(prog, loc(prog, "u_intensity"),
-                     body_intensity(p, bodies.count()) * sprite_light);
+                     body_intensity(p, bodies.count()) * sprite_light * float(stride));
   glProgramUniform1f(prog, loc(prog, "u_fixed_scale"), kFixedScale);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bodies.xyzs());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bodies.tags());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
   glUseProgram(prog);
-  if (n > 0) glDispatchCompute((n + 255) / 256, 1, 1);
+  const GLuint drawn = (n + GLuint(stride) - 1) / GLuint(stride);
+  if (n > 0) glDispatchCompute((drawn + 255) / 256, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 

@@ -33,9 +33,10 @@ class Renderer {
  public:
   Renderer();  // needs a current GL 4.5 context; throws when a shader does not build
 
-  // Draws `count` bodies from `bodies` into `framebuffer` (0: the window) of width x height.
+  // Draws the bodies of `bodies` into `framebuffer` (0: the window) of width x height; with
+  // `stride` k > 1 every k-th body only (compute splat), each with the light of k.
   void draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
-                   GLuint framebuffer, int width, int height);
+                   GLuint framebuffer, int width, int height, int stride = 1);
   // Overlays, drawn over what is in `framebuffer`: cell boxes as lines, markers as points.
   void set_boxes(std::span<const Box> boxes);
   void set_markers(std::span<const Marker> markers);
@@ -50,7 +51,7 @@ class Renderer {
   void splat_points(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
                     float point_size, int width, int height);
   void splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
-                     float point_size, int width, int height);
+                     float point_size, int width, int height, int stride);
 
   GlProgram points_, splat_, lines_;
   PostProcess post_;

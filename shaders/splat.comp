@@ -8,6 +8,7 @@ layout(std430, binding = 1) readonly buffer Tags { uint tags[]; };      // 4 tag
 layout(std430, binding = 2) coherent buffer Accum { uint accum[]; };    // 3 words per pixel
 uniform mat4 u_view_proj;
 uniform uint u_count;
+uniform uint u_stride;  // every u_stride-th body (a subset of a huge N), 1 for all
 uniform ivec2 u_size;
 uniform float u_intensity;
 uniform float u_fixed_scale;
@@ -22,7 +23,7 @@ void add(ivec2 p, vec3 c) {
 }
 
 void main() {
-  uint i = gl_GlobalInvocationID.x;
+  uint i = gl_GlobalInvocationID.x * u_stride;
   if (i >= u_count) return;
   vec4 v = xyzs[i];
   uint tag = (tags[i >> 2] >> (8u * (i & 3u))) & 0xffu;
