@@ -40,10 +40,6 @@ namespace galaxy::app {
 // footprint looks softer. The H100's raster pipeline is weak for millions of points too.
 inline constexpr std::size_t kComputeSplatFrom = 32768;
 
-// Bodies drawn at most while the simulation runs or the view moves (a subset above, which the
-// panel says): at 100M bodies every seventh. Drawing them all takes about 35 ms on an H100 at
-// 1920x1080, three times that while the simulation's kernels share the GPU.
-inline constexpr std::size_t kMaxDrawnBodies = 16u << 20;
 // Frames drawn in full after the view or the look changed before the scene cache is used.
 inline constexpr int kSettleFrames = 30;
 

@@ -113,26 +113,14 @@ EGLContext try_display(EGLDisplay d, std::string& why) {
     if (eglChooseConfig(d, attribs, &config, 1, &configs) && configs > 0) break;
     config = nullptr;
   }
-  // High priority where the driver offers it (EGL_IMG_context_priority): the frames then take the
-  // GPU from the simulation's kernels sooner. Without it, or where it is refused, a plain context.
-  const bool priority =
-      has_extension(eglQueryString(d, EGL_EXTENSIONS), "EGL_IMG_context_priority");
   const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
                                 4,
                                 EGL_CONTEXT_MINOR_VERSION,
                                 5,
                                 EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                 EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                priority ? EGL_CONTEXT_PRIORITY_LEVEL_IMG : EGL_NONE,
-                                EGL_CONTEXT_PRIORITY_HIGH_IMG,
                                 EGL_NONE};
   EGLContext c = eglCreateContext(d, config, EGL_NO_CONTEXT, ctx_attribs);
-  if (c == EGL_NO_CONTEXT && priority) {
-    const EGLint plain[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
-                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                            EGL_NONE};
-    c = eglCreateContext(d, config, EGL_NO_CONTEXT, plain);
-  }
   if (c == EGL_NO_CONTEXT) return fail("no OpenGL 4.5 core context");
   if (!eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) {
     eglDestroyContext(d, c);

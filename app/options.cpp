@@ -110,6 +110,12 @@ void add_speed_options(CLI::App& cli, Options& o) {
                  "headless: pace frames like a display of this refresh rate (0: as fast as "
                  "they go; default 60 for --frames without --record)")
       ->check(number(0, true, false));
+  cli.add_option("--max-drawn", o.max_drawn,
+                 "draw at most this many bodies (every k-th, with the light of k) while the "
+                 "simulation runs or the view moves; all of them when paused and still "
+                 "(default 16M)")
+      ->transform(kCountText)
+      ->check(kCount);
   cli.add_option("--keyframe-memory", o.keyframe_mib,
                  "MiB of keyframes to keep for going back in time (default 4096 on the GPU, "
                  "1024 on the CPU)")

@@ -62,6 +62,7 @@ struct Options {
   bool lockstep = false;            // each frame waits for its steps (implied by --record)
   std::optional<double> display_hz;  // headless: pace frames as a display of this rate would
   std::optional<std::size_t> keyframe_mib;  // keyframe memory budget
+  std::optional<std::size_t> max_drawn;     // bodies drawn at most while it runs (a subset above)
 };
 // Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
 inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;

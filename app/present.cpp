@@ -63,13 +63,14 @@ void App::draw(int width, int height, GLuint framebuffer) {
   if (!samples_.empty()) samples_.back().render_ms = ms;
 }
 
-// Above kMaxDrawnBodies a subset is drawn (every k-th body with the light of k) while the
+// Above Settings::max_drawn a subset is drawn (every k-th body with the light of k) while the
 // simulation runs or the view moves; paused and still, the next frame draws them all.
 int App::draw_stride(const glm::mat4& vp) const {
   const std::size_t n = vertex_path_.buffers().count();
   const bool busy = !settings_.paused || vp != scene_key_.view_proj;
-  if (n <= kMaxDrawnBodies || !busy) return 1;
-  return static_cast<int>((n + kMaxDrawnBodies - 1) / kMaxDrawnBodies);
+  const std::size_t most = std::max<std::size_t>(settings_.max_drawn, 1);
+  if (n <= most || !busy) return 1;
+  return static_cast<int>((n + most - 1) / most);
 }
 
 // A frame with the same step, overlays, view, look and size as the last drawn one copies that

@@ -32,6 +32,7 @@ struct Settings {
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
   bool follow_com = false;
+  std::size_t max_drawn = 16u << 20;  // bodies drawn at most while it runs or the view moves
   // Teaching overlays.
   bool octree_overlay = false;
   int octree_depth = 4;

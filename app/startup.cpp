@@ -55,6 +55,7 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   s.solver = sim.solver();
   s.show_panel = panel;
   s.speed = o.speed;
+  if (o.max_drawn) s.max_drawn = *o.max_drawn;
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
   if (o.octree) {

@@ -136,7 +136,9 @@ class Simulation {
   // std::runtime_error on the device) and leaves the run as it was; restore() throws
   // std::invalid_argument for a keyframe of another simulation or body count. After restore()
   // trace_walk() refuses until the next force pass (the tree is from the moment before).
-  virtual std::unique_ptr<Keyframe> capture() const = 0;
+  // `spare`, when given, is a keyframe of this simulation no longer kept: its memory is reused
+  // (same body count), so a full timeline takes new keyframes without allocating or freeing.
+  virtual std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare = nullptr) const = 0;
   virtual void restore(const Keyframe& k) = 0;
 
   // Runaway detection (runaway.hpp): after a step that left non-finite or absurd values the

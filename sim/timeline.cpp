@@ -24,6 +24,7 @@ std::vector<std::uint64_t> Timeline::steps() const {
 
 void Timeline::clear() {
   kept_.clear();
+  spare_.reset();
   bytes_ = 0;
   note_.clear();
 }
@@ -31,15 +32,18 @@ void Timeline::clear() {
 void Timeline::set_budget(std::size_t bytes) {
   budget_ = bytes;
   make_room(0, kept_.empty() ? 0 : kept_.back()->steps);
+  spare_.reset();
 }
 
 void Timeline::erase(std::size_t index) {
   bytes_ -= kept_[index]->bytes();
+  spare_ = std::move(kept_[index]);  // its memory serves the next capture
   kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(index));
 }
 
 void Timeline::forget_after(std::uint64_t step) {
   while (!kept_.empty() && kept_.back()->steps > step) erase(kept_.size() - 1);
+  spare_.reset();  // the forgotten future's memory returns
 }
 
 // Drops keyframes until `more` bytes fit: the one (between the oldest and the newest) whose
@@ -73,12 +77,13 @@ void Timeline::record(const Simulation& sim) {
   make_room(expected, now);
   std::unique_ptr<Keyframe> k;
   try {
-    k = sim.capture();
+    k = sim.capture(std::move(spare_));
   } catch (const std::bad_alloc&) {
     note_ = "keyframes stopped: out of host memory";
   } catch (const std::runtime_error& e) {
     note_ = std::string("keyframes stopped: ") + e.what();
   }
+  spare_.reset();  // a spare of another size (or none) is not kept beyond one capture
   if (!k) {
     budget_ = bytes_;  // what is kept fits; nothing more is tried
     return;

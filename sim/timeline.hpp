@@ -55,6 +55,7 @@ class Timeline {
   std::size_t budget_;
   std::uint64_t interval_;
   std::vector<std::unique_ptr<Keyframe>> kept_;  // by step
+  std::unique_ptr<Keyframe> spare_;  // the last one dropped to make room: reused by the next
   std::size_t bytes_ = 0;
   std::string note_;
 };

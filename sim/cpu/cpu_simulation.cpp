@@ -128,9 +128,11 @@ struct CpuKeyframe final : Keyframe {
 };
 }  // namespace
 
-std::unique_ptr<Keyframe> CpuSimulation::capture() const {
-  auto k = std::make_unique<CpuKeyframe>();
-  k->bodies = bodies_;
+std::unique_ptr<Keyframe> CpuSimulation::capture(std::unique_ptr<Keyframe> spare) const {
+  std::unique_ptr<CpuKeyframe> k;
+  if (spare && spare->owner == this) k.reset(static_cast<CpuKeyframe*>(spare.release()));
+  if (!k) k = std::make_unique<CpuKeyframe>();
+  k->bodies = bodies_;  // the spare's vectors keep their room
   k->have_accel = have_accel_;
   k->steps = steps_, k->time = time_, k->body_count = bodies_.size(), k->owner = this;
   return k;

@@ -33,7 +33,7 @@ class CpuSimulation final : public Simulation {
   Diagnostics diagnostics() const override;
   std::optional<Runaway> runaway() override { return runaway_; }
   void clear_runaway() override { runaway_.reset(); }
-  std::unique_ptr<Keyframe> capture() const override;
+  std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override;
   void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;

@@ -88,7 +88,7 @@ class CudaBackend final : public CudaSimulation {
                                   samples, seed, stream_.get());
   }
   void synchronize() const override { CUDA_CHECK(cudaStreamSynchronize(stream_.get())); }
-  std::unique_ptr<Keyframe> capture() const override;
+  std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override;
   void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
@@ -372,12 +372,14 @@ struct CudaKeyframe final : Keyframe {
 
 // A device copy of the settled bodies (a pass that ran away is never kept: the backup it went
 // back to is what settled() reads).
-std::unique_ptr<Keyframe> CudaBackend::capture() const {
-  auto k = std::make_unique<CudaKeyframe>();
+std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) const {
   if (settled().pos != bodies_.read_view().pos) {
     throw std::logic_error("capture: the newest step ran away; runaway() goes back first");
   }
-  k->bodies = bodies_.save(stream_.get());
+  std::unique_ptr<CudaKeyframe> k;
+  if (spare && spare->owner == this) k.reset(static_cast<CudaKeyframe*>(spare.release()));
+  if (!k) k = std::make_unique<CudaKeyframe>();
+  bodies_.save(k->bodies, stream_.get());  // into the spare's buffers where they fit
   k->have_accel = have_accel_;
   k->steps = steps_, k->time = time_, k->body_count = size(), k->owner = this;
   return k;

@@ -45,13 +45,14 @@ std::size_t DeviceBodies::Saved::bytes() const {
             : 0;
 }
 
-DeviceBodies::Saved DeviceBodies::save(cudaStream_t s) const {
-  Saved k;
-  k.a_ = std::make_unique<Arrays>();
-  k.a_->allocate(n_);  // throws on out-of-memory; the buffers made so far are freed
-  k.n_ = n_;
+void DeviceBodies::save(Saved& k, cudaStream_t s) const {
+  if (!k.a_ || k.n_ != n_) {
+    auto a = std::make_unique<Arrays>();
+    a->allocate(n_);  // throws on out-of-memory, leaving `k` as it was
+    k.a_ = std::move(a);
+    k.n_ = n_;
+  }
   copy_arrays(*k.a_, now_, n_, s);
-  return k;
 }
 
 void DeviceBodies::load(const Saved& k, cudaStream_t s) {

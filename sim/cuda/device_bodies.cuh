@@ -60,7 +60,8 @@ class DeviceBodies {
     std::unique_ptr<Arrays> a_;
     int n_ = 0;
   };
-  Saved save(cudaStream_t s) const;
+  // Into `k`, reusing its buffers when it holds as many bodies.
+  void save(Saved& k, cudaStream_t s) const;
   void load(const Saved& k, cudaStream_t s);
 
  private:
