@@ -49,10 +49,13 @@ void print_summary(const std::vector<FrameSample>& samples, const SummaryHeader&
   std::vector<float> sim, stage, vertex, render;
   std::vector<std::uint64_t> bytes;
   for (std::size_t k = samples.size() > 1 ? 1 : 0; k < samples.size(); ++k) {
+    // The step's numbers from the frames that drew a new one (with the simulation on its own
+    // thread most frames at 10M have none).
+    if (!samples[k].scene_reused) render.push_back(samples[k].render_ms);
+    if (h.threaded && !samples[k].new_step) continue;
     sim.push_back(samples[k].sim_ms);
     stage.push_back(samples[k].stage_ms);
     vertex.push_back(samples[k].vertex_ms);
-    if (!samples[k].scene_reused) render.push_back(samples[k].render_ms);
     bytes.push_back(samples[k].bytes);
   }
   fmt::print("galaxy: {} frames at {}x{}, {}, N = {}, {}, {}\n", h.frames, h.width, h.height,
