@@ -187,9 +187,9 @@ void App::update_overlays() {
 void App::update_colour_maps() {
   if (colour_map_.ready()) {
     try {
-      if (const auto info = colour_map_.take(generation_)) {
-        stats_.colour_map_info = info->first;
-        stats_.colour_map_error = info->second;
+      if (const auto info = colour_map_.take(generation_); info && *info) {
+        stats_.colour_map_info = (*info)->first;
+        stats_.colour_map_error = (*info)->second;
       }
     } catch (const std::exception& e) {
       stats_.colour_map_error = e.what();
@@ -206,10 +206,14 @@ void App::update_colour_maps() {
                     const bool had = sim.has_vertex_values();
                     colour_maps_.update(sim, s, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused.
-                    if (colour_maps_.computed() != before || had != sim.has_vertex_values()) {
-                      runner_->publish_now();
+                    // What the panel says changes only where a map was made or cleared.
+                    using Info = std::optional<std::pair<std::string, std::string>>;
+                    if (colour_maps_.computed() == before && had == sim.has_vertex_values() &&
+                        out.colour_map_error.empty()) {
+                      return Info{};
                     }
-                    return std::pair{out.colour_map_info, out.colour_map_error};
+                    runner_->publish_now();
+                    return Info{std::pair{out.colour_map_info, out.colour_map_error}};
                   }),
                   generation_);
 }

@@ -163,7 +163,8 @@ class App {
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
   Asked<int> pick_;
-  Asked<std::pair<std::string, std::string>> colour_map_;  // the map's info line, or its error
+  // The map's info line and its error, where the thread made or cleared a map.
+  Asked<std::optional<std::pair<std::string, std::string>>> colour_map_;
   bool map_shown_ = false;
   using Clock = std::chrono::steady_clock;
   Clock::time_point last_frame_, frame_start_, last_diagnostics_, last_accuracy_, next_frame_;
