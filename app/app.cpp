@@ -341,12 +341,17 @@ bool App::frame() {
     }
   }
   apply(c);
-  advance(c);
+  camera_.yaw += orbit_rad_;
+  if (!runner_->threaded()) advance(c);  // lockstep: this frame shows the steps it grants
   update_vertices();
   update_status();
   update_overlays();
   refresh_measurements();
   present(w, h, c.screenshot);
+  // On its own thread the next steps start once this frame's picture is finished: a step that
+  // fits between two frames (1M bodies at 144 Hz) then runs while no frame draws, and the next
+  // frame draws while no step runs (GL and CUDA time-slice the GPU; each slows the other).
+  if (runner_->threaded()) advance(c);
   samples_.back().frame_ms = ms_since(frame_start_);
   samples_.back().steps = stats_.sim_steps;
   return !end_of_frame();

@@ -126,6 +126,7 @@ class App {
   std::optional<long> max_steps_, max_frames_;
   std::string final_save_;
   std::optional<double> display_hz_;  // headless frame pacing
+  float orbit_rad_ = 0;               // --orbit: the camera's turn each frame
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
   std::unique_ptr<GlContext> context_;

@@ -116,6 +116,10 @@ void add_speed_options(CLI::App& cli, Options& o) {
                  "(default 4M)")
       ->transform(kCountText)
       ->check(kCount);
+  cli.add_option("--orbit", o.orbit_deg,
+                 "turn the camera this many degrees each frame (to measure or record a moving "
+                 "view)")
+      ->check(CLI::Range(-90.0, 90.0));
   cli.add_option("--keyframe-memory", o.keyframe_mib,
                  "MiB of keyframes to keep for going back in time (default 4096 on the GPU, "
                  "1024 on the CPU)")

@@ -63,6 +63,7 @@ struct Options {
   std::optional<double> display_hz;  // headless: pace frames as a display of this rate would
   std::optional<std::size_t> keyframe_mib;  // keyframe memory budget
   std::optional<std::size_t> max_drawn;     // bodies drawn at most while it runs (a subset above)
+  float orbit_deg = 0;  // the camera turns this much each frame (measurements, clips)
 };
 // Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
 inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;

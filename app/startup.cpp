@@ -85,6 +85,7 @@ App::App(const Options& options) {
   max_frames_ = o.frames;
   final_save_ = o.save;
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
+  orbit_rad_ = glm::radians(o.orbit_deg);
   display_hz_ = o.display_hz;
   if (!display_hz_ && o.headless && !lockstep(o)) display_hz_ = 60.0;
   imgui_ = make_imgui(*context_, o.no_ui);
