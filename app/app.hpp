@@ -72,6 +72,8 @@ class App {
   Runner& runner() { return *runner_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
+  // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
+  std::vector<std::uint8_t> picture() const;
 
  private:
   // apply.cpp: one function per kind of change; true where the bodies changed wholesale.

@@ -88,10 +88,18 @@ bool App::reuse_scene(const SceneKey& key, GLuint framebuffer) {
   if (same && settle_frames_ == 0 &&
       scene_cache_.restore(framebuffer, key.width, key.height)) {
     if (!samples_.empty()) samples_.back().scene_reused = true;
+    ++stats_.scenes_reused;
     return true;
   }
   if (settle_frames_ > 0) --settle_frames_;
   return false;
+}
+
+std::vector<std::uint8_t> App::picture() const {
+  if (!offscreen_) return {};
+  int w = 0, h = 0;
+  context_->framebuffer_size(w, h);
+  return render::read_rgba(offscreen_->framebuffer(), w, h, false);
 }
 
 void App::save_screenshot(GLuint framebuffer, int width, int height) {

@@ -87,6 +87,7 @@ struct PanelStats {
   std::string keyframe_note;
   std::optional<std::uint64_t> seeking;
   int draw_stride = 1;  // > 1: every k-th body is drawn (a subset of a huge N)
+  std::uint64_t scenes_reused = 0;  // frames that copied the last picture (SceneCache)
   StageTimings timings;
   std::array<std::vector<float>, kStageCount + 1> history;  // per stage, then the total
   InteractionCounts interactions;

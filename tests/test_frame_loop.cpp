@@ -212,3 +212,43 @@ TEST(FrameLoop, GoingBackShowsAndSavesTheOriginalStep) {
 
 }  // namespace
 }  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+// The scene cache: frames with nothing new copy the last picture, and anything that changes the
+// picture (a new step, the look, the view) draws it again.
+TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
+  app::Options o = small(2000);
+  o.width = 96;
+  std::string why;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  for (int f = 0; f < 3; ++f) ASSERT_TRUE(a->frame());
+  a->settings().paused = true;
+  for (int f = 0; f < app::kSettleFrames + 2; ++f) ASSERT_TRUE(a->frame());
+  const std::uint64_t reused = a->stats().scenes_reused;
+  const std::vector<std::uint8_t> still = a->picture();
+  ASSERT_TRUE(a->frame());
+  EXPECT_EQ(a->stats().scenes_reused, reused + 1) << "nothing changed: the picture is copied";
+  EXPECT_EQ(a->picture(), still);
+  // A new step.
+  app::Changes step;
+  step.step_once = true;
+  a->apply(step);
+  const std::uint64_t before_step = a->stats().scenes_reused;
+  a->settings().paused = false;  // lockstep: this frame runs the step and draws it
+  ASSERT_TRUE(a->frame());
+  a->settings().paused = true;
+  EXPECT_EQ(a->stats().scenes_reused, before_step) << "a new step is drawn";
+  EXPECT_NE(a->picture(), still);
+  // The look.
+  const std::vector<std::uint8_t> stepped = a->picture();
+  a->settings().render.brightness *= 4.0f;
+  a->settings().render.auto_exposure = false;
+  ASSERT_TRUE(a->frame());
+  EXPECT_NE(a->picture(), stepped) << "a brighter look is drawn";
+}
+
+}  // namespace
+}  // namespace galaxy
