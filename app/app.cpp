@@ -126,9 +126,8 @@ void App::update_vertices() {
   const bool cuda = settings_.backend == Backend::Cuda;
   const FrameHandoff::Taken w =
       vertex_path_.update(runner_->handoff(), cuda, stats_.interop_warning);
-  if (cuda && runner_->threaded() && !vertex_path_.interop_ready()) {
-    runner_->set_device_vertices(false);  // interop failed: the thread goes through the host
-  }
+  // Without registered buffers (interop failed) the thread writes host slots.
+  if (!vertex_path_.interop_ready()) runner_->set_device_vertices(false);
   if (!w.report) return;
   const StepReport& r = *w.report;
   stats_.bodies = r.bodies;

@@ -31,6 +31,7 @@
 #include "session.hpp"
 #include "settings.hpp"
 #include "vertex_path.hpp"
+#include "wall_clock.hpp"
 
 namespace galaxy::app {
 
@@ -43,10 +44,6 @@ inline constexpr std::size_t kComputeSplatFrom = 32768;
 // Frames drawn in full after the view or the look changed before the scene cache is used.
 inline constexpr int kSettleFrames = 30;
 
-// Milliseconds of wall-clock time since `t0`.
-inline float ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
 
 class App {
  public:

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "median.hpp"
+
 namespace galaxy::app {
 
 namespace {
@@ -100,9 +102,6 @@ std::vector<float> finite_sorted(const std::vector<float>& v) {
   std::sort(f.begin(), f.end());
   return f;
 }
-float quantile(const std::vector<float>& sorted, double q) {
-  return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * sorted.size()))];
-}
 }  // namespace
 
 std::string error_map_info(const std::vector<float>& errors, std::uint64_t step, float theta,
@@ -115,7 +114,7 @@ std::string error_map_info(const std::vector<float>& errors, std::uint64_t step,
                                               errors.size());
   return fmt::format("error map at step {} (theta {:.2f}, alpha {:g}), {}: median {:.1e}, p99 "
                      "{:.1e}, max {:.1e}; {:.2f} s",
-                     step, theta, alpha, which, quantile(f, 0.5), quantile(f, 0.99), f.back(),
+                     step, theta, alpha, which, quantile_sorted(f, 0.5), quantile_sorted(f, 0.99), f.back(),
                      seconds);
 }
 
@@ -126,7 +125,7 @@ std::string cost_map_info(const std::vector<float>& costs, std::uint64_t step) {
   for (float x : f) sum += x;
   return fmt::format("cost map at step {}: interactions a body: mean {:.0f}, median {:.0f}, max "
                      "{:.0f}",
-                     step, sum / static_cast<double>(f.size()), quantile(f, 0.5), f.back());
+                     step, sum / static_cast<double>(f.size()), quantile_sorted(f, 0.5), f.back());
 }
 
 }  // namespace galaxy::app

@@ -4,20 +4,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 
 #include "median.hpp"
 
 namespace galaxy::app {
 
-double quantile(std::vector<float> v, double q) {
-  if (v.empty()) return 0.0;
+namespace {
+double p99(std::vector<float> v) {
   std::sort(v.begin(), v.end());
-  const auto k = static_cast<std::size_t>(std::ceil(q * double(v.size())));
-  return v[std::min(v.size() - 1, k > 0 ? k - 1 : 0)];
+  return quantile_sorted(v, 0.99);
 }
 
-namespace {
 // Frame times, the pacing, and the steps made per second of the frames summed (the first frame
 // left out, as above).
 void print_rates(const std::vector<FrameSample>& samples, const SummaryHeader& h) {
@@ -37,7 +34,7 @@ void print_rates(const std::vector<FrameSample>& samples, const SummaryHeader& h
       "galaxy: frame time median {:.2f} ms, p99 {:.2f} ms (frame start to picture finished); "
       "interval median {:.2f} ms, p99 {:.2f} ms ({}); {} steps in {:.2f} s: {:.2f} steps/s; "
       "{} of {} frames drew a new step, {} drew the bodies ({})\n",
-      median(frame), quantile(frame, 0.99), median(interval), quantile(interval, 0.99),
+      median(frame), p99(frame), median(interval), p99(interval),
       h.display_hz > 0 ? fmt::format("paced at {:g} Hz", h.display_hz) : "unpaced",
       static_cast<unsigned long long>(steps), wall_ms * 1e-3,
       wall_ms > 0 ? steps / (wall_ms * 1e-3) : 0.0, fresh, frame.size(), drawn,

@@ -34,8 +34,6 @@ struct SummaryHeader {
   double display_hz = 0;  // headless frame pacing (0: none)
 };
 
-// The q-quantile (0..1) of a sample, nearest rank; 0 for none.
-double quantile(std::vector<float> v, double q);
 
 // Three lines on stdout: the run, the medians, then frame times and rates (the first frame left out when there are more:
 // it pays for shader compilation and first-touch allocation).

@@ -4,7 +4,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <limits>
+
+#include "wall_clock.hpp"
 
 namespace galaxy::app {
 
@@ -83,30 +84,27 @@ void Runner::set_params(const SimParams& p) {
 }
 
 void Runner::grant(double steps, std::optional<std::uint64_t> limit) {
-  if (!thread_.joinable()) {
-    // Lockstep: the frame shows the steps it granted (at most one a frame for "fastest").
-    {
-      std::lock_guard lock(mutex_);
-      limit_ = limit;
-      credit_ = std::min(credit_ + (std::isfinite(steps) ? steps : 1.0), std::max(steps, 1.0));
-    }
-    while (true) {
-      {
-        std::lock_guard lock(mutex_);
-        if (!can_step()) break;
-        credit_ -= 1;
-      }
-      step_and_publish();
-    }
-    return;
-  }
+  const bool lockstep = !thread_.joinable();
+  // Lockstep shows the steps it granted: at most one a frame for "fastest".
+  if (lockstep && !std::isfinite(steps)) steps = 1.0;
   {
     std::lock_guard lock(mutex_);
     limit_ = limit;
     // At most a frame's worth (or one step) waits: a step slower than the frame builds no backlog.
     credit_ = std::min(credit_ + steps, std::max(steps, 1.0));
   }
-  wake_.notify_all();
+  if (!lockstep) {
+    wake_.notify_all();
+    return;
+  }
+  while (true) {
+    {
+      std::lock_guard lock(mutex_);
+      if (!can_step()) break;
+      credit_ -= 1;
+    }
+    step_and_publish();
+  }
 }
 
 void Runner::hold() {
@@ -148,7 +146,6 @@ void Runner::loop() {
       parked_ = false;
       continue;
     }
-    status_.busy = true;
     if (!tasks_.empty()) {
       auto task = std::move(tasks_.front());
       tasks_.pop_front();
@@ -166,7 +163,6 @@ void Runner::loop() {
       step_and_publish();
       lock.lock();
     }
-    status_.busy = false;
   }
 }
 
@@ -183,7 +179,7 @@ void Runner::step_and_publish() {
       status_.runaway = std::move(r);
       if (status_.runaway) credit_ = 0;
     }
-    publish(std::chrono::duration<float, std::milli>(Clock::now() - t0).count());
+    publish(ms_since(t0));
   } catch (const std::exception& e) {
     set_error(fmt::format("step failed: {}", e.what()));
   }
@@ -209,7 +205,7 @@ void Runner::replay_to(std::uint64_t target) {
       std::lock_guard lock(mutex_);
       status_.runaway = sim.runaway();
     }
-    publish(std::chrono::duration<float, std::milli>(Clock::now() - t0).count());
+    publish(ms_since(t0));
   } catch (const std::exception& e) {
     set_error(fmt::format("going back failed: {}", e.what()));
   }
@@ -278,10 +274,6 @@ void Runner::resume() {
     status_.error.clear();
     halted_ = false;
   });
-}
-
-void Runner::set_keyframe_budget(std::size_t bytes) {
-  post([this, bytes](Session&) { timeline_.set_budget(bytes); });
 }
 
 RunnerStatus Runner::status() const {

@@ -35,7 +35,6 @@ namespace galaxy::app {
 // What the frame loop shows of the thread, copied out once a frame.
 struct RunnerStatus {
   std::uint64_t steps = 0;  // the simulation's step count (drawn steps may lag behind)
-  bool busy = false;        // stepping or replaying now
   std::optional<std::uint64_t> seeking;  // the step a replay is heading for
   std::vector<std::uint64_t> kept;       // keyframes' steps
   std::size_t keyframe_bytes = 0, keyframe_budget = 0;
@@ -96,8 +95,6 @@ class Runner {
   void set_device_vertices(bool on) { device_vertices_ = on; }
   // Clears the error and the runaway after the user chose to go on.
   void resume();
-  // A new memory budget for keyframes, dropping what no longer fits.
-  void set_keyframe_budget(std::size_t bytes);
 
   FrameHandoff& handoff() { return handoff_; }
   RunnerStatus status() const;

@@ -32,7 +32,7 @@ inline ErrorStats error_stats(std::vector<double> e) {
   ErrorStats s;
   if (e.empty()) return s;
   s.median = median(e);
-  s.p99 = e[std::min(e.size() - 1, static_cast<std::size_t>(0.99 * e.size()))];
+  s.p99 = quantile_sorted(e, 0.99);
   s.max = e.back();
   s.samples = e.size();
   return s;

@@ -22,4 +22,13 @@ double median(std::vector<T> v) {
   return 0.5 * (lower + upper);
 }
 
+// The value a fraction `q` (0..1) of the way up an ascending sample: element floor(q n), clamped
+// to the last (the accuracy meter's p99, the frame summary's and the colour maps'). 0 for none.
+template <typename T>
+double quantile_sorted(const std::vector<T>& sorted, double q) {
+  if (sorted.empty()) return 0.0;
+  const auto k = static_cast<std::size_t>(q * static_cast<double>(sorted.size()));
+  return static_cast<double>(sorted[std::min(sorted.size() - 1, k)]);
+}
+
 }  // namespace galaxy

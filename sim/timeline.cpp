@@ -13,8 +13,6 @@ namespace galaxy {
 Timeline::Timeline(std::size_t budget_bytes, std::uint64_t interval)
     : budget_(budget_bytes), interval_(std::max<std::uint64_t>(interval, 1)) {}
 
-std::uint64_t Timeline::first_step() const { return kept_.empty() ? 0 : kept_.front()->steps; }
-
 std::vector<std::uint64_t> Timeline::steps() const {
   std::vector<std::uint64_t> s;
   s.reserve(kept_.size());
@@ -27,12 +25,6 @@ void Timeline::clear() {
   spare_.reset();
   bytes_ = 0;
   note_.clear();
-}
-
-void Timeline::set_budget(std::size_t bytes) {
-  budget_ = bytes;
-  make_room(0, kept_.empty() ? 0 : kept_.back()->steps);
-  spare_.reset();
 }
 
 void Timeline::erase(std::size_t index) {

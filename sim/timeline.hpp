@@ -38,13 +38,9 @@ class Timeline {
   // asked before each replayed step; when it says no, the replay stops where it is.
   bool seek(Simulation& sim, std::uint64_t step, const std::function<bool()>& keep_going = {});
 
-  void set_budget(std::size_t bytes);
   std::size_t budget() const { return budget_; }
   std::size_t bytes() const { return bytes_; }
-  std::size_t count() const { return kept_.size(); }
-  std::uint64_t interval() const { return interval_; }
   bool empty() const { return kept_.empty(); }
-  std::uint64_t first_step() const;  // 0 when empty
   std::vector<std::uint64_t> steps() const;
   const std::string& note() const { return note_; }
 

@@ -11,6 +11,15 @@
 
 namespace galaxy::test_support {
 
+// Options of a small, quick app: `bodies` bodies drawn into 96x64 pixels.
+inline app::Options small_options(std::size_t bodies) {
+  app::Options o;
+  o.bodies = bodies;
+  o.width = 96;
+  o.height = 64;
+  return o;
+}
+
 // Headless, without the panel, on the CPU backend unless `o` names one; null, with the reason in
 // `why`, when no headless GL context can be made. In lockstep (each frame() runs its steps before
 // it returns) unless `threaded`: the simulation then steps on its own thread, unpaced.

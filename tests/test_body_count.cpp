@@ -94,10 +94,7 @@ TEST(BodyCount, CommandLineAcceptsSuffixes) {
 // The panel's field: a typed count runs; a bad one is reported at the field and the run stays.
 TEST(BodyCount, PanelTextRunsOrIsReported) {
   std::string why;
-  app::Options o;
-  o.bodies = 300;
-  o.width = 96;
-  o.height = 64;
+  const app::Options o = test_support::small_options(300);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   app::Changes typed;

@@ -66,14 +66,6 @@ void frames_until(app::App& a, Done done, double seconds = 60) {
   while (!done() && std::chrono::steady_clock::now() < end) ASSERT_TRUE(a.frame());
 }
 
-app::Options small(std::size_t bodies) {
-  app::Options o;
-  o.bodies = bodies;
-  o.width = 64;
-  o.height = 64;
-  return o;
-}
-
 TEST(Speed, StepsPerFrameSimulatedRateAndFastest) {
   app::Speed s;
   EXPECT_EQ(app::steps_granted(s, 1.0 / 60, 0.01f), 1.0);
@@ -94,7 +86,7 @@ TEST(Speed, StepsPerFrameSimulatedRateAndFastest) {
 // Coherence: with the thread stepping as fast as it goes, each frame's GL buffer holds exactly
 // the vertices of the step the frame says it draws, never a mix of two.
 TEST(FrameLoop, EveryDrawnFrameHoldsOneFinishedStep) {
-  app::Options o = small(3000);
+  app::Options o = test_support::small_options(3000);
   o.speed.mode = app::Speed::Mode::Fastest;
   std::string why;
   auto a = test_support::make_app(o, why, true);
@@ -113,7 +105,7 @@ TEST(FrameLoop, EveryDrawnFrameHoldsOneFinishedStep) {
 // The frame loop never waits for a step: while a slow step runs (60k bodies on the CPU take
 // well over 50 ms here), frames keep coming, each far quicker than the step.
 TEST(FrameLoop, FramesGoOnWhileAStepIsSlow) {
-  app::Options o = small(60000);
+  app::Options o = test_support::small_options(60000);
   std::string why;
   auto a = test_support::make_app(o, why, true);
   if (!a) GTEST_SKIP() << why;
@@ -137,7 +129,7 @@ TEST(FrameLoop, FramesGoOnWhileAStepIsSlow) {
 // Keyframes belong to one run: a body-count change or a reset starts them over (the memory of
 // the old ones returns), with the new run's step 0 kept.
 TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
-  app::Options o = small(2000);
+  app::Options o = test_support::small_options(2000);
   o.speed.mode = app::Speed::Mode::Fastest;
   std::string why;
   auto a = test_support::make_app(o, why, true);
@@ -164,7 +156,7 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
 // Through the app as the timeline and the keys drive it: going to a step shows the original
 // run's bodies of that step, a step back the one before, and a save then saves that moment.
 TEST(FrameLoop, GoingBackShowsAndSavesTheOriginalStep) {
-  app::Options o = small(500);
+  app::Options o = test_support::small_options(500);
   std::string why;
   auto a = test_support::make_app(o, why);  // lockstep: a step a frame
   if (!a) GTEST_SKIP() << why;
@@ -219,8 +211,7 @@ namespace {
 // The scene cache: frames with nothing new copy the last picture, and anything that changes the
 // picture (a new step, the look, the view) draws it again.
 TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
-  app::Options o = small(2000);
-  o.width = 96;
+  app::Options o = test_support::small_options(2000);
   std::string why;
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;

@@ -581,10 +581,7 @@ namespace {
 // --- The window's paths, driven through App::apply as the panel does ----------------------
 
 std::unique_ptr<app::App> make_headless_app(int bodies, std::string& why) {
-  app::Options o;
-  o.bodies = bodies;
-  o.width = 96;
-  o.height = 64;
+  app::Options o = test_support::small_options(bodies);
   o.frames = 1000;
   return test_support::make_app(o, why);
 }

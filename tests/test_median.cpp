@@ -18,5 +18,15 @@ TEST(Median, OddEvenEmptyAndUnsorted) {
   EXPECT_EQ(median(std::vector<std::uint64_t>{10, 20}), 15.0);
 }
 
+TEST(Median, QuantileOfASortedSample) {
+  EXPECT_EQ(quantile_sorted(std::vector<double>{}, 0.99), 0.0);
+  std::vector<int> v(200);
+  for (int i = 0; i < 200; ++i) v[i] = i;
+  EXPECT_EQ(quantile_sorted(v, 0.99), 198.0);  // element floor(0.99 * 200)
+  EXPECT_EQ(quantile_sorted(v, 0.5), 100.0);
+  EXPECT_EQ(quantile_sorted(v, 1.0), 199.0);   // clamped to the last
+  EXPECT_EQ(quantile_sorted(std::vector<float>{2.5f}, 0.99), 2.5);
+}
+
 }  // namespace
 }  // namespace galaxy

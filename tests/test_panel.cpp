@@ -91,10 +91,7 @@ TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
 // The reset's Changes go through App::apply like the slider's: the run gets the default back.
 TEST(ParamReset, AResetReachesTheRunningSimulation) {
   std::string why;
-  app::Options o;
-  o.bodies = 400;
-  o.width = 96;
-  o.height = 64;
+  const app::Options o = test_support::small_options(400);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   a->settings().params.theta = 0.4f;
@@ -130,10 +127,7 @@ TEST(AccuracyChart, KeepsThePointsOfOneRunAndStartsAfreshOnAnother) {
 // a new body count is another run.
 TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   std::string why;
-  app::Options o;
-  o.bodies = 600;
-  o.width = 96;
-  o.height = 64;
+  const app::Options o = test_support::small_options(600);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   app::Changes measure;

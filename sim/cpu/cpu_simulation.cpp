@@ -10,14 +10,12 @@
 #include "cpu/direct.hpp"
 #include "cpu/integrate.hpp"
 #include "diagnostics.hpp"
+#include "wall_clock.hpp"
 
 namespace galaxy {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-float ms_since(Clock::time_point t0) {
-  return std::chrono::duration<float, std::milli>(Clock::now() - t0).count();
-}
 float& stage_ms(StageTimings& t, Stage s) { return t.ms[static_cast<int>(s)]; }
 }  // namespace
 
