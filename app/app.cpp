@@ -12,9 +12,9 @@
 #include <cstdio>
 #include <thread>
 
-#include "headless_run.hpp"
-#include "input.hpp"
-#include "panel.hpp"
+#include "cli/headless_run.hpp"
+#include "panel/input.hpp"
+#include "panel/panel.hpp"
 
 namespace galaxy::app {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
-#include "body_count.hpp"
+#include "cli/body_count.hpp"
 
 namespace galaxy::app {
 

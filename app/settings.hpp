@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "accuracy.hpp"
-#include "accuracy_chart.hpp"
+#include "panel/accuracy_chart.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
-#include "speed.hpp"
+#include "run/speed.hpp"
 
 namespace galaxy::app {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "body_count.hpp"
+#include "cli/body_count.hpp"
 #include "headless_app.hpp"
 #include "io/csv.hpp"
 #include "run_command.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "accuracy.hpp"
-#include "colour_bar.hpp"
-#include "colour_maps.hpp"
+#include "panel/colour_bar.hpp"
+#include "picture/colour_maps.hpp"
 #include "cpu/direct.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"

@@ -17,7 +17,7 @@
 #include "headless_app.hpp"
 #include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
-#include "speed.hpp"
+#include "run/speed.hpp"
 
 namespace galaxy {
 namespace {

@@ -14,7 +14,7 @@
 #include <random>
 #include <vector>
 
-#include "gl_context.hpp"
+#include "picture/gl_context.hpp"
 #include "offscreen_target.hpp"
 #include "renderer.hpp"
 

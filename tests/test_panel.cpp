@@ -12,8 +12,8 @@
 #include "app.hpp"
 #include "cpu/cpu_simulation.hpp"
 #include "headless_app.hpp"
-#include "overlay.hpp"
-#include "param_reset.hpp"
+#include "picture/overlay.hpp"
+#include "panel/param_reset.hpp"
 #include "scenarios/plummer.hpp"
 
 namespace galaxy {

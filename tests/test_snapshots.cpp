@@ -21,7 +21,7 @@
 #include "io/snapshot.hpp"
 #include "io/tipsy.hpp"
 #include "scenarios/plummer.hpp"
-#include "session.hpp"
+#include "run/session.hpp"
 
 namespace galaxy {
 namespace {

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#include "cli/headless_run.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <optional>
+
+#include "run/session.hpp"
+
+namespace galaxy::app {
+
+int run_headless(const Options& o) {
+  Session session(o);
+  Simulation& sim = session.simulation();
+  const long steps = o.steps.value_or(100);
+  const Diagnostics d0 = sim.diagnostics();
+  const SimParams& p = sim.params();
+  const std::string source = o.load.empty() ? o.scenario + " scenario" : o.load;
+  std::printf("galaxy: %s, %s, N = %zu, theta = %g, dt = %g, softening = %g\n",
+              sim.name().c_str(), source.c_str(), sim.size(), p.theta, p.dt, p.softening);
+  std::printf("%8s %10s %14s %12s %10s %10s\n", "step", "time", "energy", "dE/|E0|", "virial",
+              "ms/step");
+  auto report = [&](const Diagnostics& d) {
+    const double rel = d0.total() != 0 ? (d.total() - d0.total()) / std::fabs(d0.total()) : 0.0;
+    std::printf("%8llu %10.4f %14.8f %12.3e %10.4f %10.2f\n",
+                static_cast<unsigned long long>(sim.steps_taken()), sim.time(), d.total(), rel,
+                d.virial_ratio(), sim.timings().total_ms);
+  };
+  report(d0);
+  const long every = steps > 20 ? steps / 20 : 1;
+  // Runaway detection: the backend stops on the last good state (the CUDA backend notices a
+  // step after it ran; diagnostics() and synchronize() catch up).
+  std::optional<Runaway> runaway;
+  for (long k = 1; k <= steps && !runaway; ++k) {
+    sim.step();
+    runaway = sim.runaway();
+    if (!runaway && (k % every == 0 || k == steps)) {
+      const Diagnostics d = sim.diagnostics();
+      runaway = sim.runaway();
+      if (!runaway) report(d);
+    }
+  }
+  sim.synchronize();
+  if (!runaway) runaway = sim.runaway();
+  if (runaway) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "galaxy: %s\n", runaway->message().c_str());
+  }
+  if (!o.save.empty()) {
+    session.save(o.save);
+    if (runaway) {
+      std::printf("galaxy: wrote %s (the last good state, after step %llu)\n", o.save.c_str(),
+                  static_cast<unsigned long long>(sim.steps_taken()));
+    } else {
+      std::printf("galaxy: wrote %s\n", o.save.c_str());
+    }
+  }
+  return runaway ? kExitRunaway : 0;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#include <cstdio>
+#include <exception>
+
+#include "app.hpp"
+#include "cli/bench.hpp"
+#include "cli/headless_run.hpp"
+#include "cli/options.hpp"
+#include "cli/preflight.hpp"
+
+int main(int argc, char** argv) {
+  const auto parsed = galaxy::app::parse_options(argc, argv);
+  if (parsed.exit_code) return *parsed.exit_code;
+  // Output paths are checked before any work, so that a run is never lost at its end.
+  if (const auto bad = galaxy::app::check_outputs(parsed.options)) {
+    std::fprintf(stderr, "galaxy: %s\n", bad->c_str());
+    return 2;
+  }
+  try {
+    if (parsed.options.bench) return galaxy::app::run_bench(parsed.options);
+    if (galaxy::app::wants_energy_table(parsed.options)) {
+      return galaxy::app::run_headless(parsed.options);
+    }
+    galaxy::app::App app(parsed.options);
+    while (app.frame()) {
+    }
+    return app.exit_status();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "galaxy: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+#include "cli/options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <utility>
+
+#include "cli/body_count.hpp"
+#include "scenarios/scenarios.hpp"
+
+namespace galaxy::app {
+
+namespace {
+// Validators that never throw: every value is parsed here with a message for each way it can be
+// wrong, before CLI11 converts it ("--dt: 'abc' is not a number"; "--theta: must be > 0").
+
+// A finite number: the whole string, no overflow ("1e400"), no NaN or infinity.
+std::string parse_number(const std::string& s, double& v) {
+  if (s.empty()) return "an empty value is not a number";
+  errno = 0;
+  char* end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != '\0') return "'" + s + "' is not a number";
+  if (errno == ERANGE && std::fabs(v) > 1.0) return "'" + s + "' is too large";
+  if (!std::isfinite(v)) return "'" + s + "' is not a finite number";
+  return {};
+}
+
+// A finite number that is > lo (or >= lo when `or_equal`), and, for options stored as float,
+// within the float range.
+CLI::Validator number(double lo, bool or_equal, bool is_float = true) {
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        double v = 0;
+        if (std::string e = parse_number(s, v); !e.empty()) return e;
+        if (is_float && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
+        const bool ok = or_equal ? v >= lo : v > lo;
+        if (!ok) {
+          std::ostringstream m;
+          m << "must be " << (or_equal ? ">= " : "> ") << lo << ", got " << s;
+          return m.str();
+        }
+        return {};
+      },
+      or_equal ? "NUMBER >= " + std::to_string(static_cast<long long>(lo)) : "NUMBER > 0");
+}
+
+// A whole number in [lo, hi], digits only (CLI11 would wrap "-5" into a huge unsigned count).
+CLI::Validator whole(unsigned long long lo, unsigned long long hi) {
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
+          return "must be a whole number" +
+                 std::string(lo > 0 ? " >= " + std::to_string(lo) : " >= 0") + ", got '" + s + "'";
+        }
+        errno = 0;
+        const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
+        if (errno == ERANGE || v > hi) {
+          return "must be at most " + std::to_string(hi) + ", got " + s;
+        }
+        if (v < lo) return "must be >= " + std::to_string(lo) + ", got " + s;
+        return {};
+      },
+      "INT");
+}
+
+constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine holds; no wrap
+constexpr unsigned long long kMaxInt = 2147483647;
+constexpr unsigned long long kMaxLong = 9223372036854775807ull;
+const CLI::Validator kCount = whole(1, kMaxCount);
+// 250k, 1M, 1e6 ... to the digits that kCount then checks.
+const CLI::Validator kCountText(
+    [](std::string& s) {
+      std::string why;
+      const auto n = parse_body_count(s, &why);
+      if (!n) return why;
+      s = std::to_string(*n);
+      return std::string();
+    },
+    "COUNT");
+
+// The options a run and `galaxy bench` share, declared once for each: the scenario and the
+// physics that the bench does not sweep. Returns --dt and --softening (a run notes which were
+// given, for a snapshot's parameters).
+// How the frame loop and the simulation's thread share the time.
+void add_speed_options(CLI::App& cli, Options& o) {
+  cli.add_option("--steps-per-frame", o.speed.steps_per_frame,
+                 "steps each frame may start (below 1: slow motion)")
+      ->check(number(0, false))
+      ->check(CLI::Range(double(kMinStepsPerFrame), double(kMaxStepsPerFrame)));
+  cli.add_option_function<float>(
+         "--sim-rate",
+         [&o](float r) {
+           o.speed.mode = Speed::Mode::SimRate;
+           o.speed.sim_rate = r;
+         },
+         "run at this many simulated time units per wall-clock second")
+      ->check(number(0, false));
+  cli.add_flag_callback(
+      "--fastest", [&o] { o.speed.mode = Speed::Mode::Fastest; },
+      "step as fast as the device goes, whatever the frame rate");
+  cli.add_flag("--lockstep", o.lockstep,
+               "each frame waits for its steps (as before the simulation had its own thread; "
+               "implied by --record)");
+  cli.add_option("--display-hz", o.display_hz,
+                 "headless: pace frames like a display of this refresh rate (0: as fast as "
+                 "they go; default 60 for --frames without --record)")
+      ->check(number(0, true, false));
+  cli.add_option("--max-drawn", o.max_drawn,
+                 "draw at most this many bodies (every k-th, with the light of k) while the "
+                 "simulation runs or the view moves; all of them when paused and still "
+                 "(default 4M)")
+      ->transform(kCountText)
+      ->check(kCount);
+  cli.add_option("--orbit", o.orbit_deg,
+                 "turn the camera this many degrees each frame (to measure or record a moving "
+                 "view)")
+      ->check(CLI::Range(-90.0, 90.0));
+  cli.add_option("--keyframe-memory", o.keyframe_mib,
+                 "MiB of keyframes to keep for going back in time (default 4096 on the GPU, "
+                 "1024 on the CPU)")
+      ->check(whole(0, 1u << 24));
+}
+
+std::pair<CLI::Option*, CLI::Option*> add_shared_options(CLI::App& app, Options& o) {
+  app.add_option("--scenario", o.scenario, "initial conditions")
+      ->check(CLI::IsMember(scenario_names()))
+      ->capture_default_str();
+  app.add_option("--seed", o.seed, "random seed of the initial conditions")
+      ->check(whole(0, ~0ull))
+      ->capture_default_str();
+  CLI::Option* dt = app.add_option("--dt", o.params.dt, "time step")
+                        ->check(number(0, false))
+                        ->capture_default_str();
+  CLI::Option* softening =
+      app.add_option("--softening", o.params.softening, "Plummer softening length")
+          ->check(number(0, true))
+          ->capture_default_str();
+  app.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
+      ->check(whole(1, kMaxLeafSize))
+      ->capture_default_str();
+  app.add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
+      ->check(whole(1, kMaxGroupSize))
+      ->capture_default_str();
+  return {dt, softening};
+}
+}  // namespace
+
+ParseResult parse_options(int argc, const char* const* argv) {
+  ParseResult r;
+  Options& o = r.options;
+  CLI::App cli{"galaxy: a real-time Barnes-Hut galaxy simulator (CPU reference and CUDA)."};
+  cli.set_version_flag("--version", "galaxy 0.1.0");
+
+  std::string backend, solver = "bh";
+  cli.add_option("--backend", backend, "cpu or cuda (default: cuda where a device is present)")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  cli.add_option("--solver", solver, "bh (Barnes-Hut) or direct (all pairs)")
+      ->check(CLI::IsMember({"bh", "direct"}))
+      ->capture_default_str();
+  cli.add_option("--bodies", o.bodies, "number of bodies: 20000, 250k, 1M, 1e6")
+      ->transform(kCountText)
+      ->check(kCount);
+  const auto [dt, softening] = add_shared_options(cli, o);
+  CLI::Option* theta = cli.add_option("--theta", o.params.theta,
+                                      "largest opening angle (with --alpha 0, the only test)")
+                           ->check(number(0, false))
+                           ->capture_default_str();
+  CLI::Option* alpha =
+      cli.add_option("--alpha", o.params.alpha,
+                     "relative opening test: a cell's estimated error below alpha |a| (0: off)")
+          ->check(number(0, true))
+          ->capture_default_str();
+  cli.add_option("--multipole", o.params.multipole,
+                 "cells as monopoles (0) or with quadrupoles (2)")
+      ->check(CLI::IsMember({0, 2}))
+      ->capture_default_str();
+  cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
+  cli.add_flag("--headless", o.headless, "no window: run in the terminal");
+  cli.add_option("--save", o.save,
+                 "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)");
+  cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)");
+  cli.add_option("--frames", o.frames, "render this many frames, then exit")
+      ->check(whole(1, kMaxLong));
+  cli.add_option("--record", o.record,
+                 "write frames: DIR gets frame_00000.png ..., FILE.mp4 is encoded by ffmpeg");
+  cli.add_flag("--no-ui", o.no_ui, "render without the panel");
+  cli.add_option("--width", o.width, "image width in pixels (window 1280, headless 1920)")
+      ->check(whole(16, 16384));
+  cli.add_option("--height", o.height, "image height in pixels (window 720, headless 1080)")
+      ->check(whole(16, 16384));
+  cli.add_option("--splat", o.splat, "points (GL sprites), compute (compute-shader splat) or auto")
+      ->check(CLI::IsMember({"auto", "points", "compute"}))
+      ->capture_default_str();
+  cli.add_option("--octree", o.octree, "show the octree overlay down to depth D")
+      ->check(whole(0, 21));
+  cli.add_option("--pick", o.pick, "show the tree walk of body I (accepted, opened, direct)")
+      ->check(whole(0, kMaxInt));
+  add_speed_options(cli, o);
+  cli.add_option("--colour-map", o.colour_map,
+                 "colour bodies by their force error (error) or their walk's interactions (cost)")
+      ->check(CLI::IsMember({"error", "cost"}));
+
+  // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
+  // physical parameters are shared with the run.
+  CLI::App* bench = cli.add_subcommand("bench", "headless benchmark: per-stage times, throughput and accuracy");
+  BenchOptions& b = o.bench_options;
+  std::vector<std::string> bench_backends, bench_solvers{"bh", "direct"};
+  bench->add_option("--bodies", b.bodies, "body counts, comma separated (250k, 1M, 1e6 too)")
+      ->delimiter(',')
+      ->transform(kCountText)
+      ->check(kCount)
+      ->capture_default_str();
+  bench->add_option("--backend", bench_backends, "backends, comma separated (default: all present)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  bench->add_option("--solver", bench_solvers, "solvers, comma separated")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"bh", "direct"}))
+      ->capture_default_str();
+  bench->add_option("--steps", b.steps, "timed steps per configuration")
+      ->check(whole(1, kMaxInt))
+      ->capture_default_str();
+  bench->add_option("--warmup", b.warmup, "untimed steps first")
+      ->check(whole(0, kMaxInt))
+      ->capture_default_str();
+  bench
+      ->add_option("--budget", b.budget_s,
+                   "seconds one configuration may take; slower ones run fewer steps or are skipped")
+      ->check(number(0, false, false))
+      ->capture_default_str();
+  bench->add_option("--samples", b.samples, "bodies of the float64 accuracy check")
+      ->check(kCount)
+      ->capture_default_str();
+  bench->add_flag("!--no-direct-kernels", b.direct_kernels, "skip seed 001's direct-kernel comparison");
+  bench->add_option("--csv", b.csv, "also write the rows to FILE.csv");
+  add_shared_options(*bench, o);
+  bench->add_option("--theta", b.thetas, "largest opening angles, comma separated (a row each)")
+      ->delimiter(',')
+      ->check(number(0, false))
+      ->capture_default_str();
+  bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2")
+      ->delimiter(',')
+      ->check(CLI::IsMember({0, 2}))
+      ->capture_default_str();
+  bench
+      ->add_option("--alpha", b.alphas,
+                   "relative opening test at each alpha, comma separated (0: off)")
+      ->delimiter(',')
+      ->check(number(0, true))
+      ->capture_default_str();
+
+  try {
+    cli.parse(argc, argv);
+    o.bench = bench->parsed();
+    for (const std::string& s : bench_backends) b.backends.push_back(s == "cuda" ? Backend::Cuda : Backend::Cpu);
+    b.solvers.clear();
+    for (const std::string& s : bench_solvers) b.solvers.push_back(s == "direct" ? Solver::Direct : Solver::BarnesHut);
+    if (!backend.empty()) o.backend = backend == "cuda" ? Backend::Cuda : Backend::Cpu;
+    o.solver = solver == "direct" ? Solver::Direct : Solver::BarnesHut;
+    o.given.theta = theta->count() > 0;
+    o.given.dt = dt->count() > 0;
+    o.given.softening = softening->count() > 0;
+    o.given.alpha = alpha->count() > 0;
+    if (o.bodies && !o.load.empty()) {
+      throw CLI::ValidationError(
+          "--bodies", "cannot be combined with --load: the snapshot sets the body count");
+    }
+  } catch (const CLI::CallForHelp& e) {
+    r.exit_code = cli.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    r.exit_code = cli.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "galaxy: " << e.what() << "\nRun 'galaxy --help' for the options.\n";
+    r.exit_code = 2;
+  } catch (const std::exception& e) {  // a conversion CLI11 did not expect: still a usage error
+    std::cerr << "galaxy: " << e.what() << "\nRun 'galaxy --help' for the options.\n";
+    r.exit_code = 2;
+  }
+  return r;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// The command line: one struct of settings, parsed by CLI11.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "simulation.hpp"
+#include "run/speed.hpp"
+
+namespace galaxy::app {
+
+// `galaxy bench`: timed steps for each body count, backend and solver.
+struct BenchOptions {
+  std::vector<std::size_t> bodies{100000, 1000000, 10000000};
+  std::vector<Backend> backends;  // empty: every backend this machine has
+  std::vector<Solver> solvers{Solver::BarnesHut, Solver::Direct};
+  int warmup = 2;               // untimed steps first
+  int steps = 10;               // timed steps (fewer when a step is slower than the budget allows)
+  double budget_s = 30;         // wall-clock budget of one configuration
+  std::size_t samples = 10000;  // bodies of the float64 accuracy check (p99 stable to a few %)
+  std::vector<float> thetas{SimParams{}.theta};        // a row for each opening angle
+  std::vector<int> multipoles{SimParams{}.multipole};  // and each multipole order (Barnes-Hut)
+  std::vector<float> alphas{SimParams{}.alpha};        // and each relative-criterion alpha
+  bool direct_kernels = true;   // also time seed 001's three direct kernels (CUDA)
+  std::string csv;              // write the rows here as well
+};
+
+// Which physical parameters the command line set (a snapshot's own are overridden only by these).
+struct GivenParams {
+  bool theta = false, dt = false, softening = false, alpha = false;
+};
+
+struct Options {
+  std::optional<Backend> backend;  // unset: cuda where a device is present, else cpu
+  Solver solver = Solver::BarnesHut;
+  std::string scenario = "collision";  // the demo: two disk galaxies merging
+  std::optional<std::size_t> bodies;  // unset: a default that suits the backend
+  std::uint64_t seed = 20261123;
+  SimParams params;
+  GivenParams given;
+  std::optional<long> steps;  // run this many steps, then exit
+  bool headless = false;
+  std::string save;  // write the final state here
+  bool bench = false;  // `galaxy bench`
+  BenchOptions bench_options;
+
+  // The visualizer (a window, or headless rendering with --frames / --record).
+  std::optional<long> frames;        // quit after this many frames
+  std::string record;                // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
+  bool no_ui = false;                // render without the panel
+  std::optional<int> width, height;  // unset: 1280x720 in a window, 1920x1080 headless
+  std::string splat = "auto";        // points, compute, or auto (by body count)
+  std::optional<int> octree;         // show the octree overlay down to this depth
+  std::optional<int> pick;           // show this body's tree walk
+  std::string colour_map;            // "error" or "cost": start with that colour map
+  std::string load;  // start from this snapshot instead of the scenario
+  // The frame loop and the simulation's thread.
+  Speed speed;
+  bool lockstep = false;            // each frame waits for its steps (implied by --record)
+  std::optional<double> display_hz;  // headless: pace frames as a display of this rate would
+  std::optional<std::size_t> keyframe_mib;  // keyframe memory budget
+  std::optional<std::size_t> max_drawn;     // bodies drawn at most while it runs (a subset above)
+  float orbit_deg = 0;  // the camera turns this much each frame (measurements, clips)
+};
+// Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
+inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;
+
+// True when the options ask for the energy table of the terminal run rather than rendering:
+// --headless without --frames or --record.
+inline bool wants_energy_table(const Options& o) {
+  return o.headless && !o.frames && o.record.empty();
+}
+
+// Parsed options, or the exit status to return at once (0 after --help, 2 after an error; the
+// message has been printed).
+struct ParseResult {
+  Options options;
+  std::optional<int> exit_code;
+};
+
+ParseResult parse_options(int argc, const char* const* argv);
+
+}  // namespace galaxy::app

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#include "panel/input.hpp"
+
+#include <imgui.h>
+
+#include <cctype>
+
+namespace galaxy::app {
+
+InputActions handle_input(render::OrbitCamera& camera, float viewport_height) {
+  InputActions a;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureMouse) {
+    const ImVec2 d = io.MouseDelta;
+    const bool left = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f);
+    const bool middle = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1.0f);
+    if (middle || (left && io.KeyShift)) {
+      camera.pan(d.x, d.y, viewport_height);
+    } else if (left) {
+      camera.orbit(d.x, d.y);
+    }
+    if (io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] < 9.0f) {
+      a.pick = true;
+      a.cursor = {io.MousePos.x, io.MousePos.y};
+    }
+  }
+  if (!io.WantCaptureKeyboard) {
+    // Letters come as typed characters: ImGui 1.86 has no key codes for h, p, b or q.
+    for (const ImWchar ch : io.InputQueueCharacters) {
+      switch (std::tolower(static_cast<int>(ch))) {
+        case ' ':
+          a.toggle_pause = true;
+          break;
+        case 'h':
+          a.toggle_panel = true;
+          break;
+        case 'c':
+          a.fit = true;
+          break;
+        case 'p':
+          a.screenshot = true;
+          break;
+        case 'b':
+          a.toggle_octree = true;
+          break;
+        case 'q':
+          a.quit = true;
+          break;
+        case '.':
+          a.step = true;
+          break;
+        case ',':
+          a.step_back = true;
+          break;
+        case ']':
+          a.speed_change = 1;
+          break;
+        case '[':
+          a.speed_change = -1;
+          break;
+        default:
+          break;
+      }
+    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) a.quit = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) a.step = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) a.step_back = true;
+  }
+  return a;
+}
+
+}  // namespace galaxy::app

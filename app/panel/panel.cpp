@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: MIT
+#include "panel/panel.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cli/body_count.hpp"
+#include "panel/panel_parts.hpp"
+#include "panel/panel_time.hpp"
+#include "panel/colour_bar.hpp"
+#include "scenarios/scenarios.hpp"
+
+namespace galaxy::app {
+
+Changes& Changes::operator|=(const Changes& o) {
+  params |= o.params;
+  bodies |= o.bodies;
+  if (!o.bodies_typed.empty()) bodies_typed = o.bodies_typed;
+  scenario |= o.scenario;
+  backend |= o.backend;
+  solver |= o.solver;
+  reset |= o.reset;
+  step_once |= o.step_once;
+  step_back |= o.step_back;
+  if (o.seek) seek = o.seek;
+  measure_accuracy |= o.measure_accuracy;
+  error_map |= o.error_map;
+  save |= o.save;
+  load |= o.load;
+  fit_camera |= o.fit_camera;
+  screenshot |= o.screenshot;
+  overlay |= o.overlay;
+  resume |= o.resume;
+  quit |= o.quit;
+  return *this;
+}
+
+namespace {
+
+const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
+// Sliders leave room on their line for the label and a reset button.
+constexpr float kSliderWidth = 150.0f;
+
+// `other`: what the field shows when `current` is none of the items.
+bool combo(const char* label, int& current, const std::vector<std::string>& items,
+           const std::string& other = {}) {
+  bool changed = false;
+  const bool listed = current >= 0 && current < int(items.size());
+  const char* preview = listed ? items[current].c_str() : other.c_str();
+  if (ImGui::BeginCombo(label, preview)) {
+    for (int i = 0; i < int(items.size()); ++i) {
+      if (ImGui::Selectable(items[i].c_str(), i == current)) {
+        changed = current != i;
+        current = i;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// The error of the action named `where`, right below the control the user touched.
+void error_here(const PanelStats& st, const char* where) {
+  if (st.error.empty() || st.error_where != where) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kError);
+  ImGui::TextWrapped("%s", st.error.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The tree's tuning knobs, folded away: they change speed, not what is computed.
+void tuning_controls(Settings& s, Changes& c) {
+  if (!ImGui::TreeNode("tuning")) return;
+  c.params |= ImGui::SliderInt("leaf size", &s.params.leaf_size, 1, kMaxLeafSize);
+  reset_button(s, Param::LeafSize, c);
+  c.params |= ImGui::SliderInt("group size", &s.params.group_size, 1, kMaxGroupSize);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("bodies that share one walk on the GPU");
+  reset_button(s, Param::GroupSize, c);
+  ImGui::TreePop();
+}
+
+void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
+  reset_button(s, Param::Theta, c);
+  c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f",
+                                 ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "relative opening test: a cell's estimated error below alpha |a| (0: theta alone)");
+  }
+  reset_button(s, Param::Alpha, c);
+  int order = s.params.multipole / 2;
+  if (ImGui::Combo("multipoles", &order, "monopole\0quadrupole\0")) {
+    s.params.multipole = 2 * order;
+    c.params = true;
+  }
+  reset_button(s, Param::Multipole, c);
+  c.params |=
+      ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Dt, c);
+  c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
+  reset_button(s, Param::Softening, c);
+  tuning_controls(s, c);
+  error_here(st, "parameters");
+  // The body count applies on Enter (as typed: 250k, 1M, 1e6; App::apply reads it and says what
+  // is wrong with it) or on a halving or doubling button: not once per keystroke. The memory
+  // preflight (Session::set_body_count) refuses what does not fit.
+  std::string text = body_count_text(s.bodies);
+  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - 2 * ImGui::GetFrameHeight() - 8);
+  if (ImGui::InputText("##bodies", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    c.bodies_typed = text;
+  }
+  ImGui::SameLine(0, 4);
+  if (ImGui::Button("/2", ImVec2(ImGui::GetFrameHeight(), 0)) && s.bodies > 1) {
+    s.bodies /= 2;
+    c.bodies = true;
+  }
+  ImGui::SameLine(0, 4);
+  if (ImGui::Button("x2", ImVec2(ImGui::GetFrameHeight(), 0))) {
+    s.bodies *= 2;
+    c.bodies = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted("bodies");
+  error_here(st, "body count");
+  error_here(st, "reset");
+  // What runs: a scenario, or after a load the snapshot (then any scenario is a change).
+  int scenario = -1;
+  const auto& names = scenario_names();
+  for (int i = 0; i < int(names.size()); ++i) {
+    if (names[i] == st.source) scenario = i;
+  }
+  if (combo("scenario", scenario, names, st.source)) {
+    s.scenario = names[scenario];
+    c.scenario = true;
+  }
+  int backend = s.backend == Backend::Cuda ? 1 : 0;
+  if (combo("backend", backend, {"cpu", "cuda"})) {
+    s.backend = backend == 1 ? Backend::Cuda : Backend::Cpu;
+    c.backend = true;
+  }
+  int solver = s.solver == Solver::Direct ? 1 : 0;
+  if (combo("solver", solver, {"Barnes-Hut", "direct"})) {
+    s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
+    c.solver = true;
+  }
+  error_here(st, "scenario");
+  error_here(st, "backend");
+  error_here(st, "solver");
+}
+
+// The six stages in the order a step runs them, two to a row, in ms.
+void stage_table(const StageTimings& t) {
+  if (!ImGui::BeginTable("stages", 4, ImGuiTableFlags_RowBg)) return;
+  for (int side = 0; side < 2; ++side) {
+    ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 52.0f);
+  }
+  for (int k = 0; k < kStageCount; ++k) {
+    if (k % 2 == 0) ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const auto name = stage_name(static_cast<Stage>(k));
+    ImGui::TextUnformatted(name.data(), name.data() + name.size());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", t.ms[k]);
+  }
+  ImGui::EndTable();
+}
+
+void timing_section(const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::TextUnformatted(rates_text(st).c_str());
+  if (st.draw_stride > 1) {
+    ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
+  }
+  ImGui::Text("step %.2f ms, %s", st.timings.total_ms, st.backend_name.c_str());
+  if (st.have_energy) {
+    ImGui::SameLine();
+    ImGui::Text("dE %+.1e", st.energy_drift);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("energy drift since start: %+.3e", st.energy_drift);
+  }
+  ImGui::Text(
+      "render %s, vertices %.2f ms",
+      st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a",
+      st.vertex_ms);
+  ImGui::Text("%.3g bodies/s, %.3g interactions", st.bodies_per_s,
+              double(st.interactions.body_body + st.interactions.body_cell));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("vertex bytes a step host<->device: %llu%s",
+                      static_cast<unsigned long long>(st.transfer_bytes),
+                      st.interop ? " (CUDA-GL interop)" : "");
+  }
+  stage_table(st.timings);
+  const auto& total = st.history[kStageCount];
+  if (!total.empty()) {
+    const float top = *std::max_element(total.begin(), total.end());
+    ImGui::PlotLines("step ms", total.data(), int(total.size()), 0, nullptr, 0.0f, top * 1.1f,
+                     ImVec2(0, 30));
+  }
+  if (!ImGui::TreeNode("stage history")) return;
+  for (int k = 0; k < kStageCount; ++k) {
+    const auto& h = st.history[k];
+    if (h.empty()) continue;
+    const auto name = std::string(stage_name(static_cast<Stage>(k)));
+    ImGui::PlotLines(name.c_str(), h.data(), int(h.size()), 0, nullptr, 0.0f, FLT_MAX,
+                     ImVec2(0, 24));
+  }
+  ImGui::TreePop();
+}
+
+void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Accuracy")) return;
+  c.measure_accuracy |= ImGui::Button("Measure");
+  ImGui::SameLine();
+  ImGui::Checkbox("every 3 s", &s.accuracy_auto);
+  if (st.have_accuracy) {
+    ImGui::TextWrapped("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
+                       st.accuracy.median, st.accuracy.p99, st.accuracy.samples,
+                       st.timings.total_ms);
+  }
+  accuracy_chart(st.accuracy_chart.points({st.bodies, st.source, st.backend_name}));
+}
+
+// The post-process (render/post_process.*): automatic exposure, bloom and the tone curve.
+void look_controls(Settings& s, Changes& c) {
+  render::RenderParams& r = s.render;
+  ImGui::Checkbox("auto exposure", &r.auto_exposure);
+  if (r.auto_exposure) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetItemRectSize().x -
+                            ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SliderFloat("key", &r.exposure_key, 0.005f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic);
+    reset_button(s, Param::ExposureKey, c);
+  }
+  ImGui::SliderFloat("bloom", &r.bloom_strength, 0.0f, 1.0f, "%.2f");
+  reset_button(s, Param::Bloom, c);
+  ImGui::SliderFloat("stretch", &r.stretch, 1.0f, 200.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Stretch, c);
+}
+
+void render_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Rendering")) return;
+  render::RenderParams& r = s.render;
+  ImGui::SliderFloat("point size", &r.point_size, 0.5f, 12.0f, "%.1f px at 720p");
+  reset_button(s, Param::PointSize, c);
+  ImGui::SliderFloat("brightness", &r.brightness, 0.05f, 20.0f, "%.2f",
+                     ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Brightness, c);
+  ImGui::SliderFloat("exposure", &r.exposure, 0.05f, 20.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+  reset_button(s, Param::Exposure, c);
+  look_controls(s, c);
+  ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
+  reset_button(s, Param::SpeedRange, c);
+  int color = static_cast<int>(r.color);
+  if (combo("colour", color, {"auto", "speed", "population", "error map", "cost map"})) {
+    r.color = static_cast<render::ColorMode>(color);
+  }
+  colour_map_controls(s, c);
+  ImGui::Checkbox("hide halo", &r.hide_halo);
+  ImGui::SameLine();
+  ImGui::Checkbox("follow centre of mass", &s.follow_com);
+  int splat = s.splat_auto ? 0 : (r.splat == render::SplatMode::Compute ? 2 : 1);
+  if (combo("splat", splat, {"auto", "points", "compute"})) {
+    s.splat_auto = splat == 0;
+    if (splat != 0) r.splat = splat == 2 ? render::SplatMode::Compute : render::SplatMode::Points;
+  }
+  ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", st.gl_description.c_str());
+  ImGui::PopTextWrapPos();
+  c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
+  c.overlay |= ImGui::SliderInt("octree depth", &s.octree_depth, 1, 10);
+  reset_button(s, Param::OctreeDepth, c);
+  if (s.picked_body >= 0) {
+    ImGui::TextWrapped("%s", st.picked_info.c_str());
+    if (ImGui::Button("Clear pick")) {
+      s.picked_body = -1;
+      c.overlay = true;
+    }
+  } else {
+    ImGui::TextDisabled("click a body to see its tree walk");
+  }
+  c.screenshot |= ImGui::Button("Screenshot (p)");
+}
+
+void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Snapshot")) return;
+  ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
+  c.save |= ImGui::Button("Save");
+  ImGui::SameLine();
+  c.load |= ImGui::Button("Load");
+  error_here(st, "save");
+  error_here(st, "load");
+  if (!st.message.empty() &&
+      (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
+    ImGui::TextWrapped("%s", st.message.c_str());
+  }
+}
+
+// A runaway step stopped the run: say so at the top, with the way on.
+void runaway_box(Changes& c, const PanelStats& st) {
+  if (st.runaway.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kError);
+  ImGui::TextWrapped("%s", st.runaway.c_str());
+  ImGui::PopStyleColor();
+  const std::string label =
+      "Go back to step " + std::to_string(st.runaway_good_step) + " and continue";
+  c.resume |= ImGui::Button(label.c_str());
+  ImGui::SameLine();
+  c.reset |= ImGui::Button("Reset##runaway");
+  if (!st.kept.empty()) {
+    const std::uint64_t back = st.kept.back();
+    if (ImGui::Button(fmt::format("Back to the keyframe at step {}", back).c_str())) c.seek = back;
+  }
+  ImGui::TextDisabled("lower dt or raise the softening first");
+}
+
+void interop_line(const PanelStats& st) {
+  if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
+}
+
+}  // namespace
+
+Changes draw_panel(Settings& s, const PanelStats& st) {
+  Changes c;
+  const float width = kPanelWidth - 10.0f;
+  // The key help first: the panel fits above it, so it is never covered or cut off.
+  const float keys = key_help(width);
+  const float room = std::max(ImGui::GetIO().DisplaySize.y - 10.0f - keys - 4.0f, 100.0f);
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  // As tall as what is open, at most down to the key help (then it scrolls). The first frame
+  // gets a size of its own: an auto-fitted window stays hidden on its first frame, which would
+  // leave the panel out of a one-frame headless render.
+  ImGui::SetNextWindowSize(ImVec2(width, std::min(room, 470.0f)), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, room));
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  // Tighter than ImGui's default spacing: the panel covers less of the view.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6.0f, 3.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
+  ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::PushItemWidth(kSliderWidth);
+  ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
+              st.time);
+  time_controls(s, c, st);
+  runaway_box(c, st);
+  interop_line(st);
+  simulation_section(s, c, st);
+  timing_section(st);
+  accuracy_section(s, c, st);
+  render_section(s, c, st);
+  snapshot_section(s, c, st);
+  ImGui::PopItemWidth();
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  status_line(st, kPanelWidth);
+  colour_legend(s.render, st);
+  return c;
+}
+
+void status_line(const PanelStats& st, float left) {
+  const std::string& text = !st.error.empty() ? st.error : st.message;
+  if (text.empty()) return;
+  // Its own window at the bottom of the view: never scrolled away, wrapped to the width.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  // Beside the panel when it shows (so no control is covered), across the view when it does not;
+  // never narrower than 200 pixels.
+  if (display.x - left < 220.0f) left = 10.0f;
+  const float width = std::min(display.x - left - 10.0f, 900.0f);
+  // Sized from the wrapped text, not auto-fitted: an auto-fitted window stays hidden on its
+  // first frame, and the last frame of a recording may be the one that shows the message.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float wrap = width - 2.0f * style.WindowPadding.x;
+  const float height = std::min(
+      ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + 2.0f * style.WindowPadding.y,
+      display.y * 0.3f);
+  ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                 ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  ImGui::Begin("##status", nullptr, flags);
+  ImGui::PushTextWrapPos(0.0f);  // wrap at the window's edge
+  if (!st.error.empty()) {
+    ImGui::TextColored(kError, "%s", st.error.c_str());
+  } else {
+    ImGui::TextUnformatted(st.message.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+}  // namespace galaxy::app

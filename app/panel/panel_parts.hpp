@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Pieces of the panel (panel.cpp) that stand on their own: the reset-to-default button, the
+// accuracy chart and the key help.
+#pragma once
+
+#include "panel/accuracy_chart.hpp"
+#include "panel/param_reset.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+// On the line of the widget just drawn, when `p` differs from its default: a small button that
+// puts the default back (reset_to_default) and adds what that changed to `c`.
+void reset_button(Settings& s, Param p, Changes& c);
+
+// p99 error (log scale) against step time, a dot per measurement coloured by theta, joined in
+// the order of theta; the newest ringed. Nothing with fewer than one point.
+void accuracy_chart(std::span<const AccuracyPoint> points);
+
+// The keys, in a window of their own below the panel's left edge (never scrolled away or cut
+// off); returns the height it takes from the bottom of the view, margin included.
+float key_help(float width);
+
+}  // namespace galaxy::app

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+#include "picture/vertex_path.hpp"
+
+#include <cstdio>
+#include <exception>
+
+namespace galaxy::app {
+
+void VertexPath::resize(std::size_t count, bool cuda, std::string& warning) {
+  buffers_.resize(count, cuda);
+  cuda_ = cuda;
+  warning.clear();
+  if (cuda && !buffers_.cuda_registered()) {
+    warning = "CUDA-GL interop unavailable (" + buffers_.registration_error() +
+              "): copying vertices through the host";
+    std::fprintf(stderr, "galaxy: warning: %s\n", warning.c_str());
+  }
+}
+
+FrameHandoff::Taken VertexPath::update(FrameHandoff& handoff, bool cuda, std::string& warning) {
+  const std::size_t n = handoff.newest_bodies();
+  if (n != buffers_.count() || cuda != cuda_) resize(n, cuda, warning);
+  try {
+    return handoff.take(buffers_);
+  } catch (const std::exception& e) {
+    // Interop failed while mapping: the buffers go back to plain GL buffers and the thread
+    // publishes through the host from now on.
+    warning = std::string("CUDA-GL interop failed (") + e.what() +
+              "): copying vertices through the host";
+    std::fprintf(stderr, "galaxy: warning: %s\n", warning.c_str());
+    buffers_.resize(buffers_.count(), false);
+    return {};
+  }
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#include "run/frame_handoff.hpp"
+
+namespace galaxy::app {
+
+void FrameHandoff::publish(Simulation& sim, StepReport r, bool device) {
+  int back = 0;
+  {
+    std::lock_guard lock(mutex_);
+    back = front_ == 0 ? 1 : 0;
+  }
+  // The frame loop reads only the front slot, so nobody starts reading `back` before it is
+  // published; a copy it started from `back` while that was the front must finish first.
+  Slot& s = slots_[back];
+  const std::size_t n = sim.size();
+  if (device) {
+    s.device.wait_copied();
+    s.device.resize(n);
+    sim.write_vertices_device(s.device.xyzs(), s.device.tags(), nullptr);
+  } else {
+    s.xyzs.resize(4 * n);
+    s.tags.resize(render::tag_buffer_bytes(n));
+    sim.write_vertices_host(s.xyzs.data(), s.tags.data());
+  }
+  sim.synchronize();  // the slot holds the whole step before anyone may read it
+  s.on_device = device;
+  std::lock_guard lock(mutex_);
+  r.sequence = ++sequence_;
+  s.report = std::move(r);
+  front_ = back;
+}
+
+std::size_t FrameHandoff::newest_bodies() const {
+  std::lock_guard lock(mutex_);
+  return front_ < 0 ? 0 : slots_[front_].report.bodies;
+}
+
+FrameHandoff::Taken FrameHandoff::take(render::VertexBuffers& buffers) {
+  Taken t;
+  std::lock_guard lock(mutex_);  // held through the copy: the publisher waits for it, not the GPU
+  if (front_ < 0) return t;
+  Slot& s = slots_[front_];
+  t.report = s.report;
+  if (s.report.sequence == taken_ || buffers.count() != s.report.bodies) return t;
+  if (s.on_device) {
+    auto mapping = buffers.map();
+    s.device.copy_to(mapping);  // ordered before the unmap, which orders GL after it
+    t.interop = true;
+  } else {
+    buffers.upload(s.xyzs.data(), s.tags.data());
+    t.bytes = s.report.bodies * (4 * sizeof(float) + 1);
+  }
+  taken_ = s.report.sequence;
+  t.fresh = true;
+  return t;
+}
+
+void FrameHandoff::clear() {
+  std::lock_guard lock(mutex_);
+  for (Slot& s : slots_) {
+    s.device.resize(0);
+    s.xyzs = {};
+    s.tags = {};
+  }
+  front_ = -1;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#include "run/session.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "io/snapshot.hpp"
+#include "memory.hpp"
+#include "scenarios/scenarios.hpp"
+
+namespace galaxy::app {
+
+namespace {
+
+// The backend the options ask for, or cuda where a device is present, else cpu.
+Backend choose_backend(const Options& o) {
+  if (o.backend) return *o.backend;
+  return cuda_available() ? Backend::Cuda : Backend::Cpu;
+}
+
+std::size_t default_body_count(Backend b) { return b == Backend::Cuda ? 1u << 20 : 20000; }
+
+// On the command line, --theta, --alpha, --dt and --softening override a snapshot's own
+// parameters, and say so. True when one did (the saved accelerations then belong to others).
+bool override_params(const Options& cli, SimParams& file, std::vector<std::string>& notes) {
+  bool overridden = false;
+  auto take = [&](bool given, const char* name, float& file_value, float cli_value) {
+    if (!given || file_value == cli_value) return;
+    notes.push_back(
+        fmt::format("--{} {} overrides the snapshot's {} = {}", name, cli_value, name, file_value));
+    file_value = cli_value;
+    overridden = true;
+  };
+  take(cli.given.theta, "theta", file.theta, cli.params.theta);
+  take(cli.given.alpha, "alpha", file.alpha, cli.params.alpha);
+  take(cli.given.dt, "dt", file.dt, cli.params.dt);
+  take(cli.given.softening, "softening", file.softening, cli.params.softening);
+  return overridden;
+}
+
+}  // namespace
+
+Session::Session(const Options& o)
+    : scenario_(o.scenario),
+      seed_(o.seed),
+      rendering_(!wants_energy_table(o)),
+      source_(o.scenario) {
+  const Backend backend = choose_backend(o);
+  sim_ = make_simulation(backend, o.solver, o.params);
+  if (o.load.empty()) {
+    const std::size_t n = o.bodies.value_or(default_body_count(backend));
+    require_memory(backend, n, rendering_);  // before anything of that size is allocated
+    sim_->reset(make_scenario(scenario_, n, seed_));
+  } else {
+    for (const std::string& note : load_snapshot(o.load, &o).notes) {
+      std::fprintf(stderr, "galaxy: %s\n", note.c_str());
+    }
+  }
+}
+
+void Session::set_body_count(std::size_t n) {
+  if (n == 0) throw std::invalid_argument("the body count must be positive");
+  require_memory(sim_->backend(), n, rendering_);
+  sim_->reset(make_scenario(scenario_, n, seed_));
+  source_ = scenario_;
+}
+
+void Session::set_scenario(const std::string& name) {
+  sim_->reset(make_scenario(name, sim_->size() ? sim_->size() : 1, seed_));
+  scenario_ = source_ = name;
+}
+
+void Session::set_backend(Backend backend) {
+  require_memory(backend, sim_->size(), rendering_);
+  auto next = make_simulation(backend, sim_->solver(), sim_->params());
+  next->reset(sim_->download());
+  sim_ = std::move(next);
+}
+
+void Session::save(const std::string& path) const {
+  io::save_snapshot(path,
+                    {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(), {}});
+}
+
+Loaded Session::load(const std::string& path) {
+  return load_snapshot(path, nullptr);
+}
+
+Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
+  io::Snapshot s = io::load_snapshot(path);  // throws before touching the run
+  require_memory(sim_->backend(), s.bodies.size(), rendering_);
+  Loaded loaded{sim_->params(), s.bodies.size(), s.warnings};
+  // A .gxy file carries the run's parameters; they are set before reset() so that the
+  // accelerations it computes use the saved softening, and put back if reset() fails.
+  const bool overridden = s.params && cli && override_params(*cli, *s.params, loaded.notes);
+  if (s.params) sim_->set_params(*s.params);
+  try {
+    sim_->reset(s.bodies);
+    // .gxy with its own parameters: the run continues bit for bit.
+    if (s.params && !overridden) sim_->restore_forces(s.bodies);
+  } catch (...) {
+    sim_->set_params(loaded.params);
+    throw;
+  }
+  sim_->set_clock(s.time, s.steps);
+  if (s.params) loaded.params = *s.params;
+  source_ = "snapshot " + path;
+  return loaded;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// What a run of the program holds: the simulation, and what re-creates its bodies (the scenario,
+// its seed) at another count. The wanted parameters live in Settings (the panel's); the session
+// only runs what it is told and says what is running.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/options.hpp"
+#include "simulation.hpp"
+
+namespace galaxy::app {
+
+// What a snapshot load brought: the parameters now running (a .gxy file's own, else the ones
+// that ran before), the body count, and what the load said besides loading (warnings about the
+// file's values, which of its parameters the command line overrode).
+struct Loaded {
+  SimParams params;
+  std::size_t bodies = 0;
+  std::vector<std::string> notes;
+};
+
+class Session {
+ public:
+  // Reads `o` once: the backend, solver, parameters, scenario, seed and the start (a scenario at
+  // --bodies, or --load). Notes of a --load go to stderr.
+  explicit Session(const Options& o);
+  Simulation& simulation() { return *sim_; }
+  const Simulation& simulation() const { return *sim_; }
+  // The scenario that body-count changes and resets re-create.
+  const std::string& scenario() const { return scenario_; }
+  // What made the current bodies: the scenario's name, or "snapshot PATH" after a load.
+  const std::string& source() const { return source_; }
+  // Re-creates the scenario with `n` bodies. On failure (bad count, out of memory) throws and
+  // keeps the current run.
+  void set_body_count(std::size_t n);
+  // Switches to scenario `name` at the current body count; throws and keeps the run on failure.
+  void set_scenario(const std::string& name);
+  // Moves the current bodies to a simulation on `backend` (time restarts at 0); throws and keeps
+  // the run on failure (no device, out of memory).
+  void set_backend(Backend backend);
+  // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
+  // the current run. A .gxy load also restores the time, the step count and θ, dt, softening.
+  void save(const std::string& path) const;
+  Loaded load(const std::string& path);
+
+ private:
+  // `cli`: at start-up, the command line's --theta, --dt, --softening win over the file's, with
+  // a note; null for a load from the panel.
+  Loaded load_snapshot(const std::string& path, const Options* cli);
+
+  std::string scenario_;
+  std::uint64_t seed_;
+  bool rendering_;  // the memory preflight counts the vertex buffers too
+  std::unique_ptr<Simulation> sim_;
+  std::string source_;
+};
+
+}  // namespace galaxy::app
