@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "knobs.hpp"
 #include "shader_sources.hpp"
 
 namespace galaxy::render {
@@ -83,7 +84,7 @@ void PostProcess::bind_source(GLuint program, const HdrSource& src) const {
 
 void PostProcess::set_exposure_uniforms(GLuint program, const RenderParams& p) const {
   glProgramUniform1i(program, loc(program, "u_auto_exposure"), p.auto_exposure ? 1 : 0);
-  glProgramUniform1f(program, loc(program, "u_exposure"), p.exposure);
+  set_knob_uniforms(program, p);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, exposure_state_.id());
 }
 
@@ -100,8 +101,7 @@ void PostProcess::downsample(const HdrSource& src) {
 void PostProcess::update_exposure(const RenderParams& p) {
   if (!p.auto_exposure) return;
   const GLuint prog = exposure_.id();
-  glProgramUniform1f(prog, loc(prog, "u_key"), std::max(p.exposure_key, 1e-6f));
-  glProgramUniform1f(prog, loc(prog, "u_adapt"), std::clamp(p.exposure_adapt, 0.0f, 1.0f));
+  set_knob_uniforms(prog, p);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, exposure_state_.id());
   glUseProgram(prog);
   glDispatchCompute(1, 1, 1);
@@ -113,7 +113,6 @@ void PostProcess::bloom(const HdrSource& src, const RenderParams& p) {
   const GLuint prog = bloom_.id();
   bind_source(prog, src);
   set_exposure_uniforms(prog, p);
-  glProgramUniform1f(prog, loc(prog, "u_threshold"), std::max(p.bloom_threshold, 1e-6f));
   glUseProgram(prog);
   // Bright pass small_ -> ping_, horizontal blur ping_ -> small_, vertical small_ -> ping_.
   const GLuint chain[4] = {small_.id(), ping_.id(), small_.id(), ping_.id()};
@@ -136,8 +135,6 @@ void PostProcess::tonemap(const HdrSource& src, const RenderParams& p, GLuint fr
   const float inv_block = 1.0f / float(kBlock);
   glProgramUniform2f(prog, loc(prog, "u_bloom_uv"), inv_block / float(small_width_),
                      inv_block / float(small_height_));
-  glProgramUniform1f(prog, loc(prog, "u_bloom_strength"), std::max(p.bloom_strength, 0.0f));
-  glProgramUniform1f(prog, loc(prog, "u_stretch"), p.stretch);
   glBindTextureUnit(3, p.bloom_strength > 0.0f ? ping_.id() : small_.id());
   glUseProgram(prog);
   glBindVertexArray(empty_vao_.id());

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "colormap.hpp"
+#include "knobs.hpp"
 #include "shader_sources.hpp"
 
 namespace galaxy::render {
@@ -95,10 +96,9 @@ void Renderer::ensure_targets(int width, int height, SplatMode mode) {
 void Renderer::set_color_uniforms(GLuint program, const RenderParams& p) {
   glBindTextureUnit(0, colormap_.id());
   glProgramUniform1i(program, loc(program, "u_colormap"), 0);
-  glProgramUniform1f(program, loc(program, "u_speed_max"), std::max(p.speed_max, 1e-6f));
   glProgramUniform1i(program, loc(program, "u_color_mode"), static_cast<int>(p.color));
   glProgramUniform1i(program, loc(program, "u_hide_halo"), p.hide_halo ? 1 : 0);
-  glProgramUniform1f(program, loc(program, "u_halo_weight"), p.halo_weight);
+  set_knob_uniforms(program, p);
   const MapRange range = p.color == ColorMode::CostMap ? p.cost_range : p.error_range;
   glProgramUniform1f(program, loc(program, "u_map_low"), std::max(range.low, 1e-30f));
   glProgramUniform1f(program, loc(program, "u_map_high"), std::max(range.high, range.low * 1.001f));

@@ -81,34 +81,6 @@ std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t s
   return all;
 }
 
-void check_params(const SimParams& p) {
-  if (!(p.theta > 0.0f) || !std::isfinite(p.theta)) {
-    throw std::invalid_argument("theta must be a positive number, got " + std::to_string(p.theta));
-  }
-  if (!std::isfinite(p.dt) || !(p.dt > 0.0f)) {
-    throw std::invalid_argument("dt must be a positive number, got " + std::to_string(p.dt));
-  }
-  if (!std::isfinite(p.softening) || p.softening < 0.0f) {
-    throw std::invalid_argument("softening must be zero or positive, got " +
-                                std::to_string(p.softening));
-  }
-  if (!std::isfinite(p.alpha) || p.alpha < 0.0f) {
-    throw std::invalid_argument("alpha must be zero or positive, got " + std::to_string(p.alpha));
-  }
-  if (p.multipole != 0 && p.multipole != 2) {
-    throw std::invalid_argument("multipole order must be 0 or 2, got " +
-                                std::to_string(p.multipole));
-  }
-  if (p.leaf_size < 1 || p.leaf_size > kMaxLeafSize) {
-    throw std::invalid_argument("leaf size must be 1 to " + std::to_string(kMaxLeafSize) +
-                                ", got " + std::to_string(p.leaf_size));
-  }
-  if (p.group_size < 1 || p.group_size > kMaxGroupSize) {
-    throw std::invalid_argument("group size must be 1 to " + std::to_string(kMaxGroupSize) +
-                                ", got " + std::to_string(p.group_size));
-  }
-}
-
 std::string_view to_string(Backend b) { return b == Backend::Cpu ? "cpu" : "cuda"; }
 std::string_view to_string(Solver s) { return s == Solver::BarnesHut ? "bh" : "direct"; }
 

@@ -12,29 +12,13 @@
 
 #include "accuracy.hpp"
 #include "bodies.hpp"
+#include "params.hpp"
 #include "runaway.hpp"
 
 namespace galaxy {
 
 enum class Backend { Cpu, Cuda };
 enum class Solver { BarnesHut, Direct };
-
-// Parameters that may change between steps without reallocation.
-// The opening test is physics::open_radius at theta (the largest opening angle) and, where alpha >
-// 0, physics::accept_relative at alpha: a cell is accepted when its estimated error is below alpha
-// times the body's acceleration. The defaults give p99 relative force errors of 6.8e-4 (Plummer)
-// and 8.1e-4 (the collision) at 1M bodies in 4.7 and 4.5 ms a step on an H100 (README,
-// Benchmark); alpha = 0 with theta 0.6 is the classic geometric walk at about the same p99.
-struct SimParams {
-  float theta = 1.0f;  // largest opening angle (physics::open_radius)
-  float dt = 0.0125f;
-  float softening = 0.05f;
-  int multipole = 2;     // cells as monopoles (0) or with quadrupoles (2)
-  float alpha = 0.004f;  // relative criterion (physics::accept_relative); 0: geometric only
-  int leaf_size = 16;    // a cell of at most this many bodies is a leaf
-  int group_size = 64;   // the GPU walk's groups: bodies that share one walk (at most 128)
-};
-inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 128;
 
 // The six pipeline stages of Burtscher & Pingali, in the order a step runs them here (the sort
 // comes before the build, sort.cu says why; integrate's opening kick-drift runs first and its
@@ -208,9 +192,6 @@ class Simulation {
   virtual void clear_vertex_values() = 0;
   virtual bool has_vertex_values() const = 0;
 };
-
-// Throws std::invalid_argument naming a parameter that is not finite or out of range.
-void check_params(const SimParams& p);
 
 // Creates a simulation for the backend; throws std::runtime_error when the backend is not
 // available (no CUDA device, or built without CUDA) with a message that says which.

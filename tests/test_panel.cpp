@@ -6,6 +6,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string>
 
@@ -19,73 +20,96 @@
 namespace galaxy {
 namespace {
 
-using app::Param;
-
-// Each parameter moved off its default as a slider would move it, and the default to expect
-// back: SimParams{} and RenderParams{} themselves, not numbers copied here.
-struct Case {
-  Param param;
-  std::function<void(app::Settings&)> move;
-  std::function<bool(const app::Settings&)> at_default;
-};
-
-std::vector<Case> cases() {
-  const SimParams sim{};
-  const render::RenderParams look{};
-  return {
-      {Param::Theta, [](auto& s) { s.params.theta = 0.4f; },
-       [=](const auto& s) { return s.params.theta == sim.theta; }},
-      {Param::Alpha, [](auto& s) { s.params.alpha = 0.01f; },
-       [=](const auto& s) { return s.params.alpha == sim.alpha; }},
-      {Param::Multipole, [](auto& s) { s.params.multipole = 0; },
-       [=](const auto& s) { return s.params.multipole == sim.multipole; }},
-      {Param::Dt, [](auto& s) { s.params.dt = 0.002f; },
-       [=](const auto& s) { return s.params.dt == sim.dt; }},
-      {Param::Softening, [](auto& s) { s.params.softening = 0.3f; },
-       [=](const auto& s) { return s.params.softening == sim.softening; }},
-      {Param::LeafSize, [](auto& s) { s.params.leaf_size = 3; },
-       [=](const auto& s) { return s.params.leaf_size == sim.leaf_size; }},
-      {Param::GroupSize, [](auto& s) { s.params.group_size = 7; },
-       [=](const auto& s) { return s.params.group_size == sim.group_size; }},
-      {Param::PointSize, [](auto& s) { s.render.point_size = 9.0f; },
-       [=](const auto& s) { return s.render.point_size == look.point_size; }},
-      {Param::Brightness, [](auto& s) { s.render.brightness = 5.0f; },
-       [=](const auto& s) { return s.render.brightness == look.brightness; }},
-      {Param::Exposure, [](auto& s) { s.render.exposure = 0.2f; },
-       [=](const auto& s) { return s.render.exposure == look.exposure; }},
-      {Param::ExposureKey, [](auto& s) { s.render.exposure_key = 0.3f; },
-       [=](const auto& s) { return s.render.exposure_key == look.exposure_key; }},
-      {Param::Bloom, [](auto& s) { s.render.bloom_strength = 0.9f; },
-       [=](const auto& s) { return s.render.bloom_strength == look.bloom_strength; }},
-      {Param::Stretch, [](auto& s) { s.render.stretch = 150.0f; },
-       [=](const auto& s) { return s.render.stretch == look.stretch; }},
-      {Param::SpeedRange, [](auto& s) { s.render.speed_max = 4.0f; },
-       [=](const auto& s) { return s.render.speed_max == look.speed_max; }},
-      {Param::OctreeDepth, [](auto& s) { s.octree_depth = 9; },
-       [](const auto& s) { return s.octree_depth == app::Settings{}.octree_depth; }},
-  };
+// A value off the default that the row accepts, as its slider or choice could set it.
+double moved_value(const ParamInfo& info) {
+  const double def = get(SimParams{}, info);
+  if (!info.choices.empty()) return info.choices[0] != def ? info.choices[0] : info.choices[1];
+  const double v = info.slider_low + 0.37 * (info.slider_high - info.slider_low);
+  return is_integer(info) ? std::round(v) : v;
 }
 
+// Every row of both tables moved off its default as a slider would move it; the defaults to
+// expect back are SimParams{} and RenderParams{} themselves, compared whole.
 TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
-  const auto all = cases();
-  ASSERT_EQ(all.size(), std::size_t(app::kParamCount)) << "a case for every parameter";
-  for (const Case& k : all) {
-    const std::string name(app::param_name(k.param));
+  for (const ParamInfo& info : sim_params()) {
+    const std::string name(info.name);
     app::Settings s;
-    EXPECT_TRUE(app::at_default(s, k.param)) << name << ": no reset button at the start";
-    k.move(s);
-    ASSERT_FALSE(k.at_default(s)) << name;
-    EXPECT_FALSE(app::at_default(s, k.param)) << name << ": the reset button shows";
-    const app::Changes c = app::reset_to_default(s, k.param);
-    EXPECT_TRUE(k.at_default(s)) << name;
-    EXPECT_TRUE(app::at_default(s, k.param)) << name;
-    const bool sim = static_cast<int>(k.param) <= static_cast<int>(Param::GroupSize);
-    EXPECT_EQ(c.params, sim) << name << ": a simulation parameter applies at the next step";
-    EXPECT_EQ(c.overlay, k.param == Param::OctreeDepth) << name;
-    EXPECT_FALSE(c.bodies || c.scenario || c.backend || c.reset) << name << ": nothing else";
+    EXPECT_TRUE(app::at_default(s, info)) << name << ": no reset button at the start";
+    set(s.params, info, moved_value(info));
+    ASSERT_FALSE(s.params == SimParams{}) << name;
+    EXPECT_EQ(check_value(info, get(s.params, info)), "") << name << ": the slider's value is valid";
+    EXPECT_FALSE(app::at_default(s, info)) << name << ": the reset button shows";
+    const app::Changes c = app::reset_to_default(s, info);
+    EXPECT_TRUE(s.params == SimParams{}) << name;
+    EXPECT_TRUE(app::at_default(s, info)) << name;
+    EXPECT_TRUE(c.params) << name << ": a simulation parameter applies at the next step";
+    EXPECT_FALSE(c.overlay || c.bodies || c.scenario || c.backend || c.reset) << name;
   }
-  EXPECT_EQ(app::default_text(Param::Theta), "1");
-  EXPECT_EQ(app::default_text(Param::Dt), "0.0125");
+  for (const render::Knob& k : render::knobs()) {
+    const std::string name(k.name);
+    app::Settings s;
+    EXPECT_TRUE(app::at_default(s, k)) << name;
+    s.render.*k.field = k.low + 0.37f * (k.high - k.low);
+    ASSERT_FALSE(s.render == render::RenderParams{}) << name;
+    EXPECT_FALSE(app::at_default(s, k)) << name;
+    const app::Changes c = app::reset_to_default(s, k);
+    EXPECT_TRUE(s.render == render::RenderParams{}) << name;
+    EXPECT_FALSE(c.params || c.overlay) << name << ": the renderer reads the look every frame";
+  }
+  app::Settings s;
+  s.octree_depth = 9;
+  EXPECT_FALSE(app::octree_depth_at_default(s));
+  EXPECT_TRUE(app::reset_octree_depth(s).overlay);
+  EXPECT_EQ(s.octree_depth, app::Settings{}.octree_depth);
+  EXPECT_EQ(app::default_text(*find_param("theta")), "1");
+  EXPECT_EQ(app::default_text(*find_param("--dt")), "0.0125");
+}
+
+// Every field of SimParams has a row: moving every row moves every field.
+TEST(ParamTable, EveryFieldHasARow) {
+  SimParams p;
+  for (const ParamInfo& info : sim_params()) set(p, info, moved_value(info));
+  const SimParams d;
+  EXPECT_NE(p.theta, d.theta);
+  EXPECT_NE(p.dt, d.dt);
+  EXPECT_NE(p.softening, d.softening);
+  EXPECT_NE(p.multipole, d.multipole);
+  EXPECT_NE(p.alpha, d.alpha);
+  EXPECT_NE(p.leaf_size, d.leaf_size);
+  EXPECT_NE(p.group_size, d.group_size);
+  EXPECT_NO_THROW(check_params(p));
+}
+
+// check_params names the parameter and the rule; same_forces looks only at what changes forces.
+TEST(ParamTable, ChecksNameTheParameterAndSameForcesIgnoresDtAndTuning) {
+  SimParams p;
+  p.theta = -1;
+  EXPECT_THROW(
+      {
+        try {
+          check_params(p);
+        } catch (const std::invalid_argument& e) {
+          EXPECT_STREQ(e.what(), "theta must be > 0, got -1");
+          throw;
+        }
+      },
+      std::invalid_argument);
+  p = {};
+  p.multipole = 3;
+  EXPECT_THROW(check_params(p), std::invalid_argument);
+  p = {};
+  p.leaf_size = kMaxLeafSize + 1;
+  EXPECT_THROW(check_params(p), std::invalid_argument);
+  p = {};
+  p.softening = std::nanf("");
+  EXPECT_THROW(check_params(p), std::invalid_argument);
+  SimParams a, b;
+  b.dt = 0.001f;
+  b.leaf_size = 8;
+  b.group_size = 32;
+  EXPECT_TRUE(same_forces(a, b));
+  b.alpha = 0.001f;
+  EXPECT_FALSE(same_forces(a, b));
 }
 
 // The reset's Changes go through App::apply like the slider's: the run gets the default back.
@@ -100,7 +124,7 @@ TEST(ParamReset, AResetReachesTheRunningSimulation) {
   moved.params = true;
   a->apply(moved);
   ASSERT_EQ(a->session().simulation().params().theta, 0.4f);
-  a->apply(app::reset_to_default(a->settings(), Param::Theta));
+  a->apply(app::reset_to_default(a->settings(), *find_param("theta")));
   EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
   EXPECT_EQ(a->session().simulation().params().softening, 0.2f) << "only theta went back";
 }

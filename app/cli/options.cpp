@@ -68,6 +68,36 @@ CLI::Validator whole(unsigned long long lo, unsigned long long hi) {
       "INT");
 }
 
+// A simulation parameter's value, checked by its table row (sim/params.hpp): a finite number
+// (digits only for an integer one) that check_value accepts.
+CLI::Validator param_check(const ParamInfo& info) {
+  const bool integer = is_integer(info);
+  return CLI::Validator(
+      [&info, integer](std::string& s) -> std::string {
+        if (integer && (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)) {
+          return "must be a whole number, got '" + s + "'";
+        }
+        double v = 0;
+        if (std::string e = parse_number(s, v); !e.empty()) return e;
+        if (!integer && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
+        if (std::string e = check_value(info, v); !e.empty()) return e.replace(e.rfind(", got ") + 6, std::string::npos, s);
+        return {};
+      },
+      integer ? "INT" : "NUMBER");
+}
+
+// The parameter's option, storing into `p`; null for a swept one where `sweeps` is false (the
+// bench takes a list of those instead).
+CLI::Option* add_param_option(CLI::App& cli, const ParamInfo& info, SimParams& p) {
+  return std::visit(
+      [&](auto member) {
+        return cli.add_option(std::string(info.option), p.*member, std::string(info.help))
+            ->check(param_check(info))
+            ->capture_default_str();
+      },
+      info.field);
+}
+
 constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine holds; no wrap
 constexpr unsigned long long kMaxInt = 2147483647;
 constexpr unsigned long long kMaxLong = 9223372036854775807ull;
@@ -83,9 +113,6 @@ const CLI::Validator kCountText(
     },
     "COUNT");
 
-// The options a run and `galaxy bench` share, declared once for each: the scenario and the
-// physics that the bench does not sweep. Returns --dt and --softening (a run notes which were
-// given, for a snapshot's parameters).
 // How the frame loop and the simulation's thread share the time.
 void add_speed_options(CLI::App& cli, Options& o) {
   cli.add_option("--steps-per-frame", o.speed.steps_per_frame,
@@ -126,27 +153,21 @@ void add_speed_options(CLI::App& cli, Options& o) {
       ->check(whole(0, 1u << 24));
 }
 
-std::pair<CLI::Option*, CLI::Option*> add_shared_options(CLI::App& app, Options& o) {
+// The options a run and `galaxy bench` share: the scenario and the parameters that the bench does
+// not sweep. Returns the parameters' options, to note which were given.
+std::vector<std::pair<const ParamInfo*, CLI::Option*>> add_shared_options(CLI::App& app,
+                                                                          Options& o) {
   app.add_option("--scenario", o.scenario, "initial conditions")
       ->check(CLI::IsMember(scenario_names()))
       ->capture_default_str();
   app.add_option("--seed", o.seed, "random seed of the initial conditions")
       ->check(whole(0, ~0ull))
       ->capture_default_str();
-  CLI::Option* dt = app.add_option("--dt", o.params.dt, "time step")
-                        ->check(number(0, false))
-                        ->capture_default_str();
-  CLI::Option* softening =
-      app.add_option("--softening", o.params.softening, "Plummer softening length")
-          ->check(number(0, true))
-          ->capture_default_str();
-  app.add_option("--leaf-size", o.params.leaf_size, "tuning: bodies a tree leaf holds at most")
-      ->check(whole(1, kMaxLeafSize))
-      ->capture_default_str();
-  app.add_option("--group-size", o.params.group_size, "tuning: bodies that share one GPU walk")
-      ->check(whole(1, kMaxGroupSize))
-      ->capture_default_str();
-  return {dt, softening};
+  std::vector<std::pair<const ParamInfo*, CLI::Option*>> given;
+  for (const ParamInfo& info : sim_params()) {
+    if (!info.swept) given.emplace_back(&info, add_param_option(app, info, o.params));
+  }
+  return given;
 }
 }  // namespace
 
@@ -165,20 +186,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--bodies", o.bodies, "number of bodies: 20000, 250k, 1M, 1e6")
       ->transform(kCountText)
       ->check(kCount);
-  const auto [dt, softening] = add_shared_options(cli, o);
-  CLI::Option* theta = cli.add_option("--theta", o.params.theta,
-                                      "largest opening angle (with --alpha 0, the only test)")
-                           ->check(number(0, false))
-                           ->capture_default_str();
-  CLI::Option* alpha =
-      cli.add_option("--alpha", o.params.alpha,
-                     "relative opening test: a cell's estimated error below alpha |a| (0: off)")
-          ->check(number(0, true))
-          ->capture_default_str();
-  cli.add_option("--multipole", o.params.multipole,
-                 "cells as monopoles (0) or with quadrupoles (2)")
-      ->check(CLI::IsMember({0, 2}))
-      ->capture_default_str();
+  auto given = add_shared_options(cli, o);
+  for (const ParamInfo& info : sim_params()) {
+    if (info.swept) given.emplace_back(&info, add_param_option(cli, info, o.params));
+  }
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
@@ -241,17 +252,17 @@ ParseResult parse_options(int argc, const char* const* argv) {
   add_shared_options(*bench, o);
   bench->add_option("--theta", b.thetas, "largest opening angles, comma separated (a row each)")
       ->delimiter(',')
-      ->check(number(0, false))
+      ->check(param_check(*find_param("--theta")))
       ->capture_default_str();
   bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2")
       ->delimiter(',')
-      ->check(CLI::IsMember({0, 2}))
+      ->check(param_check(*find_param("--multipole")))
       ->capture_default_str();
   bench
       ->add_option("--alpha", b.alphas,
                    "relative opening test at each alpha, comma separated (0: off)")
       ->delimiter(',')
-      ->check(number(0, true))
+      ->check(param_check(*find_param("--alpha")))
       ->capture_default_str();
 
   try {
@@ -262,10 +273,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
     for (const std::string& s : bench_solvers) b.solvers.push_back(s == "direct" ? Solver::Direct : Solver::BarnesHut);
     if (!backend.empty()) o.backend = backend == "cuda" ? Backend::Cuda : Backend::Cpu;
     o.solver = solver == "direct" ? Solver::Direct : Solver::BarnesHut;
-    o.given.theta = theta->count() > 0;
-    o.given.dt = dt->count() > 0;
-    o.given.softening = softening->count() > 0;
-    o.given.alpha = alpha->count() > 0;
+    for (const auto& [info, option] : given) {
+      if (option->count() > 0) o.given_params.push_back(info);
+    }
     if (o.bodies && !o.load.empty()) {
       throw CLI::ValidationError(
           "--bodies", "cannot be combined with --load: the snapshot sets the body count");

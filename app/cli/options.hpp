@@ -28,11 +28,6 @@ struct BenchOptions {
   std::string csv;              // write the rows here as well
 };
 
-// Which physical parameters the command line set (a snapshot's own are overridden only by these).
-struct GivenParams {
-  bool theta = false, dt = false, softening = false, alpha = false;
-};
-
 struct Options {
   std::optional<Backend> backend;  // unset: cuda where a device is present, else cpu
   Solver solver = Solver::BarnesHut;
@@ -40,7 +35,8 @@ struct Options {
   std::optional<std::size_t> bodies;  // unset: a default that suits the backend
   std::uint64_t seed = 20261123;
   SimParams params;
-  GivenParams given;
+  // The parameters the command line set: they override a snapshot's own.
+  std::vector<const ParamInfo*> given_params;
   std::optional<long> steps;  // run this many steps, then exit
   bool headless = false;
   std::string save;  // write the final state here

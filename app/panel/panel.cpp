@@ -9,6 +9,7 @@
 
 #include "cli/body_count.hpp"
 #include "panel/panel_parts.hpp"
+#include "panel/param_controls.hpp"
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
 #include "scenarios/scenarios.hpp"
@@ -73,36 +74,13 @@ void error_here(const PanelStats& st, const char* where) {
 // The tree's tuning knobs, folded away: they change speed, not what is computed.
 void tuning_controls(Settings& s, Changes& c) {
   if (!ImGui::TreeNode("tuning")) return;
-  c.params |= ImGui::SliderInt("leaf size", &s.params.leaf_size, 1, kMaxLeafSize);
-  reset_button(s, Param::LeafSize, c);
-  c.params |= ImGui::SliderInt("group size", &s.params.group_size, 1, kMaxGroupSize);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("bodies that share one walk on the GPU");
-  reset_button(s, Param::GroupSize, c);
+  param_controls(s, c, ParamSection::Tuning);
   ImGui::TreePop();
 }
 
 void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  c.params |= ImGui::SliderFloat("theta", &s.params.theta, 0.05f, 1.5f, "%.2f");
-  reset_button(s, Param::Theta, c);
-  c.params |= ImGui::SliderFloat("alpha", &s.params.alpha, 0.0f, 0.05f, "%.4f",
-                                 ImGuiSliderFlags_Logarithmic);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "relative opening test: a cell's estimated error below alpha |a| (0: theta alone)");
-  }
-  reset_button(s, Param::Alpha, c);
-  int order = s.params.multipole / 2;
-  if (ImGui::Combo("multipoles", &order, "monopole\0quadrupole\0")) {
-    s.params.multipole = 2 * order;
-    c.params = true;
-  }
-  reset_button(s, Param::Multipole, c);
-  c.params |=
-      ImGui::SliderFloat("dt", &s.params.dt, 0.0005f, 0.05f, "%.4f", ImGuiSliderFlags_Logarithmic);
-  reset_button(s, Param::Dt, c);
-  c.params |= ImGui::SliderFloat("softening", &s.params.softening, 0.0f, 0.5f, "%.3f");
-  reset_button(s, Param::Softening, c);
+  param_controls(s, c, ParamSection::Physics);
   tuning_controls(s, c);
   error_here(st, "parameters");
   // The body count applies on Enter (as typed: 250k, 1M, 1e6; App::apply reads it and says what
@@ -224,36 +202,11 @@ void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
   accuracy_chart(st.accuracy_chart.points({st.bodies, st.source, st.backend_name}));
 }
 
-// The post-process (render/post_process.*): automatic exposure, bloom and the tone curve.
-void look_controls(Settings& s, Changes& c) {
-  render::RenderParams& r = s.render;
-  ImGui::Checkbox("auto exposure", &r.auto_exposure);
-  if (r.auto_exposure) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetItemRectSize().x -
-                            ImGui::GetStyle().ItemSpacing.x);
-    ImGui::SliderFloat("key", &r.exposure_key, 0.005f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic);
-    reset_button(s, Param::ExposureKey, c);
-  }
-  ImGui::SliderFloat("bloom", &r.bloom_strength, 0.0f, 1.0f, "%.2f");
-  reset_button(s, Param::Bloom, c);
-  ImGui::SliderFloat("stretch", &r.stretch, 1.0f, 200.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
-  reset_button(s, Param::Stretch, c);
-}
-
 void render_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Rendering")) return;
   render::RenderParams& r = s.render;
-  ImGui::SliderFloat("point size", &r.point_size, 0.5f, 12.0f, "%.1f px at 720p");
-  reset_button(s, Param::PointSize, c);
-  ImGui::SliderFloat("brightness", &r.brightness, 0.05f, 20.0f, "%.2f",
-                     ImGuiSliderFlags_Logarithmic);
-  reset_button(s, Param::Brightness, c);
-  ImGui::SliderFloat("exposure", &r.exposure, 0.05f, 20.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-  reset_button(s, Param::Exposure, c);
-  look_controls(s, c);
-  ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
-  reset_button(s, Param::SpeedRange, c);
+  knob_controls(s, c);
+  ImGui::Checkbox("auto exposure", &r.auto_exposure);
   int color = static_cast<int>(r.color);
   if (combo("colour", color, {"auto", "speed", "population", "error map", "cost map"})) {
     r.color = static_cast<render::ColorMode>(color);
@@ -272,8 +225,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
-  c.overlay |= ImGui::SliderInt("octree depth", &s.octree_depth, 1, 10);
-  reset_button(s, Param::OctreeDepth, c);
+  octree_depth_control(s, c);
   if (s.picked_body >= 0) {
     ImGui::TextWrapped("%s", st.picked_info.c_str());
     if (ImGui::Button("Clear pick")) {

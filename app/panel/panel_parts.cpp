@@ -11,18 +11,6 @@
 
 namespace galaxy::app {
 
-void reset_button(Settings& s, Param p, Changes& c) {
-  if (at_default(s, p)) return;
-  ImGui::SameLine();
-  ImGui::PushID(static_cast<int>(p));
-  if (ImGui::SmallButton("default")) c |= reset_to_default(s, p);
-  if (ImGui::IsItemHovered()) {
-    const std::string name(param_name(p));
-    ImGui::SetTooltip("%s back to its default, %s", name.c_str(), default_text(p).c_str());
-  }
-  ImGui::PopID();
-}
-
 namespace {
 
 // theta from 0.2 (blue) to 1.5 (orange).

@@ -1,17 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Pieces of the panel (panel.cpp) that stand on their own: the reset-to-default button, the
-// accuracy chart and the key help.
+// Pieces of the panel (panel.cpp) that stand on their own: the accuracy chart and the key help.
 #pragma once
 
 #include "panel/accuracy_chart.hpp"
-#include "panel/param_reset.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
-
-// On the line of the widget just drawn, when `p` differs from its default: a small button that
-// puts the default back (reset_to_default) and adds what that changed to `c`.
-void reset_button(Settings& s, Param p, Changes& c);
 
 // p99 error (log scale) against step time, a dot per measurement coloured by theta, joined in
 // the order of theta; the newest ringed. Nothing with fewer than one point.

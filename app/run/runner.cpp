@@ -74,10 +74,7 @@ void Runner::post(std::function<void(Session&)> f) { enqueue(std::move(f), true)
 void Runner::set_params(const SimParams& p) {
   post([this, p](Session& s) {
     Simulation& sim = s.simulation();
-    const SimParams& old = sim.params();
-    const bool same = old.theta == p.theta && old.dt == p.dt && old.softening == p.softening &&
-                      old.multipole == p.multipole && old.alpha == p.alpha &&
-                      old.leaf_size == p.leaf_size && old.group_size == p.group_size;
+    const bool same = sim.params() == p;
     sim.set_params(p);
     if (!same) timeline_.forget_after(sim.steps_taken());
   });

@@ -22,21 +22,19 @@ Backend choose_backend(const Options& o) {
 
 std::size_t default_body_count(Backend b) { return b == Backend::Cuda ? 1u << 20 : 20000; }
 
-// On the command line, --theta, --alpha, --dt and --softening override a snapshot's own
-// parameters, and say so. True when one did (the saved accelerations then belong to others).
+// On the command line, the parameters given override a snapshot's own, and say so. True when one
+// did (the saved accelerations then belong to others).
 bool override_params(const Options& cli, SimParams& file, std::vector<std::string>& notes) {
   bool overridden = false;
-  auto take = [&](bool given, const char* name, float& file_value, float cli_value) {
-    if (!given || file_value == cli_value) return;
-    notes.push_back(
-        fmt::format("--{} {} overrides the snapshot's {} = {}", name, cli_value, name, file_value));
-    file_value = cli_value;
+  for (const ParamInfo* info : cli.given_params) {
+    const double wanted = get(cli.params, *info), had = get(file, *info);
+    if (wanted == had) continue;
+    notes.push_back(fmt::format("{} {} overrides the snapshot's {} = {}", info->option,
+                                format_value(*info, wanted), info->name,
+                                format_value(*info, had)));
+    set(file, *info, wanted);
     overridden = true;
-  };
-  take(cli.given.theta, "theta", file.theta, cli.params.theta);
-  take(cli.given.alpha, "alpha", file.alpha, cli.params.alpha);
-  take(cli.given.dt, "dt", file.dt, cli.params.dt);
-  take(cli.given.softening, "softening", file.softening, cli.params.softening);
+  }
   return overridden;
 }
 

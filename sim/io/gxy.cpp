@@ -44,6 +44,33 @@ void for_each_block(std::size_t n, Fn&& fn) {
   for (std::size_t i = 0; i < n; i += kBlock) fn(i, std::min(kBlock, n - i));
 }
 
+// The parameters at the offsets their table rows give (sim/params.hpp): f32 or u8; byte 59 is 1
+// where the fields added after version 1's first files (flagged) are recorded.
+constexpr std::size_t kParamsRecorded = 59;
+
+void write_params(unsigned char* h, const SimParams& p) {
+  for (const ParamInfo& info : sim_params()) {
+    unsigned char* at = h + info.gxy.offset;
+    if (info.gxy.u8) {
+      *at = static_cast<unsigned char>(get(p, info));
+    } else {
+      put<float>(at, static_cast<float>(get(p, info)), kOrder);
+    }
+  }
+  h[kParamsRecorded] = 1;
+}
+
+// A file from before the flagged fields keeps their defaults.
+SimParams read_params(const unsigned char* h) {
+  SimParams p;
+  for (const ParamInfo& info : sim_params()) {
+    if (info.gxy.flagged && h[kParamsRecorded] != 1) continue;
+    const unsigned char* at = h + info.gxy.offset;
+    set(p, info, info.gxy.u8 ? double(*at) : double(get<float>(at, kOrder)));
+  }
+  return p;
+}
+
 }  // namespace
 
 void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
@@ -65,15 +92,7 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
     q = put<std::uint64_t>(q, b.size(), kOrder);
     q = put<double>(q, s.time, kOrder);
     q = put<std::uint64_t>(q, s.steps, kOrder);
-    q = put<float>(q, p.theta, kOrder);
-    q = put<float>(q, p.dt, kOrder);
-    q = put<float>(q, p.softening, kOrder);
-    // The opening test and tree shape, in what version 1 left reserved (zero in older files).
-    q = put<float>(q, p.alpha, kOrder);
-    *q++ = static_cast<unsigned char>(p.multipole);
-    *q++ = static_cast<unsigned char>(p.leaf_size);
-    *q++ = static_cast<unsigned char>(p.group_size);
-    *q = 1;  // the four fields above are recorded
+    write_params(h, p);
     emit(h, sizeof h);
     std::vector<float> block;
     for (auto member : kFloatArrays) {
@@ -131,15 +150,7 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   Snapshot s;
   s.time = get<double>(q, kOrder);
   s.steps = get<std::uint64_t>(q, kOrder);
-  SimParams p;
-  p.theta = get<float>(q, kOrder);
-  p.dt = get<float>(q, kOrder);
-  p.softening = get<float>(q, kOrder);
-  const float alpha = get<float>(q, kOrder);
-  if (q[3] == 1) {  // recorded; a file from before these fields keeps the defaults
-    p.alpha = alpha;
-    p.multipole = q[0], p.leaf_size = q[1], p.group_size = q[2];
-  }
+  const SimParams p = read_params(h);
   // The body count must agree with the file size before anything is allocated, so that a
   // corrupt or hostile header cannot ask for more memory than the file could fill.
   const std::uintmax_t room = (size - kHeaderBytes - 4) / kBytesPerBody;

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#include "panel/param_controls.hpp"
+
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "panel/param_reset.hpp"
+
+namespace galaxy::app {
+
+namespace {
+
+// On the line of the widget just drawn, when the value is off its default: a small button that
+// puts the default back and adds what that changed to `c`.
+template <class Reset>
+void reset_button(const void* id, std::string_view name, bool at_default, const std::string& def,
+                  Reset reset, Changes& c) {
+  if (at_default) return;
+  ImGui::SameLine();
+  ImGui::PushID(id);
+  if (ImGui::SmallButton("default")) c |= reset();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%.*s back to its default, %s", int(name.size()), name.data(), def.c_str());
+  }
+  ImGui::PopID();
+}
+
+void tooltip(std::string_view help) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", int(help.size()), help.data());
+}
+
+// A choice among the row's values, or a slider over its range; true when the value changed.
+bool param_widget(SimParams& p, const ParamInfo& info) {
+  const std::string label(info.name);
+  if (!info.choices.empty()) {
+    int current = 0;
+    for (int k = 0; k < int(info.choices.size()); ++k) {
+      if (get(p, info) == info.choices[k]) current = k;
+    }
+    bool changed = false;
+    if (ImGui::BeginCombo(label.c_str(), std::string(info.choice_names[current]).c_str())) {
+      for (int k = 0; k < int(info.choices.size()); ++k) {
+        if (ImGui::Selectable(std::string(info.choice_names[k]).c_str(), k == current)) {
+          changed |= k != current;
+          set(p, info, info.choices[k]);
+        }
+      }
+      ImGui::EndCombo();
+    }
+    return changed;
+  }
+  const ImGuiSliderFlags flags = info.log_slider ? ImGuiSliderFlags_Logarithmic : 0;
+  if (is_integer(info)) {
+    int v = static_cast<int>(get(p, info));
+    const bool changed = ImGui::SliderInt(label.c_str(), &v, int(info.slider_low),
+                                          int(info.slider_high), "%d", flags);
+    if (changed) set(p, info, v);
+    return changed;
+  }
+  float v = static_cast<float>(get(p, info));
+  const bool changed = ImGui::SliderFloat(label.c_str(), &v, float(info.slider_low),
+                                          float(info.slider_high), info.format, flags);
+  if (changed) set(p, info, v);
+  return changed;
+}
+
+}  // namespace
+
+void param_controls(Settings& s, Changes& c, ParamSection section) {
+  for (const ParamInfo& info : sim_params()) {
+    if (info.section != section) continue;
+    c.params |= param_widget(s.params, info);
+    tooltip(info.help);
+    reset_button(&info, info.name, at_default(s, info), default_text(info),
+                 [&] { return reset_to_default(s, info); }, c);
+  }
+}
+
+void knob_controls(Settings& s, Changes& c) {
+  for (const render::Knob& k : render::knobs()) {
+    if (!k.in_panel) continue;
+    const std::string label(k.name);
+    ImGui::SliderFloat(label.c_str(), &(s.render.*k.field), k.low, k.high, k.format,
+                       k.log_slider ? ImGuiSliderFlags_Logarithmic : 0);
+    tooltip(k.help);
+    reset_button(&k, k.name, at_default(s, k), default_text(k),
+                 [&] { return reset_to_default(s, k); }, c);
+  }
+}
+
+void octree_depth_control(Settings& s, Changes& c) {
+  c.overlay |= ImGui::SliderInt("octree depth", &s.octree_depth, 1, 10);
+  tooltip("the octree overlay's deepest level");
+  reset_button(&s.octree_depth, "octree depth", octree_depth_at_default(s),
+               std::to_string(Settings{}.octree_depth), [&] { return reset_octree_depth(s); }, c);
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// The panel's sliders for the parameter tables (sim/params.hpp, render/knobs.hpp): each row gives
+// a slider or a choice with its tooltip and, when off its default, a reset button. A parameter
+// added to a table shows here without a line of panel code.
+#pragma once
+
+#include "params.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+// The simulation parameters of one section (physics, or the folded tuning knobs).
+void param_controls(Settings& s, Changes& c, ParamSection section);
+// The look's knobs that have a slider.
+void knob_controls(Settings& s, Changes& c);
+void octree_depth_control(Settings& s, Changes& c);
+
+}  // namespace galaxy::app

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+#include "params.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+namespace galaxy {
+
+namespace {
+
+constexpr int kOrders[] = {0, 2};
+constexpr std::string_view kOrderNames[] = {"monopole", "quadrupole"};
+
+// In the order the panel shows them. The .gxy offsets are the header's (README, Snapshots).
+const ParamInfo kParams[] = {
+    {.name = "theta", .option = "--theta",
+     .help = "largest opening angle (with alpha 0, the only opening test)",
+     .field = &SimParams::theta, .low = 0, .high = 3.0e38, .low_open = true,
+     .slider_low = 0.05, .slider_high = 1.5, .format = "%.2f", .swept = true,
+     .gxy = {.offset = 40}},
+    {.name = "alpha", .option = "--alpha",
+     .help = "relative opening test: a cell's estimated error below alpha |a| (0: theta alone)",
+     .field = &SimParams::alpha, .low = 0, .high = 3.0e38, .slider_low = 0, .slider_high = 0.05,
+     .log_slider = true, .format = "%.4f", .swept = true,
+     .gxy = {.offset = 52, .flagged = true}},
+    {.name = "multipoles", .option = "--multipole",
+     .help = "cells as monopoles (0) or with quadrupoles (2)", .field = &SimParams::multipole,
+     .low = 0, .high = 2, .choices = kOrders, .choice_names = kOrderNames, .swept = true,
+     .gxy = {.offset = 56, .u8 = true, .flagged = true}},
+    {.name = "dt", .option = "--dt", .help = "time step", .field = &SimParams::dt, .low = 0,
+     .high = 3.0e38, .low_open = true, .slider_low = 0.0005, .slider_high = 0.05,
+     .log_slider = true, .format = "%.4f", .forces = false, .gxy = {.offset = 44}},
+    {.name = "softening", .option = "--softening", .help = "Plummer softening length",
+     .field = &SimParams::softening, .low = 0, .high = 3.0e38, .slider_low = 0,
+     .slider_high = 0.5, .format = "%.3f", .gxy = {.offset = 48}},
+    {.name = "leaf size", .option = "--leaf-size",
+     .help = "tuning: a cell of at most this many bodies is a leaf",
+     .field = &SimParams::leaf_size, .low = 1, .high = kMaxLeafSize, .slider_low = 1,
+     .slider_high = kMaxLeafSize, .section = ParamSection::Tuning, .forces = false,
+     .gxy = {.offset = 57, .u8 = true, .flagged = true}},
+    {.name = "group size", .option = "--group-size",
+     .help = "tuning: bodies that share one walk on the GPU", .field = &SimParams::group_size,
+     .low = 1, .high = kMaxGroupSize, .slider_low = 1, .slider_high = kMaxGroupSize,
+     .section = ParamSection::Tuning, .forces = false,
+     .gxy = {.offset = 58, .u8 = true, .flagged = true}},
+};
+
+}  // namespace
+
+std::span<const ParamInfo> sim_params() { return kParams; }
+
+const ParamInfo* find_param(std::string_view key) {
+  for (const ParamInfo& p : kParams) {
+    if (p.name == key || p.option == key) return &p;
+  }
+  return nullptr;
+}
+
+double get(const SimParams& p, const ParamInfo& info) {
+  return std::visit([&](auto member) { return static_cast<double>(p.*member); }, info.field);
+}
+
+void set(SimParams& p, const ParamInfo& info, double value) {
+  std::visit(
+      [&](auto member) {
+        using T = std::remove_reference_t<decltype(p.*member)>;
+        p.*member = static_cast<T>(value);
+      },
+      info.field);
+}
+
+bool is_integer(const ParamInfo& info) {
+  return std::holds_alternative<int SimParams::*>(info.field);
+}
+
+std::string format_value(const ParamInfo& info, double value) {
+  if (is_integer(info)) return fmt::format("{}", static_cast<long long>(value));
+  return fmt::format("{}", static_cast<float>(value));
+}
+
+std::string check_value(const ParamInfo& info, double v) {
+  const std::string got = format_value(info, v);
+  if (!std::isfinite(v)) return fmt::format("must be a finite number, got {}", got);
+  if (!info.choices.empty()) {
+    for (int c : info.choices) {
+      if (v == c) return {};
+    }
+    std::string list;
+    for (int c : info.choices) list += (list.empty() ? "" : " or ") + std::to_string(c);
+    return fmt::format("must be {}, got {}", list, got);
+  }
+  const bool low_ok = info.low_open ? v > info.low : v >= info.low;
+  if (is_integer(info) && (!low_ok || v > info.high || v != std::floor(v))) {
+    return fmt::format("must be {} to {}, got {}", info.low, info.high, got);
+  }
+  if (!low_ok) return fmt::format("must be {} {}, got {}", info.low_open ? ">" : ">=", info.low, got);
+  if (v > info.high) return fmt::format("must be at most {:g}, got {}", info.high, got);
+  return {};
+}
+
+void check_params(const SimParams& p) {
+  for (const ParamInfo& info : kParams) {
+    if (std::string why = check_value(info, get(p, info)); !why.empty()) {
+      throw std::invalid_argument(fmt::format("{} {}", info.name, why));
+    }
+  }
+}
+
+bool same_forces(const SimParams& a, const SimParams& b) {
+  for (const ParamInfo& info : kParams) {
+    if (info.forces && get(a, info) != get(b, info)) return false;
+  }
+  return true;
+}
+
+}  // namespace galaxy
