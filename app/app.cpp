@@ -1,124 +1,105 @@
 // SPDX-License-Identifier: MIT
-// The frame loop: input and the panel, the steps granted to the simulation's thread, the newest
-// finished step's vertices, the overlays and measurements (asked of the thread, collected when
-// ready), the picture. Nothing here waits for a step.
+// The frame: input and the panel, the changes applied to the run, the steps granted to the
+// simulation's thread, the newest finished step's vertices, the measurements asked and
+// collected, the picture. Nothing here waits for a step.
 #include "app.hpp"
 
 #include <fmt/format.h>
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <thread>
 
 #include "cli/headless_run.hpp"
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
+#include "wall_clock.hpp"
 
 namespace galaxy::app {
 
-glm::mat4 App::view_proj(int width, int height) const {
-  const glm::mat4 vp =
-      camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
-  if (!imgui_ || !settings_.show_panel || width <= 0) return vp;
-  // Centre the picture in the part of the view that the panel leaves free.
-  glm::mat4 shift(1.0f);
-  shift[3][0] = kPanelWidth / static_cast<float>(width);
-  return shift * vp;
+bool App::frame() {
+  if (quit_ || context_->close_requested()) {
+    finish();
+    return false;
+  }
+  pace();
+  begin_frame();
+  const Changes c = input_and_panel();
+  apply(c);
+  camera_.yaw += orbit_rad_;
+  // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
+  // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
+  // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
+  // time-slice the GPU; each slows the other).
+  if (!runner_->threaded()) run_control_->advance(c, stats_.frame_ms, step_limit());
+  update_vertices();
+  update_status();
+  measure();
+  present(c.screenshot);
+  if (runner_->threaded()) run_control_->advance(c, stats_.frame_ms, step_limit());
+  samples_.back().frame_ms = ms_since(frame_start_);
+  samples_.back().steps = stats_.sim_steps;
+  return !end_of_frame();
 }
 
-void App::report_error(const std::string& what, const std::string& where) {
-  stats_.error = what;
-  stats_.error_where = where;
-  stats_.message.clear();
-  std::fprintf(stderr, "galaxy: %s\n", what.c_str());
+void App::apply(const Changes& c) {
+  const RunControl::Applied a = run_control_->apply(c);
+  for (const Report& r : a.reports) report(r);
+  if (a.changed) run_changed();
+  if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
+  if (a.resumed) stats_.runaway.clear();
+  // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
+  if (c.overlay || c.solver) measurements_->invalidate_overlays();
+  if (c.measure_accuracy) {
+    measurements_->measure_accuracy();
+    take_measurements();  // lockstep: already there
+  }
+  if (c.error_map) measurements_->request_error_map();
+  if (c.fit_camera) fit_camera();
+  if (c.quit) quit_ = true;
 }
 
-void App::report_message(const std::string& what) {
-  stats_.message = what;
-  stats_.error.clear();
-  stats_.error_where.clear();
+void App::begin_frame() {
+  frame_start_ = Clock::now();
+  context_->poll_events();
+  const float dt = ms_since(last_frame_) * 1e-3f;
+  last_frame_ = frame_start_;
+  stats_.frame_ms = dt * 1e3f;
+  stats_.fps = dt > 0 && frames_ > 0 ? 1.0f / dt : 0.0f;
+  samples_.emplace_back();
+  samples_.back().interval_ms = frames_ > 0 ? dt * 1e3f : 0.0f;
 }
 
-// A runaway step stops the run on the last good state: the window pauses and offers to go on
-// from it or to go back to a keyframe (the panel), a headless render ends with exit status 3.
-void App::check_runaway(const RunnerStatus& st) {
-  if (!st.runaway) {
-    if (!stats_.runaway.empty() && stats_.error_where == "runaway") {
-      stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
-      stats_.error_where.clear();
-    }
-    stats_.runaway.clear();
-    return;
+// The keys and the mouse (when the panel does not want them), then the panel.
+Changes App::input_and_panel() {
+  Changes c;
+  if (!imgui_) return c;
+  int w = 0, h = 0;
+  context_->framebuffer_size(w, h);
+  imgui_->new_frame(w, h, stats_.frame_ms * 1e-3f);
+  // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  const InputActions a = handle_input(camera_, size.y);
+  if (a.toggle_pause) settings_.paused = !settings_.paused;
+  if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
+  if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
+  if (a.speed_change != 0) change_speed(settings_.speed, a.speed_change);
+  c.overlay |= a.toggle_octree;
+  c.step_once |= a.step;
+  c.step_back |= a.step_back;
+  c.fit_camera |= a.fit;
+  c.screenshot |= a.screenshot;
+  c.quit |= a.quit;
+  if (a.pick) {
+    measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor);
   }
-  if (!stats_.runaway.empty()) return;  // already reported
-  stats_.runaway = st.runaway->message();
-  stats_.runaway_good_step = st.runaway->good_step;
-  settings_.paused = true;
-  report_error(stats_.runaway, "runaway");  // the status line too: it shows with the panel hidden
-  if (headless()) {
-    // One more frame, so that a recording ends on the message, then exit status 3.
-    exit_status_ = kExitRunaway;
-    quit_after_frames_ = 2;
+  if (settings_.show_panel) {
+    c |= draw_panel(settings_, stats_);
+  } else {
+    status_line(stats_);
   }
-}
-
-void App::republish(Session& s, bool changed) {
-  const Simulation& sim = s.simulation();
-  const bool cuda = sim.backend() == Backend::Cuda;
-  if (changed || sim.size() != vertex_path_.buffers().count()) {
-    vertex_path_.resize(sim.size(), cuda, stats_.interop_warning);
-  }
-  runner_->set_device_vertices(cuda && vertex_path_.interop_ready());
-  runner_->republish(s, changed);
-  if (changed) {
-    stats_.source = s.source();
-    stats_.backend_name = sim.name();
-  }
-}
-
-void App::run_changed() {
-  settings_.picked_body = -1;
-  generation_ = runner_->status().generation;
-  energy0_.reset();
-  stats_.have_accuracy = false;
-  for (auto& h : stats_.history) h.clear();
-  overlay_refresh_.invalidate();
-  last_diagnostics_ = Clock::time_point{};  // measure the new run's energy at once
-}
-
-// The steps this frame grants the thread (the speed), or a single step.
-void App::advance(const Changes& c) {
-  if (c.seek || c.step_back) return;  // this frame shows where it went
-  const std::optional<std::uint64_t> limit =
-      max_steps_ ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*max_steps_))
-                 : std::nullopt;
-  if (settings_.paused) {
-    runner_->hold();
-    if (c.step_once) runner_->grant(1.0, limit);
-    return;
-  }
-  const float frame_s = std::max(stats_.frame_ms, 0.0f) * 1e-3f;
-  runner_->grant(steps_granted(settings_.speed, frame_s, settings_.params.dt), limit);
-}
-
-void App::record_step(const StepReport& r) {
-  const StageTimings& t = r.timings;
-  stats_.timings = t;
-  if (!t.valid) stats_.timings.total_ms = r.wall_ms;
-  for (int k = 0; k <= kStageCount; ++k) {
-    auto& h = stats_.history[k];
-    h.push_back(k < kStageCount ? t.ms[k] : stats_.timings.total_ms);
-    if (h.size() > kHistoryFrames) h.erase(h.begin());
-  }
-  stats_.interactions = r.interactions;
-  const float step_ms = stats_.timings.total_ms;
-  stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
-  if (!samples_.empty()) {
-    samples_.back().sim_ms = r.wall_ms;
-    samples_.back().stage_ms = step_ms;
-  }
+  return c;
 }
 
 void App::update_vertices() {
@@ -140,13 +121,32 @@ void App::update_vertices() {
   stats_.vertex_ms = ms_since(t0);
   drawn_sequence_ = r.sequence;
   record_step(r);
-  if (!samples_.empty()) {
-    samples_.back().vertex_ms = stats_.vertex_ms;
-    samples_.back().bytes = w.bytes;
-    samples_.back().new_step = true;
-  }
+  if (samples_.empty()) return;  // applied outside a frame (start-up, tests)
+  FrameSample& sample = samples_.back();
+  sample.vertex_ms = stats_.vertex_ms;
+  sample.bytes = w.bytes;
+  sample.new_step = true;
 }
 
+// The drawn step's timings for the panel and the summary.
+void App::record_step(const StepReport& r) {
+  const StageTimings& t = r.timings;
+  stats_.timings = t;
+  if (!t.valid) stats_.timings.total_ms = r.wall_ms;
+  for (int k = 0; k <= kStageCount; ++k) {
+    auto& h = stats_.history[k];
+    h.push_back(k < kStageCount ? t.ms[k] : stats_.timings.total_ms);
+    if (h.size() > kHistoryFrames) h.erase(h.begin());
+  }
+  stats_.interactions = r.interactions;
+  const float step_ms = stats_.timings.total_ms;
+  stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
+  if (samples_.empty()) return;
+  samples_.back().sim_ms = r.wall_ms;
+  samples_.back().stage_ms = step_ms;
+}
+
+// The thread's rates, keyframes, runaway and errors.
 void App::update_status() {
   const RunnerStatus st = runner_->status();
   stats_.steps_per_s = st.steps_per_s;
@@ -157,203 +157,104 @@ void App::update_status() {
   stats_.keyframe_bytes = st.keyframe_bytes;
   stats_.keyframe_budget = st.keyframe_budget;
   stats_.keyframe_note = st.keyframe_note;
-  if (!st.error.empty() && stats_.error != st.error) {
+  if (!st.error.empty() && stats_.error != fmt::format("{} (paused)", st.error)) {
     settings_.paused = true;
-    report_error(fmt::format("{} (paused)", st.error), "step");
+    report(Report::error(fmt::format("{} (paused)", st.error), Place::Step));
   }
   check_runaway(st);
 }
 
-// The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
-// five times a second and drawn when they arrive.
-void App::update_overlays() {
-  collect_overlays();
-  update_colour_maps();
-  const bool shown = settings_.octree_overlay || settings_.picked_body >= 0;
-  if (overlay_.pending() || !overlay_refresh_.due(stats_.sim_steps, shown, Clock::now())) return;
-  const int depth = settings_.octree_overlay ? settings_.octree_depth : -1;
-  const int picked = settings_.picked_body;
-  overlay_.set(runner_->ask([depth, picked](Session& s) {
-                 return overlay_geometry(s.simulation(), depth, picked);
-               }),
-               generation_);
-  collect_overlays();  // lockstep: already there
-}
-
-// The colour maps' values are computed on the thread (the error map is a direct sum: about a
-// second at 1M bodies on an H100) and handed to the simulation's vertex writers there; the frame
-// loop asks once the last answer is in, while a map is shown or was shown (to clear it).
-void App::update_colour_maps() {
-  if (colour_map_.ready()) {
-    try {
-      if (const auto info = colour_map_.take(generation_); info && *info) {
-        stats_.colour_map_info = (*info)->first;
-        stats_.colour_map_error = (*info)->second;
-      }
-    } catch (const std::exception& e) {
-      stats_.colour_map_error = e.what();
+// A runaway step stops the run on the last good state: the window pauses and offers to go on
+// from it or to go back to a keyframe (the panel), a headless render ends with exit status 3.
+void App::check_runaway(const RunnerStatus& st) {
+  if (!st.runaway) {
+    if (!stats_.runaway.empty() && stats_.error_place == Place::Runaway) {
+      stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
+      stats_.error_place = Place::None;
     }
+    stats_.runaway.clear();
+    return;
   }
-  const bool map = settings_.render.color == render::ColorMode::ErrorMap ||
-                   settings_.render.color == render::ColorMode::CostMap;
-  if (colour_map_.pending() || (!map && !map_shown_)) return;
-  map_shown_ = map;
-  colour_map_.set(runner_->ask([this, s = settings_](Session& session) {
-                    PanelStats out;
-                    Simulation& sim = session.simulation();
-                    const int before = colour_maps_.computed();
-                    const bool had = sim.has_vertex_values();
-                    colour_maps_.update(sim, s, out, Clock::now());
-                    // New values (or speeds again) show at once, also while paused.
-                    // What the panel says changes only where a map was made or cleared.
-                    using Info = std::optional<std::pair<std::string, std::string>>;
-                    if (colour_maps_.computed() == before && had == sim.has_vertex_values() &&
-                        out.colour_map_error.empty()) {
-                      return Info{};
-                    }
-                    runner_->publish_now();
-                    return Info{std::pair{out.colour_map_info, out.colour_map_error}};
-                  }),
-                  generation_);
+  if (!stats_.runaway.empty()) return;  // already reported
+  stats_.runaway = st.runaway->message();
+  stats_.runaway_good_step = st.runaway->good_step;
+  settings_.paused = true;
+  report(Report::error(stats_.runaway, Place::Runaway));  // shows with the panel hidden too
+  if (headless()) {
+    // One more frame, so that a recording ends on the message, then exit status 3.
+    exit_status_ = kExitRunaway;
+    quit_after_frames_ = 2;
+  }
 }
 
-void App::collect_overlays() {
-  std::optional<OverlayGeometry> g;
-  try {
-    g = overlay_.take(generation_);
-  } catch (const std::exception& e) {
-    // Said once, not at each refresh while it lasts.
-    const std::string what = fmt::format("overlay: {}", e.what());
-    if (stats_.error != what) report_error(what);
-    g = OverlayGeometry{};
-  }
-  if (!g) return;
-  stats_.picked_info = g->info;
-  renderer_->set_boxes(g->boxes);
-  renderer_->set_markers(g->markers);
-  ++overlay_version_;
-}
-
-void App::refresh_measurements() {
-  collect_measurements();
-  const auto now = Clock::now();
-  // diagnostics() sums over every body (on the device for CUDA): once a second, and not at all
-  // when nothing shows it (a --no-ui measurement at 10M bodies should not pay for it).
+void App::measure() {
   const bool shown = (imgui_ && settings_.show_panel) || settings_.follow_com;
-  if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
-    last_diagnostics_ = now;
-    diagnostics_.set(runner_->ask([](Session& s) { return s.simulation().diagnostics(); }),
-                     generation_);
-  }
-  if (settings_.accuracy_auto && now - last_accuracy_ > std::chrono::seconds(3)) {
-    last_accuracy_ = now;
-    measure_accuracy();
-  }
-  collect_measurements();
+  measurements_->refresh(settings_, shown, stats_.sim_steps);
+  take_measurements();
 }
 
-void App::collect_measurements() {
-  try {
-    if (const auto d = diagnostics_.take(generation_)) {
-      if (!energy0_) energy0_ = d->total();
-      stats_.energy_drift = *energy0_ != 0 ? (d->total() - *energy0_) / std::abs(*energy0_) : 0.0;
-      stats_.have_energy = true;
-      if (settings_.follow_com) camera_.set_target({d->com[0], d->com[1], d->com[2]});
-    }
-  } catch (const std::exception& e) {
-    report_error(fmt::format("diagnostics: {}", e.what()));
-  }
-  try {
-    if (const auto a = accuracy_.take(generation_)) {
-      stats_.accuracy = a->errors;
-      stats_.have_accuracy = true;
-      stats_.accuracy_chart.add(
-          {stats_.bodies, stats_.source, stats_.backend_name},
-          {a->params.theta, a->params.alpha, stats_.timings.total_ms, stats_.accuracy.p99});
-    }
-  } catch (const std::exception& e) {
-    report_error(fmt::format("accuracy: {}", e.what()), "accuracy");
-  }
-  try {
-    if (const auto p = pick_.take(generation_); p && *p != settings_.picked_body) {
-      settings_.picked_body = *p;
-      overlay_refresh_.invalidate();
-    }
-  } catch (const std::exception& e) {
-    report_error(fmt::format("pick: {}", e.what()));
-  }
+void App::take_measurements() {
+  const Measurements::Arrived a = measurements_->collect(settings_, stats_);
+  if (a.overlay) presenter_->set_overlays(*a.overlay);
+  if (a.com && settings_.follow_com) camera_.set_target(*a.com);
+  for (const Report& r : a.reports) report(r);
 }
 
-void App::handle_actions(Changes& c) {
-  // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
-  const ImVec2 size = ImGui::GetIO().DisplaySize;
-  const InputActions a = handle_input(camera_, size.y);
-  if (a.toggle_pause) settings_.paused = !settings_.paused;
-  if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
-  if (a.toggle_octree) {
-    settings_.octree_overlay = !settings_.octree_overlay;
-    c.overlay = true;
-  }
-  c.step_once |= a.step;
-  c.step_back |= a.step_back;
-  if (a.speed_change != 0) change_speed(settings_.speed, a.speed_change);
-  c.fit_camera |= a.fit;
-  c.screenshot |= a.screenshot;
-  c.quit |= a.quit;
-  if (a.pick) pick(a.cursor, {size.x, size.y});
-}
-
-// The body under the cursor, found on the simulation's thread (one download of the bodies).
-void App::pick(glm::vec2 cursor, glm::vec2 window) {
-  const glm::mat4 vp = view_proj(int(window.x), int(window.y));
-  pick_.set(runner_->ask([=](Session& s) {
-              return pick_body(s.simulation().download(), vp, window.x, window.y, cursor, 12.0f);
-            }),
-            generation_);
-}
-
-bool App::frame() {
-  if (quit_ || context_->close_requested()) {
-    finish();
-    return false;
-  }
-  pace();
-  frame_start_ = Clock::now();
-  context_->poll_events();
+void App::present(bool screenshot) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
-  const float dt = ms_since(last_frame_) * 1e-3f;
-  last_frame_ = frame_start_;
-  stats_.frame_ms = dt * 1e3f;
-  stats_.fps = dt > 0 && frames_ > 0 ? 1.0f / dt : 0.0f;
-  samples_.emplace_back();
-  samples_.back().interval_ms = frames_ > 0 ? dt * 1e3f : 0.0f;
+  const Presenter::Presented p = presenter_->present(
+      {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot});
+  stats_.splat_compute = p.splat_compute;
+  stats_.draw_stride = p.stride;
+  if (p.scene_reused) ++stats_.scenes_reused;
+  if (p.render_ms) stats_.render_ms = *p.render_ms;
+  FrameSample& sample = samples_.back();
+  sample.scene_reused = p.scene_reused;
+  if (p.render_ms) sample.render_ms = *p.render_ms;
+  for (const Report& r : p.reports) report(r);
+  if (p.recording_failed && headless() && exit_status_ == 0) exit_status_ = 1;
+}
 
-  Changes c;
-  if (imgui_) {
-    imgui_->new_frame(w, h, dt);
-    handle_actions(c);
-    if (settings_.show_panel) {
-      c |= draw_panel(settings_, stats_);
-    } else {
-      status_line(stats_);
-    }
+void App::report(const Report& r) {
+  if (r.kind == Report::Kind::Message) {
+    stats_.message = r.text;
+    stats_.error.clear();
+    stats_.error_place = Place::None;
+    return;
   }
-  apply(c);
-  camera_.yaw += orbit_rad_;
-  if (!runner_->threaded()) advance(c);  // lockstep: this frame shows the steps it grants
-  update_vertices();
-  update_status();
-  update_overlays();
-  refresh_measurements();
-  present(w, h, c.screenshot);
-  // On its own thread the next steps start once this frame's picture is finished: a step that
-  // fits between two frames (1M bodies at 144 Hz) then runs while no frame draws, and the next
-  // frame draws while no step runs (GL and CUDA time-slice the GPU; each slows the other).
-  if (runner_->threaded()) advance(c);
-  samples_.back().frame_ms = ms_since(frame_start_);
-  samples_.back().steps = stats_.sim_steps;
-  return !end_of_frame();
+  stats_.error = r.text;
+  stats_.error_place = r.place;
+  stats_.message.clear();
+  std::fprintf(stderr, "galaxy: %s\n", r.text.c_str());
+}
+
+glm::mat4 App::view_proj(int width, int height) const {
+  const glm::mat4 vp =
+      camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
+  if (!imgui_ || !settings_.show_panel || width <= 0) return vp;
+  // Centre the picture in the part of the view that the panel leaves free.
+  glm::mat4 shift(1.0f);
+  shift[3][0] = kPanelWidth / static_cast<float>(width);
+  return shift * vp;
+}
+
+std::optional<std::uint64_t> App::step_limit() const {
+  if (!max_steps_) return std::nullopt;
+  return static_cast<std::uint64_t>(*max_steps_);
+}
+
+// Frames the bodies as they are now (one download, with the thread parked).
+void App::fit_camera() {
+  const std::vector<float> xyzs = runner_->exclusive([](Session& s) {
+    std::vector<float> v(4 * s.simulation().size());
+    s.simulation().write_vertices_host(v.data(), nullptr);
+    return v;
+  });
+  glm::vec3 center;
+  float radius;
+  bounding_sphere(xyzs.data(), xyzs.size() / 4, 0.95f, center, radius);
+  camera_.fit(center, radius);
 }
 
 // Headless runs with --display-hz wait for the next frame's time as a display would; a window

@@ -13,6 +13,7 @@
 
 #include "accuracy.hpp"
 #include "panel/accuracy_chart.hpp"
+#include "run/report.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
 #include "run/speed.hpp"
@@ -101,10 +102,10 @@ struct PanelStats {
   bool interop = false;              // vertices written by CUDA into GL buffers
   std::string interop_warning;       // why the interop path is not used, when it should be
   // The status line: the outcome of the newest action only (an error clears an older message
-  // and a success an older error). `error_where` names the action ("save", "load", "body
-  // count", ...) so the panel shows the error there too, next to the control that failed.
+  // and a success an older error). `error_place` is where the action belongs, so the panel shows
+  // the error there too, next to the control that failed.
   std::string error;
-  std::string error_where;
+  Place error_place = Place::None;
   std::string message;
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;

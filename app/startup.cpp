@@ -89,17 +89,14 @@ App::App(const Options& options) {
   display_hz_ = o.display_hz;
   if (!display_hz_ && o.headless && !lockstep(o)) display_hz_ = 60.0;
   imgui_ = make_imgui(*context_, o.no_ui);
-  int w = 0, h = 0;
-  context_->framebuffer_size(w, h);
-  if (headless()) offscreen_.emplace(w, h);
-  renderer_.emplace();
-  render_timer_.emplace();
   auto session = std::make_unique<Session>(o);
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
   const bool cuda = session->simulation().backend() == Backend::Cuda;
-  runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o),
-                                     keyframe_budget(o, cuda));
-  if (!o.record.empty()) recorder_ = std::make_unique<Recorder>(o.record, w, h);
+  runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o), keyframe_budget(o, cuda));
+  presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record);
+  measurements_ = std::make_unique<Measurements>(*runner_);
+  run_control_ = std::make_unique<RunControl>(
+      *runner_, settings_, [this](Session& s, bool changed) { republish(s, changed); });
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);
@@ -107,7 +104,7 @@ App::App(const Options& options) {
 
 void App::start(std::optional<int> pick) {
   runner_->exclusive([&](Session& s) {
-    colour_maps_.update(s.simulation(), settings_, stats_, Clock::now());  // frame 1's map
+    measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
     republish(s, true);
   });
   run_changed();
@@ -118,11 +115,33 @@ void App::start(std::optional<int> pick) {
   first.fit_camera = true;
   first.overlay = true;
   apply(first);
-  refresh_measurements();
-  last_frame_ = last_accuracy_ = Clock::now();
+  last_frame_ = Clock::now();
 }
 
-// The thread goes first: its tasks use the app's members (the colour maps).
+// Inside Runner::exclusive, after `s` changed: new buffers where the count changed, and the
+// state published (`changed`: the run changed wholesale, see Runner::republish).
+void App::republish(Session& s, bool changed) {
+  const Simulation& sim = s.simulation();
+  const bool cuda = sim.backend() == Backend::Cuda;
+  if (changed || sim.size() != vertex_path_.buffers().count()) {
+    vertex_path_.resize(sim.size(), cuda, stats_.interop_warning);
+  }
+  runner_->set_device_vertices(cuda && vertex_path_.interop_ready());
+  runner_->republish(s, changed);
+  if (changed) {
+    stats_.source = s.source();
+    stats_.backend_name = sim.name();
+  }
+}
+
+void App::run_changed() {
+  settings_.picked_body = -1;
+  measurements_->run_changed(runner_->status().generation);
+  stats_.have_accuracy = false;
+  for (auto& h : stats_.history) h.clear();
+}
+
+// The thread goes first: its tasks use the measurements' colour maps.
 App::~App() { runner_.reset(); }
 
 void App::finish() {
@@ -147,9 +166,9 @@ void App::finish() {
   print_summary(samples_, {frames_, w, h, stats_.backend_name, context_->description(),
                            stats_.bodies, stats_.splat_compute, headless(), stats_.interop,
                            runner_->threaded(), display_hz_.value_or(0)});
-  if (recorder_) {
-    std::printf("galaxy: wrote %d frames to %s%s\n", recorder_->frames(),
-                recorder_->target().c_str(), recorder_->video() ? "" : "/ (frame_00000.png ...)");
+  if (const Recorder* recorder = presenter_->recorder()) {
+    std::printf("galaxy: wrote %d frames to %s%s\n", recorder->frames(),
+                recorder->target().c_str(), recorder->video() ? "" : "/ (frame_00000.png ...)");
   }
   std::fflush(stdout);
 }

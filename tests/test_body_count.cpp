@@ -104,7 +104,7 @@ TEST(BodyCount, PanelTextRunsOrIsReported) {
   EXPECT_EQ(a->settings().bodies, 500u);
   typed.bodies_typed = "lots";
   a->apply(typed);
-  EXPECT_EQ(a->stats().error_where, "body count");
+  EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
   EXPECT_NE(a->stats().error.find("'lots' is not a body count"), std::string::npos)
       << a->stats().error;
   EXPECT_EQ(a->session().simulation().size(), 500u);

@@ -604,7 +604,7 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   EXPECT_TRUE(a->settings().paused);
   EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos) << a->stats().runaway;
   EXPECT_EQ(a->stats().error, a->stats().runaway) << "and in the status line";
-  EXPECT_EQ(a->stats().error_where, "runaway");
+  EXPECT_EQ(a->stats().error_place, app::Place::Runaway);
   EXPECT_EQ(a->stats().runaway_good_step, before);
   EXPECT_EQ(a->session().simulation().steps_taken(), before);
   // The panel's "go back and continue", with a sane dt first.
@@ -613,7 +613,7 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   fix.params = true;
   fix.resume = true;
   a->apply(fix);
-  EXPECT_EQ(a->stats().error_where, "");
+  EXPECT_EQ(a->stats().error_place, app::Place::None);
   EXPECT_TRUE(a->stats().error.empty()) << "the status line said it; now it says what happened";
   EXPECT_EQ(a->stats().message, "went back to step " + std::to_string(before) + " and continued");
   EXPECT_FALSE(a->settings().paused);
@@ -629,7 +629,7 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   app::Changes save;
   save.save = true;
   a->apply(save);
-  EXPECT_EQ(a->stats().error_where, "save");
+  EXPECT_EQ(a->stats().error_place, app::Place::Save);
   EXPECT_NE(a->stats().error.find("does not exist"), std::string::npos) << a->stats().error;
   EXPECT_TRUE(a->stats().message.empty());
   const fs::path good = temp("galaxy_panel_save.csv");
@@ -642,7 +642,7 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   app::Changes n;
   n.bodies = true;
   a->apply(n);
-  EXPECT_EQ(a->stats().error_where, "body count");
+  EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
   EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos)
       << a->stats().error;
   EXPECT_TRUE(a->stats().message.empty());
@@ -671,7 +671,7 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   both.bodies = true;
   both.load = true;
   a->apply(both);
-  EXPECT_EQ(a->stats().error_where, "load");
+  EXPECT_EQ(a->stats().error_place, app::Place::Load);
   EXPECT_TRUE(a->stats().message.empty()) << a->stats().message;
   EXPECT_EQ(a->session().simulation().size(), 400u);
   EXPECT_EQ(a->settings().bodies, 400u);

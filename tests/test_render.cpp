@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "png_read.hpp"
 #include "colormap.hpp"
 #include "cpu/cpu_simulation.hpp"
 #include "picture/gl_context.hpp"
@@ -56,7 +57,7 @@ struct ImageStats {
 
 ImageStats image_stats(const fs::path& png) {
   int w = 0, h = 0;
-  const auto px = app::read_png(png, w, h);
+  const auto px = test_support::read_png(png, w, h);
   ImageStats s;
   std::size_t centre = 0, border = 0;
   for (int y = 0; y < h; ++y) {
@@ -128,7 +129,7 @@ TEST(HeadlessRender, ThePanelIsDrawnHeadlessUnlessNoUi) {
   // The panel's top-left corner: its title bar and widgets are blue-grey, the sky is black.
   auto corner_mean = [](const fs::path& png) {
     int w = 0, h = 0;
-    const auto px = app::read_png(png, w, h);
+    const auto px = test_support::read_png(png, w, h);
     double sum = 0;
     for (int y = 0; y < 100; ++y) {
       for (int x = 0; x < 100; ++x) sum += px[(static_cast<std::size_t>(y) * w + x) * 4 + 2];
@@ -262,7 +263,7 @@ TEST(AppGl, CudaInteropWritesTheGlBuffersWithoutHostCopies) {
 // Pixels that read as the overlay's green (accepted cells) or red (opened cells).
 void count_overlay_pixels(const fs::path& png, int& green, int& red) {
   int w = 0, h = 0;
-  const auto px = app::read_png(png, w, h);
+  const auto px = test_support::read_png(png, w, h);
   green = red = 0;
   for (std::size_t i = 0; i < px.size(); i += 4) {
     const int r = px[i], g = px[i + 1], b = px[i + 2];
@@ -302,8 +303,8 @@ TEST(AppGl, PickedBodyShowsItsWalkAndTheOctreeOverlayDraws) {
   EXPECT_GT(green1, green0 + 200) << "accepted cells are drawn green";
   EXPECT_GT(red1, red0 + 50) << "opened cells are drawn red";
   int w = 0, h = 0;
-  const auto plain = app::read_png(dir / "frame_00000.png", w, h);
-  const auto boxes = app::read_png(dir / "frame_00002.png", w, h);
+  const auto plain = test_support::read_png(dir / "frame_00000.png", w, h);
+  const auto boxes = test_support::read_png(dir / "frame_00002.png", w, h);
   std::size_t differ = 0;
   for (std::size_t i = 0; i < plain.size(); i += 4) differ += plain[i + 2] + 40 < boxes[i + 2];
   EXPECT_GT(differ, 500u) << "the octree's blue cell edges are drawn";

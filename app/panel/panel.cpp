@@ -64,8 +64,8 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
 }
 
 // The error of the action named `where`, right below the control the user touched.
-void error_here(const PanelStats& st, const char* where) {
-  if (st.error.empty() || st.error_where != where) return;
+void error_here(const PanelStats& st, Place where) {
+  if (st.error.empty() || st.error_place != where) return;
   ImGui::PushStyleColor(ImGuiCol_Text, kError);
   ImGui::TextWrapped("%s", st.error.c_str());
   ImGui::PopStyleColor();
@@ -82,7 +82,7 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   param_controls(s, c, ParamSection::Physics);
   tuning_controls(s, c);
-  error_here(st, "parameters");
+  error_here(st, Place::Parameters);
   // The body count applies on Enter (as typed: 250k, 1M, 1e6; App::apply reads it and says what
   // is wrong with it) or on a halving or doubling button: not once per keystroke. The memory
   // preflight (Session::set_body_count) refuses what does not fit.
@@ -103,8 +103,8 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   }
   ImGui::SameLine();
   ImGui::TextUnformatted("bodies");
-  error_here(st, "body count");
-  error_here(st, "reset");
+  error_here(st, Place::BodyCount);
+  error_here(st, Place::Reset);
   // What runs: a scenario, or after a load the snapshot (then any scenario is a change).
   int scenario = -1;
   const auto& names = scenario_names();
@@ -125,9 +125,9 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
     s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
     c.solver = true;
   }
-  error_here(st, "scenario");
-  error_here(st, "backend");
-  error_here(st, "solver");
+  error_here(st, Place::Scenario);
+  error_here(st, Place::Backend);
+  error_here(st, Place::Solver);
 }
 
 // The six stages in the order a step runs them, two to a row, in ms.
@@ -244,8 +244,8 @@ void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
   c.save |= ImGui::Button("Save");
   ImGui::SameLine();
   c.load |= ImGui::Button("Load");
-  error_here(st, "save");
-  error_here(st, "load");
+  error_here(st, Place::Save);
+  error_here(st, Place::Load);
   if (!st.message.empty() &&
       (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
     ImGui::TextWrapped("%s", st.message.c_str());

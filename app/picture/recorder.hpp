@@ -14,9 +14,6 @@ namespace galaxy::app {
 // Writes top-down RGBA rows as an 8-bit RGB PNG. Throws std::runtime_error naming the file.
 void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int width, int height);
 
-// Reads a PNG into top-down RGBA rows (tests look at what was written).
-std::vector<std::uint8_t> read_png(const std::filesystem::path& path, int& width, int& height);
-
 // Records every frame it is given: into DIR/frame_00000.png ... or, for a target ending in .mp4,
 // into ffmpeg's standard input. Construction throws when the folder cannot be made or ffmpeg is
 // not installed.

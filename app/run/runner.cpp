@@ -77,6 +77,8 @@ void Runner::set_params(const SimParams& p) {
     const bool same = sim.params() == p;
     sim.set_params(p);
     if (!same) timeline_.forget_after(sim.steps_taken());
+    std::lock_guard lock(mutex_);
+    status_.running.params = p;
   });
 }
 
@@ -222,7 +224,10 @@ void Runner::publish(float wall_ms) {
   r.wall_ms = wall_ms;
   r.name = sim.name();
   handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda);
+  Running running{sim.size(), sim.backend(), sim.solver(), sim.params(), r.name,
+                  session_->scenario(), session_->source()};
   std::lock_guard lock(mutex_);
+  status_.running = std::move(running);
   status_.steps = r.steps;
   status_.kept = timeline_.steps();
   status_.keyframe_bytes = timeline_.bytes();

@@ -32,8 +32,21 @@
 
 namespace galaxy::app {
 
+// What runs, as of the thread's last publication: read from the status, so nothing parks the
+// thread to learn it.
+struct Running {
+  std::size_t bodies = 0;
+  Backend backend = Backend::Cpu;
+  Solver solver = Solver::BarnesHut;
+  SimParams params;
+  std::string name;      // the backend's description
+  std::string scenario;  // what body-count changes and resets re-create
+  std::string source;    // what made the bodies: the scenario, or "snapshot PATH"
+};
+
 // What the frame loop shows of the thread, copied out once a frame.
 struct RunnerStatus {
+  Running running;
   std::uint64_t steps = 0;  // the simulation's step count (drawn steps may lag behind)
   std::optional<std::uint64_t> seeking;  // the step a replay is heading for
   std::vector<std::uint64_t> kept;       // keyframes' steps

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// Putting a frame on screen: the bodies and overlays (timed), the panel, a screenshot when asked,
+// the recording and the swap. Owns the renderer, the headless target, the recorder and the scene
+// cache's policy: a frame with nothing new copies the last picture instead of drawing again, and
+// above Settings::max_drawn a subset is drawn while the simulation runs or the view moves.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpu_timer.hpp"
+#include "offscreen_target.hpp"
+#include "panel/imgui_layer.hpp"
+#include "picture/gl_context.hpp"
+#include "picture/overlay.hpp"
+#include "picture/recorder.hpp"
+#include "renderer.hpp"
+#include "run/report.hpp"
+#include "scene_cache.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+// Bodies from which the automatic choice draws with the compute splat instead of GL points. On
+// llvmpipe at 1920x1080 they cost about the same at 20k bodies (23 vs 20 ms) and the compute
+// splat wins from there (65k: 43 vs 23 ms; 1M: 345 vs 204 ms); below, the points' Gaussian
+// footprint looks softer. The H100's raster pipeline is weak for millions of points too.
+inline constexpr std::size_t kComputeSplatFrom = 32768;
+
+// Frames drawn in full after the view or the look changed before the scene cache is used.
+inline constexpr int kSettleFrames = 30;
+
+class Presenter {
+ public:
+  // Headless contexts draw into an offscreen target of the framebuffer's size; `record` (a
+  // folder or a video file; empty for none) gets every frame.
+  Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record);
+
+  struct Frame {
+    const render::VertexBuffers& bodies;
+    const Settings& settings;
+    glm::mat4 view_proj;
+    std::uint64_t sequence = 0;  // the publication the buffers hold
+    bool screenshot = false;
+  };
+  struct Presented {
+    std::optional<float> render_ms;  // set where the bodies were drawn (not reused)
+    bool splat_compute = false;
+    bool scene_reused = false;
+    int stride = 1;  // > 1: every k-th body was drawn
+    std::vector<Report> reports;
+    bool recording_failed = false;  // the recording stopped (a headless run fails)
+  };
+  Presented present(const Frame& f);
+  void set_overlays(const OverlayGeometry& g);
+
+  // The last frame's picture (RGBA, bottom row first) of a headless context; empty otherwise.
+  std::vector<std::uint8_t> picture() const;
+  const Recorder* recorder() const { return recorder_.get(); }
+
+ private:
+  // What a drawn scene depends on (the scene cache's key).
+  struct SceneKey {
+    std::uint64_t sequence = 0, overlays = 0;
+    glm::mat4 view_proj{0.0f};
+    render::RenderParams look;
+    int width = 0, height = 0, stride = 1;
+  };
+  void draw(const Frame& f, int width, int height, GLuint framebuffer, Presented& out);
+  int draw_stride(const Frame& f) const;
+  bool reuse_scene(const SceneKey& key, GLuint framebuffer);
+  void record(GLuint framebuffer, int width, int height, Presented& out);
+  void save_screenshot(GLuint framebuffer, int width, int height, Presented& out);
+
+  GlContext& context_;
+  ImGuiLayer* imgui_;  // null without the panel
+  std::optional<render::OffscreenTarget> offscreen_;
+  render::Renderer renderer_;
+  render::GpuTimer render_timer_;
+  render::SceneCache scene_cache_;
+  std::unique_ptr<Recorder> recorder_;
+  SceneKey scene_key_;
+  int settle_frames_ = kSettleFrames;
+  std::uint64_t overlay_version_ = 0;  // overlays handed to the renderer so far
+};
+
+}  // namespace galaxy::app

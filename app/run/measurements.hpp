@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// What the frame loop asks of the simulation's thread besides steps, and owns until it arrives:
+// the energy (diagnostics), the accuracy meter, the overlays (the octree, a picked walk), a pick
+// and the colour maps. Each is asked when due (Runner::ask), collected when ready (Asked), never
+// waited for; results of an older run are dropped.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "picture/colour_maps.hpp"
+#include "picture/overlay.hpp"
+#include "run/asked.hpp"
+#include "run/report.hpp"
+#include "run/runner.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+class Measurements {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit Measurements(Runner& runner) : runner_(runner), last_accuracy_(Clock::now()) {}
+
+  // The run changed wholesale (generation: the runner's): results asked before are stale, the
+  // energy baseline goes and the new run's energy is measured at once.
+  void run_changed(std::uint64_t generation);
+  void invalidate_overlays() { overlay_refresh_.invalidate(); }
+  void measure_accuracy();
+  void request_error_map();
+  // The body under the cursor, found on the thread (one download of the bodies).
+  void pick(const glm::mat4& view_proj, glm::vec2 window, glm::vec2 cursor);
+  // Inside Runner::exclusive before the thread starts: the first frame's colour map.
+  void first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats);
+
+  // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
+  // CUDA): once a second, and only while something shows them (`shown`).
+  void refresh(const Settings& s, bool shown, std::uint64_t sim_steps);
+
+  struct Arrived {
+    std::optional<OverlayGeometry> overlay;  // new overlays for the renderer
+    std::optional<glm::vec3> com;            // the centre of mass, to follow
+    std::vector<Report> reports;
+  };
+  // What arrived, written into `stats` (and a pick into `s`).
+  Arrived collect(Settings& s, PanelStats& stats);
+
+ private:
+  struct Measured {
+    ErrorStats errors;
+    SimParams params;  // what ran when it was measured
+  };
+  using MapInfo = std::optional<std::pair<std::string, std::string>>;
+  void ask_overlays(const Settings& s, std::uint64_t sim_steps);
+  void ask_colour_map(const Settings& s);
+  void collect_overlays(Arrived& out, PanelStats& stats);
+  void collect_diagnostics(Arrived& out, PanelStats& stats);
+  void collect_accuracy(Arrived& out, PanelStats& stats);
+  void collect_colour_map(PanelStats& stats);
+
+  Runner& runner_;
+  std::uint64_t generation_ = 0;  // the run whose results are taken
+  Asked<Diagnostics> diagnostics_;
+  Asked<Measured> accuracy_;
+  Asked<OverlayGeometry> overlay_;
+  Asked<int> pick_;
+  Asked<MapInfo> colour_map_;  // the map's info line and error, where a map was made or cleared
+  ColourMaps colour_maps_;     // used on the runner's thread
+  bool map_shown_ = false;
+  OverlayRefresh overlay_refresh_;
+  std::string overlay_error_;  // said once, not at each refresh while it lasts
+  std::optional<double> energy0_;
+  std::uint64_t accuracy_seed_ = 1;
+  Clock::time_point last_diagnostics_{}, last_accuracy_;
+};
+
+}  // namespace galaxy::app

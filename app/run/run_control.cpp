@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "run/run_control.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/body_count.hpp"
+#include "run/speed.hpp"
+
+namespace galaxy::app {
+
+bool RunControl::attempt(Place where, const std::function<void()>& action, Applied& out) {
+  try {
+    action();
+    return true;
+  } catch (const std::exception& e) {
+    out.reports.push_back(Report::error(fmt::format("{}: {}", place_name(where), e.what()), where));
+    return false;
+  }
+}
+
+RunControl::Applied RunControl::apply(const Changes& c) {
+  Applied out;
+  if (c.params) apply_params(out);
+  if (c.solver) apply_solver(out);
+  const Running running = runner_.status().running;
+  if (c.backend && settings_.backend != running.backend &&
+      !change(Place::Backend, [&](Session& s) { s.set_backend(settings_.backend); }, out)) {
+    settings_.backend = running.backend;
+  }
+  if (c.scenario &&
+      !change(Place::Scenario, [&](Session& s) { s.set_scenario(settings_.scenario); }, out)) {
+    settings_.scenario = running.scenario;
+  }
+  apply_bodies(c, out);
+  if (c.reset) {
+    change(Place::Reset, [](Session& s) { s.set_body_count(s.simulation().size()); }, out);
+  }
+  if (c.load) apply_load(out);
+  const auto save = [&] {
+    runner_.exclusive([&](Session& s) { s.save(settings_.snapshot_path); });
+  };
+  if (c.save && attempt(Place::Save, save, out)) {
+    out.reports.push_back(Report::message("saved " + settings_.snapshot_path));
+  }
+  if (c.resume) resume(out);
+  apply_time(c, out);
+  return out;
+}
+
+// Checked here and set on the thread before its next step, without waiting for it.
+void RunControl::apply_params(Applied& out) {
+  const SimParams p = settings_.params;
+  if (!attempt(Place::Parameters, [&] { check_params(p); }, out)) {
+    settings_.params = runner_.status().running.params;
+    return;
+  }
+  runner_.set_params(p);
+}
+
+void RunControl::apply_solver(Applied& out) {
+  const bool ok = attempt(Place::Solver, [&] {
+    runner_.exclusive([&](Session& s) {
+      s.simulation().set_solver(settings_.solver);
+      republish_(s, false);
+    });
+  }, out);
+  if (!ok) settings_.solver = runner_.status().running.solver;
+}
+
+// One wholesale change with the thread parked; true when it went through.
+bool RunControl::change(Place where, const std::function<void(Session&)>& action, Applied& out) {
+  const bool ok = attempt(where, [&] {
+    runner_.exclusive([&](Session& s) {
+      action(s);
+      republish_(s, true);
+    });
+  }, out);
+  out.changed |= ok;
+  return ok;
+}
+
+// A count typed in the panel ("250k") or set by its buttons. A failure (out of memory, a count
+// the scenario cannot make) keeps the old run; a count that is not one keeps the field too.
+void RunControl::apply_bodies(const Changes& c, Applied& out) {
+  bool bodies = c.bodies;
+  if (!c.bodies_typed.empty()) {
+    std::string why;
+    if (const auto n = parse_body_count(c.bodies_typed, &why)) {
+      settings_.bodies = static_cast<std::size_t>(*n);
+      bodies = true;
+    } else {
+      out.reports.push_back(Report::error("body count: " + why, Place::BodyCount));
+    }
+  }
+  if (!bodies) return;
+  const std::size_t size = runner_.status().running.bodies;
+  if (settings_.bodies != size &&
+      !change(Place::BodyCount, [&](Session& s) { s.set_body_count(settings_.bodies); }, out)) {
+    settings_.bodies = size;
+  }
+}
+
+void RunControl::apply_load(Applied& out) {
+  Loaded loaded;
+  const bool ok = change(Place::Load, [&](Session& s) { loaded = s.load(settings_.snapshot_path); },
+                         out);
+  if (!ok) return;
+  // The file's parameters and count are what runs now: the new wanted values.
+  settings_.params = loaded.params;
+  settings_.bodies = loaded.bodies;
+  std::string text = "loaded " + settings_.snapshot_path;
+  for (const std::string& note : loaded.notes) text += "\n" + note;
+  out.reports.push_back(Report::message(text));
+}
+
+// Going back: pauses, and the thread restores a keyframe and replays to the step.
+void RunControl::apply_time(const Changes& c, Applied& out) {
+  if (c.seek) {
+    settings_.paused = true;
+    if (!runner_.seek(*c.seek)) {
+      out.reports.push_back(Report::error("no keyframe reaches back to that step", Place::Timeline));
+    }
+  }
+  if (c.step_back) {
+    settings_.paused = true;
+    const std::uint64_t at = runner_.status().steps;
+    if (at == 0 || !runner_.seek(at - 1)) {
+      out.reports.push_back(Report::error("no keyframe reaches back further", Place::Timeline));
+    }
+  }
+  out.moved = c.seek || c.step_back;
+}
+
+// After a runaway or a failed step: go on from the last good state.
+void RunControl::resume(Applied& out) {
+  const RunnerStatus st = runner_.status();
+  if (!st.runaway && st.error.empty()) return;
+  runner_.resume();
+  out.resumed = true;
+  out.reports.push_back(
+      Report::message(fmt::format("went back to step {} and continued", st.steps)));
+  settings_.paused = false;
+}
+
+void RunControl::advance(const Changes& c, float frame_ms, std::optional<std::uint64_t> limit) {
+  if (c.seek || c.step_back) return;  // this frame shows where it went
+  if (settings_.paused) {
+    runner_.hold();
+    if (c.step_once) runner_.grant(1.0, limit);
+    return;
+  }
+  const float frame_s = std::max(frame_ms, 0.0f) * 1e-3f;
+  runner_.grant(steps_granted(settings_.speed, frame_s, settings_.params.dt), limit);
+}
+
+}  // namespace galaxy::app
