@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <thread>
 
 #include "cli/headless_run.hpp"
 #include "panel/input.hpp"
@@ -23,7 +22,7 @@ bool App::frame() {
     finish();
     return false;
   }
-  pace();
+  clock_.pace();
   begin_frame();
   const Changes c = input_and_panel();
   apply(c);
@@ -38,8 +37,7 @@ bool App::frame() {
   measure();
   present(c.screenshot);
   if (runner_->threaded()) run_control_->advance(c, stats_.frame_ms, step_limit());
-  samples_.back().frame_ms = ms_since(frame_start_);
-  samples_.back().steps = stats_.sim_steps;
+  clock_.end(stats_.sim_steps);
   return !end_of_frame();
 }
 
@@ -61,14 +59,10 @@ void App::apply(const Changes& c) {
 }
 
 void App::begin_frame() {
-  frame_start_ = Clock::now();
+  const float dt = clock_.begin();
   context_->poll_events();
-  const float dt = ms_since(last_frame_) * 1e-3f;
-  last_frame_ = frame_start_;
   stats_.frame_ms = dt * 1e3f;
-  stats_.fps = dt > 0 && frames_ > 0 ? 1.0f / dt : 0.0f;
-  samples_.emplace_back();
-  samples_.back().interval_ms = frames_ > 0 ? dt * 1e3f : 0.0f;
+  stats_.fps = dt > 0 && clock_.frames() > 0 ? 1.0f / dt : 0.0f;
 }
 
 // The keys and the mouse (when the panel does not want them), then the panel.
@@ -121,8 +115,7 @@ void App::update_vertices() {
   stats_.vertex_ms = ms_since(t0);
   drawn_sequence_ = r.sequence;
   record_step(r);
-  if (samples_.empty()) return;  // applied outside a frame (start-up, tests)
-  FrameSample& sample = samples_.back();
+  FrameSample& sample = clock_.sample();
   sample.vertex_ms = stats_.vertex_ms;
   sample.bytes = w.bytes;
   sample.new_step = true;
@@ -141,9 +134,8 @@ void App::record_step(const StepReport& r) {
   stats_.interactions = r.interactions;
   const float step_ms = stats_.timings.total_ms;
   stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
-  if (samples_.empty()) return;
-  samples_.back().sim_ms = r.wall_ms;
-  samples_.back().stage_ms = step_ms;
+  clock_.sample().sim_ms = r.wall_ms;
+  clock_.sample().stage_ms = step_ms;
 }
 
 // The thread's rates, keyframes, runaway and errors.
@@ -209,7 +201,7 @@ void App::present(bool screenshot) {
   stats_.draw_stride = p.stride;
   if (p.scene_reused) ++stats_.scenes_reused;
   if (p.render_ms) stats_.render_ms = *p.render_ms;
-  FrameSample& sample = samples_.back();
+  FrameSample& sample = clock_.sample();
   sample.scene_reused = p.scene_reused;
   if (p.render_ms) sample.render_ms = *p.render_ms;
   for (const Report& r : p.reports) report(r);
@@ -257,21 +249,8 @@ void App::fit_camera() {
   camera_.fit(center, radius);
 }
 
-// Headless runs with --display-hz wait for the next frame's time as a display would; a window
-// waits in its buffer swap (vsync) instead.
-void App::pace() {
-  if (!display_hz_ || *display_hz_ <= 0 || !headless()) return;
-  const auto period = std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(1.0 / *display_hz_));
-  const auto now = Clock::now();
-  if (next_frame_ == Clock::time_point{} || now > next_frame_ + period) next_frame_ = now;
-  std::this_thread::sleep_until(next_frame_);
-  next_frame_ += period;
-}
-
 bool App::end_of_frame() {
-  ++frames_;
-  if (max_frames_ && frames_ >= *max_frames_) quit_ = true;
+  if (max_frames_ && clock_.frames() >= *max_frames_) quit_ = true;
   if (quit_after_frames_ > 0 && --quit_after_frames_ == 0) quit_ = true;
   if (!quit_) return false;
   finish();

@@ -16,7 +16,7 @@
 #include "camera.hpp"
 #include "cli/options.hpp"
 #include "panel/imgui_layer.hpp"
-#include "picture/frame_summary.hpp"
+#include "picture/frame_clock.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
 #include "picture/vertex_path.hpp"
@@ -65,7 +65,6 @@ class App {
   void take_measurements();
   void present(bool screenshot);
   bool end_of_frame();  // counts the frame; true when the run should end
-  void pace();          // headless --display-hz: waits for the next frame's time
   void report(const Report& r);
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
@@ -81,7 +80,6 @@ class App {
   // From the options, read once at start-up: the frame loop's limits and the final save.
   std::optional<long> max_steps_, max_frames_;
   std::string final_save_;
-  std::optional<double> display_hz_;  // headless frame pacing
   float orbit_rad_ = 0;               // --orbit: the camera's turn each frame
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
@@ -99,10 +97,8 @@ class App {
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;
-  int frames_ = 0;
   std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold
-  Clock::time_point last_frame_, frame_start_, next_frame_;
-  std::vector<FrameSample> samples_;
+  FrameClock clock_;  // frame times, headless pacing, the summary's samples
 };
 
 }  // namespace galaxy::app

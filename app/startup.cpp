@@ -78,7 +78,7 @@ std::size_t keyframe_budget(const Options& o, bool cuda) {
 
 }  // namespace
 
-App::App(const Options& options) {
+App::App(const Options& options) : clock_(std::nullopt) {
   Options o = options;
   context_ = make_context(o);  // without a window: headless, perhaps with --frames and --record
   max_steps_ = o.steps;
@@ -86,8 +86,9 @@ App::App(const Options& options) {
   final_save_ = o.save;
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
-  display_hz_ = o.display_hz;
-  if (!display_hz_ && o.headless && !lockstep(o)) display_hz_ = 60.0;
+  std::optional<double> display_hz = o.display_hz;
+  if (!display_hz && o.headless && !lockstep(o)) display_hz = 60.0;
+  if (o.headless) clock_ = FrameClock(display_hz);
   imgui_ = make_imgui(*context_, o.no_ui);
   auto session = std::make_unique<Session>(o);
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
@@ -115,7 +116,7 @@ void App::start(std::optional<int> pick) {
   first.fit_camera = true;
   first.overlay = true;
   apply(first);
-  last_frame_ = Clock::now();
+  clock_.restart();
 }
 
 // Inside Runner::exclusive, after `s` changed: new buffers where the count changed, and the
@@ -163,9 +164,10 @@ void App::finish() {
   if (!headless() && !max_frames_) return;
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
-  print_summary(samples_, {frames_, w, h, stats_.backend_name, context_->description(),
-                           stats_.bodies, stats_.splat_compute, headless(), stats_.interop,
-                           runner_->threaded(), display_hz_.value_or(0)});
+  print_summary(clock_.samples(),
+                {clock_.frames(), w, h, stats_.backend_name, context_->description(), stats_.bodies,
+                 stats_.splat_compute, headless(), stats_.interop, runner_->threaded(),
+                 clock_.display_hz()});
   if (const Recorder* recorder = presenter_->recorder()) {
     std::printf("galaxy: wrote %d frames to %s%s\n", recorder->frames(),
                 recorder->target().c_str(), recorder->video() ? "" : "/ (frame_00000.png ...)");
