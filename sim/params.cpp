@@ -109,6 +109,15 @@ void check_params(const SimParams& p) {
   }
 }
 
+std::string describe(const SimParams& p, bool swept) {
+  std::string out;
+  for (const ParamInfo& info : kParams) {
+    if (info.swept && !swept) continue;
+    out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", info.name, format_value(info, get(p, info)));
+  }
+  return out;
+}
+
 bool same_forces(const SimParams& a, const SimParams& b) {
   for (const ParamInfo& info : kParams) {
     if (info.forces && get(a, info) != get(b, info)) return false;

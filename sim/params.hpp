@@ -84,5 +84,8 @@ void check_params(const SimParams& p);
 bool same_forces(const SimParams& a, const SimParams& b);
 // A value as the panel and the messages write it ("0.0125", "2").
 std::string format_value(const ParamInfo& info, double value);
+// Every parameter of `p` as "name = value", comma separated (run and bench headers); with
+// `swept` false, those the bench sweeps are left out (its rows name them).
+std::string describe(const SimParams& p, bool swept = true);
 
 }  // namespace galaxy

@@ -252,11 +252,10 @@ int run_bench(const Options& o) {
     throw std::runtime_error("bench: the cuda backend was asked for but is not available: " + why);
   }
   std::printf(
-      "galaxy bench: %s scenario, softening = %g, dt = %g, leaf %d, group %d, %d warm-up and up "
-      "to %d timed steps, %.0f s budget per configuration, accuracy over %zu bodies (float64 "
-      "direct)\n",
-      o.scenario.c_str(), o.params.softening, o.params.dt, o.params.leaf_size, o.params.group_size,
-      b.warmup, b.steps, b.budget_s, b.samples);
+      "galaxy bench: %s scenario, %s, %d warm-up and up to %d timed steps, %.0f s budget per "
+      "configuration, accuracy over %zu bodies (float64 direct)\n",
+      o.scenario.c_str(), describe(o.params, false).c_str(), b.warmup, b.steps, b.budget_s,
+      b.samples);
   std::printf(
       "Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU); mp is the\n"
       "multipole order, pp and pc the body-body and body-cell interactions per body, Gflop/s at\n"

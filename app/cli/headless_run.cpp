@@ -15,10 +15,9 @@ int run_headless(const Options& o) {
   Simulation& sim = session.simulation();
   const long steps = o.steps.value_or(100);
   const Diagnostics d0 = sim.diagnostics();
-  const SimParams& p = sim.params();
   const std::string source = o.load.empty() ? o.scenario + " scenario" : o.load;
-  std::printf("galaxy: %s, %s, N = %zu, theta = %g, dt = %g, softening = %g\n",
-              sim.name().c_str(), source.c_str(), sim.size(), p.theta, p.dt, p.softening);
+  std::printf("galaxy: %s, %s, N = %zu, %s\n", sim.name().c_str(), source.c_str(), sim.size(),
+              describe(sim.params()).c_str());
   std::printf("%8s %10s %14s %12s %10s %10s\n", "step", "time", "energy", "dE/|E0|", "virial",
               "ms/step");
   auto report = [&](const Diagnostics& d) {
