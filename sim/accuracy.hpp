@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/direct.hpp"
 #include "median.hpp"
+#include "reference.hpp"
 
 namespace galaxy {
 

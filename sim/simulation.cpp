@@ -9,12 +9,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "cpu/cpu_simulation.hpp"
-#include "cpu/direct.hpp"
-
-#if GALAXY_HAVE_CUDA
-#include "cuda/cuda_simulation.hpp"
-#endif
+#include "reference.hpp"
 
 namespace galaxy {
 
@@ -111,27 +106,5 @@ void check_params(const SimParams& p) {
 
 std::string_view to_string(Backend b) { return b == Backend::Cpu ? "cpu" : "cuda"; }
 std::string_view to_string(Solver s) { return s == Solver::BarnesHut ? "bh" : "direct"; }
-
-bool cuda_available(std::string* why) {
-#if GALAXY_HAVE_CUDA
-  return cuda_device_available(why);
-#else
-  if (why) *why = "this build of galaxy has no CUDA support (configured with GALAXY_ENABLE_CUDA=OFF)";
-  return false;
-#endif
-}
-
-std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p) {
-  if (backend == Backend::Cuda) {
-    std::string why;
-    if (!cuda_available(&why)) throw std::runtime_error("the cuda backend is not available: " + why);
-#if GALAXY_HAVE_CUDA
-    return make_cuda_simulation(solver, p);
-#endif
-  }
-  auto sim = std::make_unique<CpuSimulation>(solver, p);
-  sim->set_params(p);
-  return sim;
-}
 
 }  // namespace galaxy

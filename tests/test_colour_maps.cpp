@@ -13,7 +13,7 @@
 #include "accuracy.hpp"
 #include "colour_bar.hpp"
 #include "colour_maps.hpp"
-#include "cpu/direct.hpp"
+#include "reference.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 
