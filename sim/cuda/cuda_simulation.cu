@@ -234,10 +234,4 @@ std::size_t cuda_device_memory_free() {
   return free;
 }
 
-std::size_t cuda_device_memory_used() {
-  std::size_t free = 0, total = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  return total - free;
-}
-
 }  // namespace galaxy

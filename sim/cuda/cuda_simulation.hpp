@@ -44,8 +44,6 @@ class CudaSimulation : public Simulation {
 };
 std::unique_ptr<CudaSimulation> make_cuda_simulation(Solver solver, const SimParams& p);
 
-// Device memory in use (total minus free), for the memory-returns-to-baseline test.
-std::size_t cuda_device_memory_used();
 // Device memory free now, for the memory preflight (memory.hpp).
 std::size_t cuda_device_memory_free();
 
