@@ -194,20 +194,19 @@ void App::update_colour_maps() {
       stats_.colour_map_error = e.what();
     }
   }
-  const bool map = settings_.render.color == render::ColorMode::ErrorMap ||
-                   settings_.render.color == render::ColorMode::CostMap;
+  const bool map = shown_field(settings_.render) != nullptr;
   if (colour_map_.pending() || (!map && !map_shown_)) return;
   map_shown_ = map;
   colour_map_.set(runner_->ask([this, s = settings_](Session& session) {
                     PanelStats out;
                     Simulation& sim = session.simulation();
                     const int before = colour_maps_.computed();
-                    const bool had = sim.has_vertex_values();
+                    const BodyField had = sim.shown_field();
                     colour_maps_.update(sim, s, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused.
                     // What the panel says changes only where a map was made or cleared.
                     using Info = std::optional<std::pair<std::string, std::string>>;
-                    if (colour_maps_.computed() == before && had == sim.has_vertex_values() &&
+                    if (colour_maps_.computed() == before && had == sim.shown_field() &&
                         out.colour_map_error.empty()) {
                       return Info{};
                     }

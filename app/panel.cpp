@@ -254,10 +254,8 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   look_controls(s, c);
   ImGui::SliderFloat("speed range", &r.speed_max, 0.05f, 5.0f, "%.2f");
   reset_button(s, Param::SpeedRange, c);
-  int color = static_cast<int>(r.color);
-  if (combo("colour", color, {"auto", "speed", "population", "error map", "cost map"})) {
-    r.color = static_cast<render::ColorMode>(color);
-  }
+  int color = colour_choice(r);
+  if (combo("colour", color, colour_choices())) choose_colour(r, color);
   colour_map_controls(s, c);
   ImGui::Checkbox("hide halo", &r.hide_halo);
   ImGui::SameLine();

@@ -45,18 +45,6 @@ ErrorStats Simulation::measure_accuracy(std::size_t samples, std::uint64_t seed)
   return relative_errors(b, targets, direct_forces_cpu_sample(b, targets, params().softening));
 }
 
-std::vector<float> Simulation::body_errors(std::size_t max_bodies, std::uint64_t seed) const {
-  const HostBodies b = download();
-  std::vector<float> out(b.size(), std::numeric_limits<float>::quiet_NaN());
-  const std::vector<int> targets = random_sample(b.size(), max_bodies, seed);
-  const std::vector<AccelD> ref = direct_forces_cpu_sample(b, targets, params().softening);
-  for (std::size_t k = 0; k < targets.size(); ++k) {
-    const int i = targets[k];
-    out[i] = static_cast<float>(relative_error(b.ax[i], b.ay[i], b.az[i], ref[k]));
-  }
-  return out;
-}
-
 std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t seed) {
   std::vector<int> all;
   if (count >= n) {

@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: MIT
-// The colour maps of issue 14: the error map against the accuracy meter, the cost map against the
-// walk the overlay traces, values that follow the bodies into the vertices, and when the app
-// computes them. Each simulation test runs on the CPU backend and, where a device is present, on
+// The body fields (sim/body_field.hpp; the colour maps of issue 14): the force error against the
+// accuracy meter, the walk cost against the walk the overlay traces, the fields' statistics,
+// values that follow the bodies into the vertices, and when the app computes them. Each simulation test runs on the CPU backend and, where a device is present, on
 // CUDA (skipped with the reason otherwise).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <cmath>
 #include <string>
 
 #include "accuracy.hpp"
 #include "colour_bar.hpp"
 #include "colour_maps.hpp"
+#include "cpu/cpu_simulation.hpp"
 #include "reference.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#if GALAXY_HAVE_CUDA
+#include "cuda/cuda_simulation.hpp"
+#endif
 
 namespace galaxy {
 namespace {
@@ -46,7 +51,9 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
   auto sim = run(3000);
   const std::size_t samples = 300;
   const std::uint64_t seed = 9;
-  const std::vector<float> map = sim->body_errors(samples, seed);
+  const FieldStats stats = sim->show_field(BodyField::ForceError, seed, samples);
+  const std::vector<float> map = sim->field_values();
+  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
   ASSERT_EQ(map.size(), sim->size());
   // The meter's per-body numbers, from the backend's accelerations and a double direct sum.
   const HostBodies b = sim->download();
@@ -69,19 +76,27 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
     computed += std::isfinite(map[i]) ? 1 : 0;
   }
   EXPECT_EQ(computed, samples);
-  // And the statistics the meter reports for the same seed.
+  // And the statistics the meter reports for the same seed, which the field's own statistics
+  // (on the device for CUDA) give too.
   const ErrorStats meter = sim->measure_accuracy(samples, seed), mine = error_stats(at_targets);
   EXPECT_EQ(mine.samples, meter.samples);
   EXPECT_NEAR(mine.median, meter.median, tolerance(meter.median));
   EXPECT_NEAR(mine.p99, meter.p99, tolerance(meter.p99));
   EXPECT_NEAR(mine.max, meter.max, tolerance(meter.max));
+  EXPECT_EQ(stats.count, samples);
+  EXPECT_EQ(stats.bodies, sim->size());
+  EXPECT_NEAR(stats.median, meter.median, tolerance(meter.median));
+  EXPECT_NEAR(stats.p99, meter.p99, tolerance(meter.p99));
+  EXPECT_NEAR(stats.max, meter.max, tolerance(meter.max));
   EXPECT_GT(meter.median, 1e-6) << "a Barnes-Hut run has errors to map";
 }
 
 TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
   auto sim = run(2000);
-  const std::vector<float> all = sim->body_errors(sim->size(), 1);
-  const std::vector<float> some = sim->body_errors(100, 4);
+  sim->show_field(BodyField::ForceError, 1);
+  const std::vector<float> all = sim->field_values();
+  sim->show_field(BodyField::ForceError, 4, 100);
+  const std::vector<float> some = sim->field_values();
   for (std::size_t i = 0; i < all.size(); ++i) {
     ASSERT_TRUE(std::isfinite(all[i]) && all[i] >= 0.0f) << "body " << i;
     if (std::isfinite(some[i])) {
@@ -93,7 +108,9 @@ TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
     SimParams p;
     p.theta = theta;
     p.alpha = 0;
-    const std::vector<float> e = run(2000, p)->body_errors(2000, 1);
+    auto sim = run(2000, p);
+    sim->show_field(BodyField::ForceError, 1, 2000);
+    const std::vector<float> e = sim->field_values();
     return error_stats(std::vector<double>(e.begin(), e.end())).median;
   };
   EXPECT_LT(median_at(0.3f) * 5, median_at(1.0f));
@@ -101,7 +118,8 @@ TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
 
 TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
   auto sim = run(3000);
-  const std::vector<float> cost = sim->body_costs();
+  const FieldStats stats = sim->show_field(BodyField::WalkCost);
+  const std::vector<float> cost = sim->field_values();
   ASSERT_EQ(cost.size(), sim->size());
   for (std::size_t i : {0u, 1u, 17u, 500u, 1499u, 2999u}) {
     const WalkTrace t = sim->trace_walk(i);
@@ -113,6 +131,8 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
   for (float c : cost) total += c;
   const InteractionCounts n = sim->interactions();
   EXPECT_EQ(total, static_cast<double>(n.body_body + n.body_cell));
+  EXPECT_EQ(stats.total, total) << "the field's statistics sum what it shows";
+  EXPECT_EQ(stats.count, sim->size());
   // Small angles cost more: with the geometric test alone (alpha 0; the default relative test
   // is stricter than theta 0.3 at this N on the GPU's group walk), a walk at theta 0.3
   // evaluates more than twice as much as at 1.
@@ -121,7 +141,9 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
     p.theta = theta;
     p.alpha = 0;
     double sum = 0;
-    for (float c : run(3000, p)->body_costs()) sum += c;
+    auto sim = run(3000, p);
+    sim->show_field(BodyField::WalkCost);
+    for (float c : sim->field_values()) sum += c;
     return sum;
   };
   EXPECT_GT(total_at(0.3f), 2 * total_at(1.0f));
@@ -129,35 +151,42 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
 
 TEST_P(ColourMaps, DirectSolverCostsNMinusOneABody) {
   auto sim = run(500, {}, Solver::Direct);
-  for (float c : sim->body_costs()) ASSERT_EQ(c, 499.0f);
+  sim->show_field(BodyField::WalkCost);
+  for (float c : sim->field_values()) ASSERT_EQ(c, 499.0f);
 }
 
-TEST_P(ColourMaps, VertexValuesFollowTheBodiesByResetIndex) {
+TEST_P(ColourMaps, FieldValuesFollowTheBodiesByResetIndex) {
   auto sim = run(1500);
   const std::size_t n = sim->size();
-  EXPECT_FALSE(sim->has_vertex_values());
-  EXPECT_THROW(sim->set_vertex_values(std::vector<float>(n - 1, 0.0f)), std::invalid_argument);
-  std::vector<float> index(n);
-  for (std::size_t i = 0; i < n; ++i) index[i] = static_cast<float>(i);
-  sim->set_vertex_values(index);
-  EXPECT_TRUE(sim->has_vertex_values());
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed);
+  // A sample, so that some bodies are not computed: they are drawn grey (kNotComputed).
+  sim->show_field(BodyField::ForceError, 3, 500);
+  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
+  const std::vector<float> values = sim->field_values();
+  ASSERT_EQ(values.size(), n);
   for (int step = 0; step < 2; ++step) {  // the CUDA backend re-sorts its bodies every step
     std::vector<float> xyzs(4 * n);
     sim->write_vertices_host(xyzs.data(), nullptr);
     const HostBodies b = sim->download();
+    std::map<std::pair<float, float>, std::size_t> index;  // a body by its x and z
+    for (std::size_t k = 0; k < n; ++k) index[{b.x[k], b.z[k]}] = k;
+    ASSERT_EQ(index.size(), n) << "bodies told apart by their positions";
     std::vector<char> seen(n, 0);
+    std::size_t grey = 0;
     for (std::size_t v = 0; v < n; ++v) {
-      const auto k = static_cast<std::size_t>(xyzs[4 * v + 3]);
-      ASSERT_LT(k, n);
-      ASSERT_EQ(xyzs[4 * v + 3], static_cast<float>(k));
-      EXPECT_EQ(xyzs[4 * v + 0], b.x[k]) << "vertex " << v << " carries body " << k << "'s value";
-      EXPECT_EQ(xyzs[4 * v + 2], b.z[k]);
+      const auto it = index.find({xyzs[4 * v + 0], xyzs[4 * v + 2]});
+      ASSERT_NE(it, index.end()) << "vertex " << v;
+      const std::size_t k = it->second;
+      EXPECT_EQ(xyzs[4 * v + 3], drawable(values[k])) << "vertex " << v << " carries body " << k << "'s value";
+      grey += xyzs[4 * v + 3] == kNotComputed ? 1 : 0;
       seen[k] = 1;
     }
     EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(n));
+    EXPECT_EQ(grey, n - 500);
     sim->step();
   }
-  sim->clear_vertex_values();
+  sim->show_field(BodyField::Speed);
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed);
   std::vector<float> xyzs(4 * n);
   sim->write_vertices_host(xyzs.data(), nullptr);
   const HostBodies b = sim->download();
@@ -165,9 +194,10 @@ TEST_P(ColourMaps, VertexValuesFollowTheBodiesByResetIndex) {
   for (std::size_t i = 0; i < n; ++i)
     fastest = std::max(fastest, std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]));
   for (std::size_t v = 0; v < n; ++v) ASSERT_LE(xyzs[4 * v + 3], fastest * 1.0001f) << "speeds again";
-  sim->set_vertex_values(index);
+  for (std::size_t v = 0; v < n; ++v) ASSERT_GE(xyzs[4 * v + 3], 0.0f) << "speeds again";
+  sim->show_field(BodyField::WalkCost);
   sim->reset(make_scenario("plummer", 700, 1));
-  EXPECT_FALSE(sim->has_vertex_values()) << "the values were the old bodies'";
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the values were the old bodies'";
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ColourMaps, ::testing::Values(Backend::Cpu, Backend::Cuda),
@@ -184,10 +214,10 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   const auto t = Clock::now();
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 0) << "no map shown";
-  s.render.color = render::ColorMode::ErrorMap;
+  app::choose_field(s.render, *find_field("error"));
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 1);
-  EXPECT_TRUE(sim->has_vertex_values());
+  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
   EXPECT_NE(st.colour_map_info.find("all 1000 bodies"), std::string::npos) << st.colour_map_info;
   sim->step();
   maps.update(*sim, s, st, t + std::chrono::seconds(1));
@@ -205,7 +235,7 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   EXPECT_EQ(maps.computed(), 3);
   s.render.color = render::ColorMode::Population;
   maps.update(*sim, s, st, t);
-  EXPECT_FALSE(sim->has_vertex_values()) << "the speed is drawn again";
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the speed is drawn again";
   EXPECT_TRUE(st.colour_map_info.empty());
 }
 
@@ -215,7 +245,7 @@ TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
   app::ColourMaps maps;
   app::Settings s;
   app::PanelStats st;
-  s.render.color = render::ColorMode::CostMap;
+  app::choose_field(s.render, *find_field("cost"));
   const auto t = Clock::now();
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 1);
@@ -230,12 +260,15 @@ TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
 }
 
 TEST(ColourMapPolicy, ErrorMapSamplesWhatTheBudgetAllows) {
-  EXPECT_EQ(app::error_map_bodies(Backend::Cpu, 20000), 20000u);
-  EXPECT_EQ(app::error_map_bodies(Backend::Cpu, 1000000), 400u);
-  EXPECT_EQ(app::error_map_bodies(Backend::Cuda, 1000000), 1500000u) << "a million: all";
-  EXPECT_EQ(app::error_map_bodies(Backend::Cuda, 10000000), 150000u);
-  const std::vector<float> v = app::drawable({0.5f, std::nanf(""), INFINITY});
-  EXPECT_EQ(v, (std::vector<float>{0.5f, -1.0f, -1.0f})) << "not computed: drawn grey";
+  EXPECT_EQ(sample_size(CpuSimulation::kErrorFieldPairs, 20000), 20000u);
+  EXPECT_EQ(sample_size(CpuSimulation::kErrorFieldPairs, 1000000), 400u);
+#if GALAXY_HAVE_CUDA
+  EXPECT_EQ(sample_size(CudaSimulation::kErrorFieldPairs, 1000000), 1500000u) << "a million: all";
+  EXPECT_EQ(sample_size(CudaSimulation::kErrorFieldPairs, 10000000), 150000u);
+#endif
+  EXPECT_EQ(drawable(0.5f), 0.5f);
+  EXPECT_EQ(drawable(std::nanf("")), kNotComputed) << "not computed: drawn grey";
+  EXPECT_EQ(drawable(INFINITY), kNotComputed);
 }
 
 TEST(ColourBar, DecadeTicksAndShortLabels) {

@@ -13,7 +13,7 @@
 #include "accuracy.cuh"
 #include "cuda_simulation.hpp"
 #include "diagnostics.hpp"
-#include "error_map.cuh"
+#include "body_fields.cuh"
 #include "pipeline.cuh"
 
 namespace galaxy::cuda {
@@ -92,12 +92,10 @@ class CudaBackend final : public CudaSimulation {
   StageTimings timings() const override { return newest().first; }
   InteractionCounts interactions() const override { return newest().second; }
   GpuTree download_tree() const override;
-  // The colour maps: error_map.cu and force.cu's counting walk, through maps_.
-  std::vector<float> body_errors(std::size_t max_bodies, std::uint64_t seed) const override;
-  std::vector<float> body_costs() override;
-  void set_vertex_values(std::vector<float> v) override { maps_.set_values(v, size(), stream_.get()); }
-  void clear_vertex_values() override { maps_.clear(); }
-  bool has_vertex_values() const override { return maps_.has_values(); }
+  // The body fields (cuda_fields.cu): computed into maps_'s device array and reduced there.
+  FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
+  BodyField shown_field() const override { return maps_.field(); }
+  std::vector<float> field_values() const override;
 
  private:
   void run(bool integrate);
@@ -106,6 +104,7 @@ class CudaBackend final : public CudaSimulation {
   ConstBodiesView settled() const;
   std::pair<StageTimings, InteractionCounts> newest() const;
   void require_tree(const char* what) const;
+  void compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies, float* by_id);
 
   Solver solver_;
   SimParams params_;
@@ -131,7 +130,8 @@ class CudaBackend final : public CudaSimulation {
   mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
   mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
   mutable DeviceBuffer<std::uint8_t> host_tags_;
-  mutable ColourMapBuffers maps_;
+  mutable FieldBuffers maps_;
+  DeviceBuffer<float> live_;  // the speed field for its statistics (the vertices draw it live)
   std::optional<Runaway> runaway_;
   double time_ = 0;
   std::uint64_t steps_ = 0;
