@@ -133,9 +133,11 @@ std::vector<float> linear_ticks(float low, float high) {
   if (!(high > low)) return ticks;
   const float raw = (high - low) / 5.0f;
   const float decade = std::pow(10.0f, std::floor(std::log10(raw)));
-  const float step = raw / decade < 2.0f ? decade : raw / decade < 5.0f ? 2.0f * decade : 5.0f * decade;
-  for (float v = std::ceil(low / step) * step; v < high; v += step) {
-    if (v > low + 0.2f * step && v < high - 0.2f * step) ticks.push_back(v);
+  const float step = raw / decade < 1.5f ? decade : raw / decade < 3.5f ? 2.0f * decade : 5.0f * decade;
+  for (auto k = static_cast<long>(std::ceil(low / step));; ++k) {
+    const float v = static_cast<float>(k) * step;
+    if (v >= high - 0.2f * step) break;
+    if (v > low + 0.2f * step) ticks.push_back(v);
   }
   ticks.push_back(high);
   return ticks;

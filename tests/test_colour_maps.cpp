@@ -200,8 +200,68 @@ TEST_P(ColourMaps, FieldValuesFollowTheBodiesByResetIndex) {
   EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the values were the old bodies'";
 }
 
+// Every field's statistics (on the device for CUDA) are those the host computes from the values
+// the backend shows, over the same bodies.
+TEST_P(ColourMaps, FieldStatsAreTheHostsOverTheShownValues) {
+  auto sim = run(2501);  // not a multiple of any block size
+  for (const BodyFieldInfo& f : body_fields()) {
+    const FieldStats dev = sim->show_field(f.field, 5, 700);
+    const FieldStats host = field_stats(f.field, sim->field_values());
+    SCOPED_TRACE(std::string(f.name));
+    EXPECT_EQ(dev.field, f.field);
+    EXPECT_EQ(dev.bodies, sim->size());
+    EXPECT_EQ(dev.count, host.count);
+    EXPECT_EQ(dev.count, f.sampled ? 700u : sim->size());
+    // The host sums in float order, the device in double in its own order: equal to 1e-6.
+    EXPECT_NEAR(dev.total, host.total, 1e-6 * std::abs(host.total));
+    EXPECT_NEAR(dev.mean, host.mean, 1e-6 * std::abs(host.mean));
+    EXPECT_EQ(dev.median, host.median);
+    EXPECT_EQ(dev.p99, host.p99);
+    EXPECT_EQ(dev.max, host.max);
+    EXPECT_GT(dev.max, 0.0);
+    EXPECT_GE(dev.seconds, 0.0);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, ColourMaps, ::testing::Values(Backend::Cpu, Backend::Cuda),
                          [](const auto& info) { return std::string(to_string(info.param)); });
+
+// The CUDA backend's field statistics (reduced on the device) against the CPU's and the host's
+// over the same bodies.
+TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  const HostBodies bodies = make_scenario("collision", 5000, 8);
+  auto cpu = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
+  auto gpu = make_simulation(Backend::Cuda, Solver::BarnesHut, {});
+  cpu->reset(bodies);
+  gpu->reset(bodies);
+  // The speeds of the same bodies: equal but for the device's rounding of |v| (fused products).
+  const FieldStats c = cpu->show_field(BodyField::Speed), g = gpu->show_field(BodyField::Speed);
+  EXPECT_EQ(g.count, c.count);
+  EXPECT_NEAR(g.median, c.median, 1e-6 * c.median);
+  EXPECT_NEAR(g.p99, c.p99, 1e-6 * c.p99);
+  EXPECT_NEAR(g.max, c.max, 1e-6 * c.max);
+  EXPECT_NEAR(g.total, c.total, 1e-5 * c.total);
+  EXPECT_EQ(gpu->shown_field(), BodyField::Speed) << "the speed is drawn live";
+  // The force error: the device's statistics against the host's double direct sum over the
+  // accelerations the device left, for the same sample (2e-5 + 1e-3 relative: error_map's
+  // float pair terms).
+  const std::size_t samples = 777;
+  const FieldStats e = gpu->show_field(BodyField::ForceError, 11, samples);
+  const HostBodies b = gpu->download();
+  const std::vector<int> targets = random_sample(b.size(), samples, 11);
+  const ErrorStats host = relative_errors(b, targets, direct_forces_cpu_sample(b, targets, 0.05f));
+  EXPECT_EQ(e.count, samples);
+  EXPECT_NEAR(e.median, host.median, 1e-3 * host.median + 2e-5);
+  EXPECT_NEAR(e.p99, host.p99, 1e-3 * host.p99 + 2e-5);
+  EXPECT_NEAR(e.max, host.max, 1e-3 * host.max + 2e-5);
+  // And one body: nothing to sum against, nothing to break.
+  gpu->reset(make_scenario("plummer", 1, 1));
+  const FieldStats one = gpu->show_field(BodyField::WalkCost);
+  EXPECT_EQ(one.bodies, 1u);
+  EXPECT_LE(one.count, 1u);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -269,6 +329,69 @@ TEST(ColourMapPolicy, ErrorMapSamplesWhatTheBudgetAllows) {
   EXPECT_EQ(drawable(0.5f), 0.5f);
   EXPECT_EQ(drawable(std::nanf("")), kNotComputed) << "not computed: drawn grey";
   EXPECT_EQ(drawable(INFINITY), kNotComputed);
+}
+
+TEST(BodyFields, OneRowAFieldFoundByItsCliName) {
+  const auto& fields = body_fields();
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    EXPECT_EQ(static_cast<std::size_t>(fields[k].field), k) << "rows in BodyField order";
+    EXPECT_EQ(find_field(fields[k].cli_name), &fields[k]);
+    EXPECT_EQ(&field_info(fields[k].field), &fields[k]);
+    EXPECT_LT(fields[k].low, fields[k].high);
+    EXPECT_LE(fields[k].min, fields[k].low);
+    EXPECT_GE(fields[k].max, fields[k].high);
+    if (fields[k].scale == FieldScale::Log) EXPECT_GT(fields[k].low, 0.0f);
+  }
+  EXPECT_EQ(field_cli_names(), "speed|error|cost");
+  EXPECT_EQ(find_field("nonsense"), nullptr);
+  // The panel lists every field after auto, speed and population, and choosing one takes its
+  // look from the table.
+  const std::vector<std::string> choices = app::colour_choices();
+  ASSERT_EQ(choices.size(), 5u);
+  EXPECT_EQ(choices[3], "force error");
+  EXPECT_EQ(choices[4], "walk cost");
+  render::RenderParams r;
+  app::choose_colour(r, 4);
+  EXPECT_EQ(r.color, render::ColorMode::Field);
+  EXPECT_EQ(r.field.field, static_cast<int>(BodyField::WalkCost));
+  EXPECT_EQ(r.field.low, field_info(BodyField::WalkCost).low);
+  EXPECT_TRUE(r.field.log);
+  EXPECT_EQ(app::colour_choice(r), 4);
+  app::choose_field(r, *find_field("speed"));
+  EXPECT_EQ(r.color, render::ColorMode::Speed) << "the speed is the renderer's own";
+  EXPECT_EQ(app::colour_choice(r), 1);
+}
+
+TEST(BodyFields, StatisticsOverTheComputedBodies) {
+  const float nan = std::nanf("");
+  const FieldStats s = field_stats(BodyField::WalkCost, {4, nan, 1, 3, nan, 2, 10, 6});
+  EXPECT_EQ(s.field, BodyField::WalkCost);
+  EXPECT_EQ(s.bodies, 8u);
+  EXPECT_EQ(s.count, 6u) << "not computed: left out";
+  EXPECT_EQ(s.total, 26.0);
+  EXPECT_DOUBLE_EQ(s.mean, 26.0 / 6);
+  EXPECT_EQ(s.median, 3.5) << "the mean of the middle two, as the meter's median";
+  EXPECT_EQ(s.p99, 10.0);
+  EXPECT_EQ(s.max, 10.0);
+  EXPECT_EQ(field_stats(BodyField::Speed, {1, 7, 2}).median, 2.0);
+  const FieldStats none = field_stats(BodyField::ForceError, {nan, nan});
+  EXPECT_EQ(none.count, 0u);
+  EXPECT_EQ(none.max, 0.0);
+  // The info line says what the panel needs: the field, the bodies, the unit.
+  const std::string line = app::field_info_line(field_info(BodyField::WalkCost), s, 7, 1, 0);
+  EXPECT_NE(line.find("walk cost at step 7, 6 of 8 bodies"), std::string::npos) << line;
+  EXPECT_NE(line.find("interactions a body"), std::string::npos) << line;
+}
+
+TEST(ColourBar, LinearTicksForALinearField) {
+  const std::vector<float> unit = app::linear_ticks(0.0f, 1.0f);
+  ASSERT_EQ(unit.size(), 6u);
+  for (std::size_t k = 0; k < unit.size(); ++k) EXPECT_NEAR(unit[k], 0.2f * k, 1e-6f);
+  const std::vector<float> t = app::linear_ticks(-3.0f, 0.0f);
+  EXPECT_EQ(t.front(), -3.0f);
+  EXPECT_EQ(t.back(), 0.0f);
+  EXPECT_EQ(app::tick_label(-2.0f), "-2");
+  EXPECT_EQ(app::tick_label(0.0f), "0");
 }
 
 TEST(ColourBar, DecadeTicksAndShortLabels) {
