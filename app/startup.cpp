@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app.hpp"
+#include "panel/colour_bar.hpp"
 
 namespace galaxy::app {
 
@@ -62,8 +63,7 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
     s.octree_overlay = true;
     s.octree_depth = *o.octree;
   }
-  if (o.colour_map == "error") s.render.color = render::ColorMode::ErrorMap;
-  if (o.colour_map == "cost") s.render.color = render::ColorMode::CostMap;
+  if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
   return s;
 }
 

@@ -6,6 +6,8 @@
 
 #if GALAXY_HAVE_CUDA
 #include <cuda_runtime_api.h>
+
+#include "cuda_error.hpp"
 #endif
 
 namespace galaxy::render {
@@ -15,8 +17,7 @@ namespace {
 void check(cudaError_t e, const char* what) {
   if (e == cudaSuccess) return;
   cudaGetLastError();  // not sticky: later calls are not blamed
-  throw std::runtime_error(std::string(what) + ": " + cudaGetErrorName(e) + " (" +
-                           cudaGetErrorString(e) + ")");
+  throw std::runtime_error(cuda_error_message(what, e));
 }
 }  // namespace
 #endif

@@ -7,17 +7,12 @@
 #if GALAXY_HAVE_CUDA
 #include <cuda_gl_interop.h>
 #include <cuda_runtime_api.h>
+
+#include "cuda_error.hpp"
 #endif
 
 namespace galaxy::render {
 
-#if GALAXY_HAVE_CUDA
-namespace {
-std::string cuda_message(const char* what, cudaError_t e) {
-  return std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
-}
-}  // namespace
-#endif
 
 VertexBuffers::~VertexBuffers() {
   unregister();
@@ -87,7 +82,7 @@ void VertexBuffers::resize(std::size_t count, bool register_with_cuda) {
     if (e != cudaSuccess) {
       cudaGetLastError();  // clear the (non-sticky) error so later CUDA calls are not blamed
       if (k == 1) cudaGraphicsUnregisterResource(r[0]);
-      registration_error_ = cuda_message("cudaGraphicsGLRegisterBuffer", e);
+      registration_error_ = cuda_error_message("cudaGraphicsGLRegisterBuffer", e);
       return;
     }
   }
@@ -96,7 +91,7 @@ void VertexBuffers::resize(std::size_t count, bool register_with_cuda) {
       e != cudaSuccess) {
     cudaGraphicsUnregisterResource(r[0]);
     cudaGraphicsUnregisterResource(r[1]);
-    registration_error_ = cuda_message("cudaStreamCreateWithFlags", e);
+    registration_error_ = cuda_error_message("cudaStreamCreateWithFlags", e);
     return;
   }
   resources_[0] = r[0];
@@ -127,7 +122,7 @@ VertexBuffers::Mapping::Mapping(void** resources, void* stream)
   const auto s = static_cast<cudaStream_t>(stream);
   if (const cudaError_t e = cudaGraphicsMapResources(2, r, s); e != cudaSuccess) {
     resources_ = nullptr;
-    throw std::runtime_error(cuda_message("cudaGraphicsMapResources", e));
+    throw std::runtime_error(cuda_error_message("cudaGraphicsMapResources", e));
   }
   void* p[2] = {nullptr, nullptr};
   std::size_t bytes = 0;
@@ -136,7 +131,7 @@ VertexBuffers::Mapping::Mapping(void** resources, void* stream)
         e != cudaSuccess) {
       cudaGraphicsUnmapResources(2, r, s);
       resources_ = nullptr;
-      throw std::runtime_error(cuda_message("cudaGraphicsResourceGetMappedPointer", e));
+      throw std::runtime_error(cuda_error_message("cudaGraphicsResourceGetMappedPointer", e));
     }
   }
   xyzs_ = static_cast<float*>(p[0]);

@@ -5,14 +5,19 @@
 namespace galaxy::render {
 
 enum class SplatMode { Points, Compute };
-// ErrorMap and CostMap draw the value the simulation writes in place of the speed
-// (Simulation::set_vertex_values): each body's force error, or its walk's interactions.
-enum class ColorMode { Auto = 0, Speed = 1, Population = 2, ErrorMap = 3, CostMap = 4 };
+// Field draws a body field: the value the simulation writes in place of the speed
+// (Simulation::show_field), through FieldMap below.
+enum class ColorMode { Auto = 0, Speed = 1, Population = 2, Field = 3 };
 
-// A colour map's range: values from `low` to `high` run through the colormap on a log scale.
-struct MapRange {
-  float low, high;
-  bool operator==(const MapRange&) const = default;
+// How a body field is drawn: values from `low` to `high` run through the colormap on a log or a
+// linear scale; a value the simulation did not compute (sim/body_field.hpp's kNotComputed, and
+// any negative one on a log scale) is grey. `field` names the field for the app (its index in
+// the simulation's table of fields); the renderer only draws the value.
+struct FieldMap {
+  int field = 1;
+  float low = 1e-5f, high = 1e-2f;
+  bool log = true;
+  bool operator==(const FieldMap&) const = default;
 };
 
 struct RenderParams {
@@ -23,10 +28,7 @@ struct RenderParams {
   float speed_max = 1.2f;     // speed at the top of the colormap
   float halo_weight = 0.15f;  // relative light of halo bodies when they are shown
   bool hide_halo = true;      // dark matter is invisible in a real galaxy
-  // The colour maps' ranges: relative force errors (the meter's p99 at the defaults is ~1e-3),
-  // and interactions a body (about 1,500 at the defaults at 1M, tens of thousands at small θ).
-  MapRange error_range{1e-5f, 1e-2f};
-  MapRange cost_range{1e2f, 3e4f};
+  FieldMap field;  // the shown body field's look, set from its descriptor when it is chosen
   // Exposure: the automatic factor puts the mean log luminance of the lit pixels (half by area,
   // half by light: shaders/exposure.comp) at `exposure_key`, moving `exposure_adapt` of the way
   // per frame (1: at once; the first frame with light always snaps); `exposure` multiplies it

@@ -99,9 +99,12 @@ void Renderer::set_color_uniforms(GLuint program, const RenderParams& p) {
   glProgramUniform1i(program, loc(program, "u_color_mode"), static_cast<int>(p.color));
   glProgramUniform1i(program, loc(program, "u_hide_halo"), p.hide_halo ? 1 : 0);
   set_knob_uniforms(program, p);
-  const MapRange range = p.color == ColorMode::CostMap ? p.cost_range : p.error_range;
-  glProgramUniform1f(program, loc(program, "u_map_low"), std::max(range.low, 1e-30f));
-  glProgramUniform1f(program, loc(program, "u_map_high"), std::max(range.high, range.low * 1.001f));
+  const FieldMap& f = p.field;
+  const float low = f.log ? std::max(f.low, 1e-30f) : f.low;
+  const float high = f.log ? std::max(f.high, low * 1.001f) : std::max(f.high, low + 1e-30f);
+  glProgramUniform1f(program, loc(program, "u_map_low"), low);
+  glProgramUniform1f(program, loc(program, "u_map_high"), high);
+  glProgramUniform1i(program, loc(program, "u_map_log"), f.log ? 1 : 0);
 }
 
 void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj,

@@ -4,23 +4,26 @@
 uniform sampler1D u_colormap;   // perceptual colormap (inferno), 256 texels
 uniform float u_speed_max;      // speed mapped to the top of the colormap
 uniform int u_color_mode;       // 0 auto (population where tagged, else speed), 1 speed, 2 population,
-                                // 3 error map, 4 cost map (the value in place of the speed)
-uniform float u_map_low, u_map_high;  // the maps' range, drawn on a log scale
+                                // 3 a body field (its value in place of the speed)
+uniform float u_map_low, u_map_high;  // the field's range
+uniform int u_map_log;                // on a log scale (1) or a linear one (0)
 uniform int u_hide_halo;
 uniform float u_halo_weight;    // halo bodies, when shown, are faint: dark matter as a haze
 
-// Colour and weight of a body; weight 0 means "not drawn". In the map modes `speed` is the map's
-// value.
+// Colour and weight of a body; weight 0 means "not drawn". In the field mode `speed` is the
+// field's value.
 vec4 body_color(float speed, uint tag) {
   uint population = tag & 3u;
   uint galaxy = (tag >> 2) & 1u;
   if (population == 3u && u_hide_halo != 0) return vec4(0.0);
   if (u_color_mode >= 3) {
     float halo = population == 3u ? u_halo_weight : 1.0;
-    // A body the map did not compute (the app writes -1: outside the error map's sample) is a
-    // dim grey.
-    if (!(speed >= 0.0 && speed < 3.0e38)) return vec4(vec3(0.25), 0.5 * halo);
-    float t = log(max(speed, u_map_low) / u_map_low) / log(u_map_high / u_map_low);
+    // A body the simulation did not compute (it writes -3.4e38, kNotComputed: outside the force
+    // error's sample), or a negative value on a log scale, is a dim grey.
+    bool computed = speed > -3.0e38 && speed < 3.0e38 && (u_map_log == 0 || speed >= 0.0);
+    if (!computed) return vec4(vec3(0.25), 0.5 * halo);
+    float t = u_map_log != 0 ? log(max(speed, u_map_low) / u_map_low) / log(u_map_high / u_map_low)
+                             : (speed - u_map_low) / (u_map_high - u_map_low);
     // Inferno from 0.25: its darkest quarter would vanish on the black background.
     return vec4(texture(u_colormap, 0.25 + 0.75 * clamp(t, 0.0, 1.0)).rgb, halo);
   }

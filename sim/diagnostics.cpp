@@ -30,21 +30,4 @@ Diagnostics compute_diagnostics(const HostBodies& b) {
   return diagnostics_from_sums(s);
 }
 
-double lagrangian_radius(const HostBodies& b, double fraction) {
-  const Diagnostics d = compute_diagnostics(b);
-  std::vector<std::pair<double, double>> rm(b.size());
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    const double dx = b.x[i] - d.com[0], dy = b.y[i] - d.com[1], dz = b.z[i] - d.com[2];
-    rm[i] = {std::sqrt(dx * dx + dy * dy + dz * dz), b.m[i]};
-  }
-  std::sort(rm.begin(), rm.end());
-  const double target = fraction * d.mass;
-  double acc = 0;
-  for (const auto& [r, m] : rm) {
-    acc += m;
-    if (acc >= target) return r;
-  }
-  return rm.empty() ? 0.0 : rm.back().first;
-}
-
 }  // namespace galaxy

@@ -26,7 +26,4 @@ Diagnostics diagnostics_from_sums(const double s[kDiagnosticSums]);
 // momentum and centre of mass, all summed in double.
 Diagnostics compute_diagnostics(const HostBodies& b);
 
-// Radius that encloses `fraction` of the total mass about the centre of mass.
-double lagrangian_radius(const HostBodies& b, double fraction);
-
 }  // namespace galaxy

@@ -9,10 +9,6 @@
 #include <stdexcept>
 #include <string>
 
-#if GALAXY_HAVE_CUDA
-#include "cuda/cuda_simulation.hpp"
-#endif
-
 namespace galaxy {
 
 namespace {
@@ -55,15 +51,6 @@ std::uint64_t host_available_bytes() {
     if (key == "MemAvailable:") return kib * 1024;
   }
   return 0;
-}
-
-std::uint64_t device_free_bytes() {
-#if GALAXY_HAVE_CUDA
-  if (!cuda_available()) return 0;
-  return cuda_device_memory_free();
-#else
-  return 0;
-#endif
 }
 
 std::string with_commas(std::uint64_t v) {

@@ -24,7 +24,7 @@ std::uint64_t device_bytes_per_body(bool window);
 inline constexpr std::uint64_t kMaxCudaBodies = 1073741823;  // INT_MAX / 2
 
 // Memory free now: MemAvailable from /proc/meminfo (0 when unknown), and the device's free
-// memory (0 without CUDA).
+// memory (0 without CUDA; defined in make_simulation.cpp, the one file that knows the backends).
 std::uint64_t host_available_bytes();
 std::uint64_t device_free_bytes();
 

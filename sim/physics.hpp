@@ -200,23 +200,9 @@ GALAXY_HD void box_size_offset(const float lo[3], const float hi[3], float cx, f
   offset = sqrtf(ox * ox + oy * oy + oz * oz);
 }
 
-// Edge of a cell at `depth` below a root cube of edge `root_size`.
-GALAXY_HD float cell_size(float root_size, int depth) {
-  return root_size * (1.0f / float(1u << depth));
-}
-
 // Octant (0..7) of point p inside a cell centred at c: bit 0 x, bit 1 y, bit 2 z.
 GALAXY_HD int octant(float px, float py, float pz, float cx, float cy, float cz) {
   return (px > cx ? 1 : 0) | (py > cy ? 2 : 0) | (pz > cz ? 4 : 0);
-}
-
-// Centre of child `oct` of a cell centred at (cx, cy, cz) with half-edge `half`.
-GALAXY_HD void child_center(int oct, float cx, float cy, float cz, float half, float& ox,
-                            float& oy, float& oz) {
-  const float q = 0.5f * half;
-  ox = cx + ((oct & 1) ? q : -q);
-  oy = cy + ((oct & 2) ? q : -q);
-  oz = cz + ((oct & 4) ? q : -q);
 }
 
 // Rounded float product and sum that the device compiler may not fuse into one FMA. The host

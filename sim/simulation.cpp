@@ -9,12 +9,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "cpu/cpu_simulation.hpp"
-#include "cpu/direct.hpp"
-
-#if GALAXY_HAVE_CUDA
-#include "cuda/cuda_simulation.hpp"
-#endif
+#include "reference.hpp"
 
 namespace galaxy {
 
@@ -50,18 +45,6 @@ ErrorStats Simulation::measure_accuracy(std::size_t samples, std::uint64_t seed)
   return relative_errors(b, targets, direct_forces_cpu_sample(b, targets, params().softening));
 }
 
-std::vector<float> Simulation::body_errors(std::size_t max_bodies, std::uint64_t seed) const {
-  const HostBodies b = download();
-  std::vector<float> out(b.size(), std::numeric_limits<float>::quiet_NaN());
-  const std::vector<int> targets = random_sample(b.size(), max_bodies, seed);
-  const std::vector<AccelD> ref = direct_forces_cpu_sample(b, targets, params().softening);
-  for (std::size_t k = 0; k < targets.size(); ++k) {
-    const int i = targets[k];
-    out[i] = static_cast<float>(relative_error(b.ax[i], b.ay[i], b.az[i], ref[k]));
-  }
-  return out;
-}
-
 std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t seed) {
   std::vector<int> all;
   if (count >= n) {
@@ -83,27 +66,5 @@ std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t s
 
 std::string_view to_string(Backend b) { return b == Backend::Cpu ? "cpu" : "cuda"; }
 std::string_view to_string(Solver s) { return s == Solver::BarnesHut ? "bh" : "direct"; }
-
-bool cuda_available(std::string* why) {
-#if GALAXY_HAVE_CUDA
-  return cuda_device_available(why);
-#else
-  if (why) *why = "this build of galaxy has no CUDA support (configured with GALAXY_ENABLE_CUDA=OFF)";
-  return false;
-#endif
-}
-
-std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p) {
-  if (backend == Backend::Cuda) {
-    std::string why;
-    if (!cuda_available(&why)) throw std::runtime_error("the cuda backend is not available: " + why);
-#if GALAXY_HAVE_CUDA
-    return make_cuda_simulation(solver, p);
-#endif
-  }
-  auto sim = std::make_unique<CpuSimulation>(solver, p);
-  sim->set_params(p);
-  return sim;
-}
 
 }  // namespace galaxy

@@ -12,6 +12,7 @@
 
 #include "accuracy.hpp"
 #include "bodies.hpp"
+#include "body_field.hpp"
 #include "params.hpp"
 #include "runaway.hpp"
 
@@ -173,24 +174,30 @@ class Simulation {
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }
 
-  // The colour maps (issue 14), per body in reset()'s order, computed when asked.
-  // body_errors: |a - a_exact| / |a_exact| of the accelerations the solver left, against a direct
-  // sum at the current positions, the accuracy meter's number (relative_error in accuracy.hpp).
-  // All bodies when max_bodies >= size(); else the meter's sample for `seed` (random_sample by
-  // reset index: measure_accuracy(max_bodies, seed) meters the same bodies) and NaN for the rest.
-  // The CPU backend sums in double; the CUDA one sums float pair terms into double (error_map.cu).
-  virtual std::vector<float> body_errors(std::size_t max_bodies, std::uint64_t seed) const;
-  // body_costs: the interactions (body-body plus body-cell) each body's walk evaluated in the last
-  // force pass, as interactions() counts them (their sum is its total): on the CPU the accepted
-  // cells and directly summed bodies of trace_walk(i); on CUDA its group's lists, which count the
-  // group's own bodies and the self pair; N - 1 for the direct solver.
-  virtual std::vector<float> body_costs() = 0;
-  // Values to draw in place of the speed (the vertices' w), by reset index, until cleared or
-  // reset(); they follow the bodies through the backend's re-sorting. Throws
-  // std::invalid_argument when the count is not size().
-  virtual void set_vertex_values(std::vector<float> by_reset_index) = 0;
-  virtual void clear_vertex_values() = 0;
-  virtual bool has_vertex_values() const = 0;
+  // Body fields (body_field.hpp): per-body quantities drawn in place of the speed.
+  // show_field computes field f for every body, or for a sampled field (the force error) a random
+  // sample within the backend's own pair budget and at most max_bodies (the accuracy meter's
+  // sample for the same seed and count: measure_accuracy(count, seed) meters the same bodies),
+  // and draws it in place of the speed (the vertices' w; not-computed bodies grey) until another
+  // field is shown or reset(); showing BodyField::Speed goes back to the live speed. It returns
+  // statistics over the computed bodies. The values stay in the backend's memory (the CUDA
+  // backend computes them, and their statistics, on the device) and follow the bodies through
+  // the backend's re-sorting. On failure it throws and draws the field's bodies grey.
+  //   speed: |v|.
+  //   force error: |a - a_exact| / |a_exact| of the accelerations the solver left, against a direct
+  //     sum at the current positions: the meter's number (relative_error in accuracy.hpp). The CPU
+  //     backend sums in double; the CUDA one sums float pair terms into double (body_fields.cu).
+  //   walk cost: the interactions (body-body plus body-cell) each body's walk evaluated in the
+  //     last force pass, as interactions() counts them (their sum is its total): on the CPU the
+  //     accepted cells and directly summed bodies of trace_walk(i); on CUDA its group's lists,
+  //     which count the group's own bodies and the self pair; N - 1 for the direct solver.
+  static constexpr std::size_t kAllBodies = static_cast<std::size_t>(-1);
+  virtual FieldStats show_field(BodyField f, std::uint64_t seed = 1,
+                                std::size_t max_bodies = kAllBodies) = 0;
+  virtual BodyField shown_field() const = 0;
+  // The shown field's values by reset index, NaN where not computed (the live speeds when no
+  // other field is shown): for the tests and for inspecting a body.
+  virtual std::vector<float> field_values() const = 0;
 };
 
 // Creates a simulation for the backend; throws std::runtime_error when the backend is not

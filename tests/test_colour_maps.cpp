@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: MIT
-// The colour maps of issue 14: the error map against the accuracy meter, the cost map against the
-// walk the overlay traces, values that follow the bodies into the vertices, and when the app
-// computes them. Each simulation test runs on the CPU backend and, where a device is present, on
+// The body fields (sim/body_field.hpp; the colour maps of issue 14): the force error against the
+// accuracy meter, the walk cost against the walk the overlay traces, the fields' statistics,
+// values that follow the bodies into the vertices, and when the app computes them. Each simulation test runs on the CPU backend and, where a device is present, on
 // CUDA (skipped with the reason otherwise).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <cmath>
 #include <string>
 
 #include "accuracy.hpp"
+#include "cpu/cpu_simulation.hpp"
 #include "panel/colour_bar.hpp"
 #include "picture/colour_maps.hpp"
-#include "cpu/direct.hpp"
+#include "reference.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#if GALAXY_HAVE_CUDA
+#include "cuda/cuda_simulation.hpp"
+#endif
 
 namespace galaxy {
 namespace {
@@ -46,7 +51,9 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
   auto sim = run(3000);
   const std::size_t samples = 300;
   const std::uint64_t seed = 9;
-  const std::vector<float> map = sim->body_errors(samples, seed);
+  const FieldStats stats = sim->show_field(BodyField::ForceError, seed, samples);
+  const std::vector<float> map = sim->field_values();
+  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
   ASSERT_EQ(map.size(), sim->size());
   // The meter's per-body numbers, from the backend's accelerations and a double direct sum.
   const HostBodies b = sim->download();
@@ -69,19 +76,27 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
     computed += std::isfinite(map[i]) ? 1 : 0;
   }
   EXPECT_EQ(computed, samples);
-  // And the statistics the meter reports for the same seed.
+  // And the statistics the meter reports for the same seed, which the field's own statistics
+  // (on the device for CUDA) give too.
   const ErrorStats meter = sim->measure_accuracy(samples, seed), mine = error_stats(at_targets);
   EXPECT_EQ(mine.samples, meter.samples);
   EXPECT_NEAR(mine.median, meter.median, tolerance(meter.median));
   EXPECT_NEAR(mine.p99, meter.p99, tolerance(meter.p99));
   EXPECT_NEAR(mine.max, meter.max, tolerance(meter.max));
+  EXPECT_EQ(stats.count, samples);
+  EXPECT_EQ(stats.bodies, sim->size());
+  EXPECT_NEAR(stats.median, meter.median, tolerance(meter.median));
+  EXPECT_NEAR(stats.p99, meter.p99, tolerance(meter.p99));
+  EXPECT_NEAR(stats.max, meter.max, tolerance(meter.max));
   EXPECT_GT(meter.median, 1e-6) << "a Barnes-Hut run has errors to map";
 }
 
 TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
   auto sim = run(2000);
-  const std::vector<float> all = sim->body_errors(sim->size(), 1);
-  const std::vector<float> some = sim->body_errors(100, 4);
+  sim->show_field(BodyField::ForceError, 1);
+  const std::vector<float> all = sim->field_values();
+  sim->show_field(BodyField::ForceError, 4, 100);
+  const std::vector<float> some = sim->field_values();
   for (std::size_t i = 0; i < all.size(); ++i) {
     ASSERT_TRUE(std::isfinite(all[i]) && all[i] >= 0.0f) << "body " << i;
     if (std::isfinite(some[i])) {
@@ -93,7 +108,9 @@ TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
     SimParams p;
     p.theta = theta;
     p.alpha = 0;
-    const std::vector<float> e = run(2000, p)->body_errors(2000, 1);
+    auto sim = run(2000, p);
+    sim->show_field(BodyField::ForceError, 1, 2000);
+    const std::vector<float> e = sim->field_values();
     return error_stats(std::vector<double>(e.begin(), e.end())).median;
   };
   EXPECT_LT(median_at(0.3f) * 5, median_at(1.0f));
@@ -101,7 +118,8 @@ TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
 
 TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
   auto sim = run(3000);
-  const std::vector<float> cost = sim->body_costs();
+  const FieldStats stats = sim->show_field(BodyField::WalkCost);
+  const std::vector<float> cost = sim->field_values();
   ASSERT_EQ(cost.size(), sim->size());
   for (std::size_t i : {0u, 1u, 17u, 500u, 1499u, 2999u}) {
     const WalkTrace t = sim->trace_walk(i);
@@ -113,6 +131,8 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
   for (float c : cost) total += c;
   const InteractionCounts n = sim->interactions();
   EXPECT_EQ(total, static_cast<double>(n.body_body + n.body_cell));
+  EXPECT_EQ(stats.total, total) << "the field's statistics sum what it shows";
+  EXPECT_EQ(stats.count, sim->size());
   // Small angles cost more: with the geometric test alone (alpha 0; the default relative test
   // is stricter than theta 0.3 at this N on the GPU's group walk), a walk at theta 0.3
   // evaluates more than twice as much as at 1.
@@ -121,7 +141,9 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
     p.theta = theta;
     p.alpha = 0;
     double sum = 0;
-    for (float c : run(3000, p)->body_costs()) sum += c;
+    auto sim = run(3000, p);
+    sim->show_field(BodyField::WalkCost);
+    for (float c : sim->field_values()) sum += c;
     return sum;
   };
   EXPECT_GT(total_at(0.3f), 2 * total_at(1.0f));
@@ -129,35 +151,42 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
 
 TEST_P(ColourMaps, DirectSolverCostsNMinusOneABody) {
   auto sim = run(500, {}, Solver::Direct);
-  for (float c : sim->body_costs()) ASSERT_EQ(c, 499.0f);
+  sim->show_field(BodyField::WalkCost);
+  for (float c : sim->field_values()) ASSERT_EQ(c, 499.0f);
 }
 
-TEST_P(ColourMaps, VertexValuesFollowTheBodiesByResetIndex) {
+TEST_P(ColourMaps, FieldValuesFollowTheBodiesByResetIndex) {
   auto sim = run(1500);
   const std::size_t n = sim->size();
-  EXPECT_FALSE(sim->has_vertex_values());
-  EXPECT_THROW(sim->set_vertex_values(std::vector<float>(n - 1, 0.0f)), std::invalid_argument);
-  std::vector<float> index(n);
-  for (std::size_t i = 0; i < n; ++i) index[i] = static_cast<float>(i);
-  sim->set_vertex_values(index);
-  EXPECT_TRUE(sim->has_vertex_values());
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed);
+  // A sample, so that some bodies are not computed: they are drawn grey (kNotComputed).
+  sim->show_field(BodyField::ForceError, 3, 500);
+  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
+  const std::vector<float> values = sim->field_values();
+  ASSERT_EQ(values.size(), n);
   for (int step = 0; step < 2; ++step) {  // the CUDA backend re-sorts its bodies every step
     std::vector<float> xyzs(4 * n);
     sim->write_vertices_host(xyzs.data(), nullptr);
     const HostBodies b = sim->download();
+    std::map<std::pair<float, float>, std::size_t> index;  // a body by its x and z
+    for (std::size_t k = 0; k < n; ++k) index[{b.x[k], b.z[k]}] = k;
+    ASSERT_EQ(index.size(), n) << "bodies told apart by their positions";
     std::vector<char> seen(n, 0);
+    std::size_t grey = 0;
     for (std::size_t v = 0; v < n; ++v) {
-      const auto k = static_cast<std::size_t>(xyzs[4 * v + 3]);
-      ASSERT_LT(k, n);
-      ASSERT_EQ(xyzs[4 * v + 3], static_cast<float>(k));
-      EXPECT_EQ(xyzs[4 * v + 0], b.x[k]) << "vertex " << v << " carries body " << k << "'s value";
-      EXPECT_EQ(xyzs[4 * v + 2], b.z[k]);
+      const auto it = index.find({xyzs[4 * v + 0], xyzs[4 * v + 2]});
+      ASSERT_NE(it, index.end()) << "vertex " << v;
+      const std::size_t k = it->second;
+      EXPECT_EQ(xyzs[4 * v + 3], drawable(values[k])) << "vertex " << v << " carries body " << k << "'s value";
+      grey += xyzs[4 * v + 3] == kNotComputed ? 1 : 0;
       seen[k] = 1;
     }
     EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(n));
+    EXPECT_EQ(grey, n - 500);
     sim->step();
   }
-  sim->clear_vertex_values();
+  sim->show_field(BodyField::Speed);
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed);
   std::vector<float> xyzs(4 * n);
   sim->write_vertices_host(xyzs.data(), nullptr);
   const HostBodies b = sim->download();
@@ -165,13 +194,74 @@ TEST_P(ColourMaps, VertexValuesFollowTheBodiesByResetIndex) {
   for (std::size_t i = 0; i < n; ++i)
     fastest = std::max(fastest, std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]));
   for (std::size_t v = 0; v < n; ++v) ASSERT_LE(xyzs[4 * v + 3], fastest * 1.0001f) << "speeds again";
-  sim->set_vertex_values(index);
+  for (std::size_t v = 0; v < n; ++v) ASSERT_GE(xyzs[4 * v + 3], 0.0f) << "speeds again";
+  sim->show_field(BodyField::WalkCost);
   sim->reset(make_scenario("plummer", 700, 1));
-  EXPECT_FALSE(sim->has_vertex_values()) << "the values were the old bodies'";
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the values were the old bodies'";
+}
+
+// Every field's statistics (on the device for CUDA) are those the host computes from the values
+// the backend shows, over the same bodies.
+TEST_P(ColourMaps, FieldStatsAreTheHostsOverTheShownValues) {
+  auto sim = run(2501);  // not a multiple of any block size
+  for (const BodyFieldInfo& f : body_fields()) {
+    const FieldStats dev = sim->show_field(f.field, 5, 700);
+    const FieldStats host = field_stats(f.field, sim->field_values());
+    SCOPED_TRACE(std::string(f.name));
+    EXPECT_EQ(dev.field, f.field);
+    EXPECT_EQ(dev.bodies, sim->size());
+    EXPECT_EQ(dev.count, host.count);
+    EXPECT_EQ(dev.count, f.sampled ? 700u : sim->size());
+    // The host sums in float order, the device in double in its own order: equal to 1e-6.
+    EXPECT_NEAR(dev.total, host.total, 1e-6 * std::abs(host.total));
+    EXPECT_NEAR(dev.mean, host.mean, 1e-6 * std::abs(host.mean));
+    EXPECT_EQ(dev.median, host.median);
+    EXPECT_EQ(dev.p99, host.p99);
+    EXPECT_EQ(dev.max, host.max);
+    EXPECT_GT(dev.max, 0.0);
+    EXPECT_GE(dev.seconds, 0.0);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ColourMaps, ::testing::Values(Backend::Cpu, Backend::Cuda),
                          [](const auto& info) { return std::string(to_string(info.param)); });
+
+// The CUDA backend's field statistics (reduced on the device) against the CPU's and the host's
+// over the same bodies.
+TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  const HostBodies bodies = make_scenario("collision", 5000, 8);
+  auto cpu = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
+  auto gpu = make_simulation(Backend::Cuda, Solver::BarnesHut, {});
+  cpu->reset(bodies);
+  gpu->reset(bodies);
+  // The speeds of the same bodies: equal but for the device's rounding of |v| (fused products).
+  const FieldStats c = cpu->show_field(BodyField::Speed), g = gpu->show_field(BodyField::Speed);
+  EXPECT_EQ(g.count, c.count);
+  EXPECT_NEAR(g.median, c.median, 1e-6 * c.median);
+  EXPECT_NEAR(g.p99, c.p99, 1e-6 * c.p99);
+  EXPECT_NEAR(g.max, c.max, 1e-6 * c.max);
+  EXPECT_NEAR(g.total, c.total, 1e-5 * c.total);
+  EXPECT_EQ(gpu->shown_field(), BodyField::Speed) << "the speed is drawn live";
+  // The force error: the device's statistics against the host's double direct sum over the
+  // accelerations the device left, for the same sample (2e-5 + 1e-3 relative: error_map's
+  // float pair terms).
+  const std::size_t samples = 777;
+  const FieldStats e = gpu->show_field(BodyField::ForceError, 11, samples);
+  const HostBodies b = gpu->download();
+  const std::vector<int> targets = random_sample(b.size(), samples, 11);
+  const ErrorStats host = relative_errors(b, targets, direct_forces_cpu_sample(b, targets, 0.05f));
+  EXPECT_EQ(e.count, samples);
+  EXPECT_NEAR(e.median, host.median, 1e-3 * host.median + 2e-5);
+  EXPECT_NEAR(e.p99, host.p99, 1e-3 * host.p99 + 2e-5);
+  EXPECT_NEAR(e.max, host.max, 1e-3 * host.max + 2e-5);
+  // And one body: nothing to sum against, nothing to break.
+  gpu->reset(make_scenario("plummer", 1, 1));
+  const FieldStats one = gpu->show_field(BodyField::WalkCost);
+  EXPECT_EQ(one.bodies, 1u);
+  EXPECT_LE(one.count, 1u);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -184,10 +274,10 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   const auto t = Clock::now();
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 0) << "no map shown";
-  s.render.color = render::ColorMode::ErrorMap;
+  app::choose_field(s.render, *find_field("error"));
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 1);
-  EXPECT_TRUE(sim->has_vertex_values());
+  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
   EXPECT_NE(st.colour_map_info.find("all 1000 bodies"), std::string::npos) << st.colour_map_info;
   sim->step();
   maps.update(*sim, s, st, t + std::chrono::seconds(1));
@@ -205,7 +295,7 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   EXPECT_EQ(maps.computed(), 3);
   s.render.color = render::ColorMode::Population;
   maps.update(*sim, s, st, t);
-  EXPECT_FALSE(sim->has_vertex_values()) << "the speed is drawn again";
+  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the speed is drawn again";
   EXPECT_TRUE(st.colour_map_info.empty());
 }
 
@@ -215,7 +305,7 @@ TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
   app::ColourMaps maps;
   app::Settings s;
   app::PanelStats st;
-  s.render.color = render::ColorMode::CostMap;
+  app::choose_field(s.render, *find_field("cost"));
   const auto t = Clock::now();
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 1);
@@ -230,12 +320,78 @@ TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
 }
 
 TEST(ColourMapPolicy, ErrorMapSamplesWhatTheBudgetAllows) {
-  EXPECT_EQ(app::error_map_bodies(Backend::Cpu, 20000), 20000u);
-  EXPECT_EQ(app::error_map_bodies(Backend::Cpu, 1000000), 400u);
-  EXPECT_EQ(app::error_map_bodies(Backend::Cuda, 1000000), 1500000u) << "a million: all";
-  EXPECT_EQ(app::error_map_bodies(Backend::Cuda, 10000000), 150000u);
-  const std::vector<float> v = app::drawable({0.5f, std::nanf(""), INFINITY});
-  EXPECT_EQ(v, (std::vector<float>{0.5f, -1.0f, -1.0f})) << "not computed: drawn grey";
+  EXPECT_EQ(sample_size(CpuSimulation::kErrorFieldPairs, 20000), 20000u);
+  EXPECT_EQ(sample_size(CpuSimulation::kErrorFieldPairs, 1000000), 400u);
+#if GALAXY_HAVE_CUDA
+  EXPECT_EQ(sample_size(CudaSimulation::kErrorFieldPairs, 1000000), 1500000u) << "a million: all";
+  EXPECT_EQ(sample_size(CudaSimulation::kErrorFieldPairs, 10000000), 150000u);
+#endif
+  EXPECT_EQ(drawable(0.5f), 0.5f);
+  EXPECT_EQ(drawable(std::nanf("")), kNotComputed) << "not computed: drawn grey";
+  EXPECT_EQ(drawable(INFINITY), kNotComputed);
+}
+
+TEST(BodyFields, OneRowAFieldFoundByItsCliName) {
+  const auto& fields = body_fields();
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    EXPECT_EQ(static_cast<std::size_t>(fields[k].field), k) << "rows in BodyField order";
+    EXPECT_EQ(find_field(fields[k].cli_name), &fields[k]);
+    EXPECT_EQ(&field_info(fields[k].field), &fields[k]);
+    EXPECT_LT(fields[k].low, fields[k].high);
+    EXPECT_LE(fields[k].min, fields[k].low);
+    EXPECT_GE(fields[k].max, fields[k].high);
+    if (fields[k].scale == FieldScale::Log) EXPECT_GT(fields[k].low, 0.0f);
+  }
+  EXPECT_EQ(field_cli_names(), "speed|error|cost");
+  EXPECT_EQ(find_field("nonsense"), nullptr);
+  // The panel lists every field after auto, speed and population, and choosing one takes its
+  // look from the table.
+  const std::vector<std::string> choices = app::colour_choices();
+  ASSERT_EQ(choices.size(), 5u);
+  EXPECT_EQ(choices[3], "force error");
+  EXPECT_EQ(choices[4], "walk cost");
+  render::RenderParams r;
+  app::choose_colour(r, 4);
+  EXPECT_EQ(r.color, render::ColorMode::Field);
+  EXPECT_EQ(r.field.field, static_cast<int>(BodyField::WalkCost));
+  EXPECT_EQ(r.field.low, field_info(BodyField::WalkCost).low);
+  EXPECT_TRUE(r.field.log);
+  EXPECT_EQ(app::colour_choice(r), 4);
+  app::choose_field(r, *find_field("speed"));
+  EXPECT_EQ(r.color, render::ColorMode::Speed) << "the speed is the renderer's own";
+  EXPECT_EQ(app::colour_choice(r), 1);
+}
+
+TEST(BodyFields, StatisticsOverTheComputedBodies) {
+  const float nan = std::nanf("");
+  const FieldStats s = field_stats(BodyField::WalkCost, {4, nan, 1, 3, nan, 2, 10, 6});
+  EXPECT_EQ(s.field, BodyField::WalkCost);
+  EXPECT_EQ(s.bodies, 8u);
+  EXPECT_EQ(s.count, 6u) << "not computed: left out";
+  EXPECT_EQ(s.total, 26.0);
+  EXPECT_DOUBLE_EQ(s.mean, 26.0 / 6);
+  EXPECT_EQ(s.median, 3.5) << "the mean of the middle two, as the meter's median";
+  EXPECT_EQ(s.p99, 10.0);
+  EXPECT_EQ(s.max, 10.0);
+  EXPECT_EQ(field_stats(BodyField::Speed, {1, 7, 2}).median, 2.0);
+  const FieldStats none = field_stats(BodyField::ForceError, {nan, nan});
+  EXPECT_EQ(none.count, 0u);
+  EXPECT_EQ(none.max, 0.0);
+  // The info line says what the panel needs: the field, the bodies, the unit.
+  const std::string line = app::field_info_line(field_info(BodyField::WalkCost), s, 7, 1, 0);
+  EXPECT_NE(line.find("walk cost at step 7, 6 of 8 bodies"), std::string::npos) << line;
+  EXPECT_NE(line.find("interactions a body"), std::string::npos) << line;
+}
+
+TEST(ColourBar, LinearTicksForALinearField) {
+  const std::vector<float> unit = app::linear_ticks(0.0f, 1.0f);
+  ASSERT_EQ(unit.size(), 6u);
+  for (std::size_t k = 0; k < unit.size(); ++k) EXPECT_NEAR(unit[k], 0.2f * k, 1e-6f);
+  const std::vector<float> t = app::linear_ticks(-3.0f, 0.0f);
+  EXPECT_EQ(t.front(), -3.0f);
+  EXPECT_EQ(t.back(), 0.0f);
+  EXPECT_EQ(app::tick_label(-2.0f), "-2");
+  EXPECT_EQ(app::tick_label(0.0f), "0");
 }
 
 TEST(ColourBar, DecadeTicksAndShortLabels) {

@@ -20,6 +20,7 @@
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
+#include "test_support_sim.hpp"
 #endif
 
 namespace galaxy {
@@ -450,12 +451,12 @@ TEST(GpuSimulation, ParametersChangeLiveAndBodyCountsReturnMemoryToBaseline) {
   sim->reset(make_plummer(10000, 1));
   sim->step();
   sim->download();
-  const std::size_t baseline = cuda_device_memory_used();
+  const std::size_t baseline = test_support::cuda_device_memory_used();
   for (float theta : {0.3f, 0.9f}) {
     sim->set_params({theta, 0.01f, 0.02f});
     sim->step();
     sim->download();
-    EXPECT_EQ(cuda_device_memory_used(), baseline) << "a parameter change reallocated";
+    EXPECT_EQ(test_support::cuda_device_memory_used(), baseline) << "a parameter change reallocated";
   }
   // CUDA loads kernels lazily (CUB picks other sort kernels for large N), so the first round of
   // sizes may load code; the baseline is taken after it, and a second round must return to it.
@@ -470,13 +471,13 @@ TEST(GpuSimulation, ParametersChangeLiveAndBodyCountsReturnMemoryToBaseline) {
     sim->download();
   };
   round();
-  const std::size_t after_first_round = cuda_device_memory_used();
+  const std::size_t after_first_round = test_support::cuda_device_memory_used();
   for (int k = 0; k < 4; ++k) round();
   // The driver hands out memory in 2 MiB pages and packs small buffers into them, so the count
   // moves by a page either way (seen: -2 MiB after a round); a leak of 1 MiB a round, let alone
   // a 1M-body state (~150 MB), would pass 2 MiB over four rounds.
   const std::size_t page = 2u << 20;
-  EXPECT_LE(cuda_device_memory_used(), after_first_round + page) << "repeated body-count changes leaked";
+  EXPECT_LE(test_support::cuda_device_memory_used(), after_first_round + page) << "repeated body-count changes leaked";
   // What loading code took is bounded; device buffers of the 1M-body run are not kept.
   EXPECT_LT(after_first_round, baseline + (16u << 20));
 #else

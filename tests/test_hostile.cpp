@@ -33,6 +33,7 @@
 #include "scenarios/scenarios.hpp"
 #include "run/session.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 
 namespace galaxy {
 namespace {
@@ -257,12 +258,12 @@ TEST(Hostile, GpuEstimateCoversWhatTheBackendAllocates) {
   auto sim = make_simulation(Backend::Cuda, Solver::BarnesHut, SimParams{});
   sim->reset(make_scenario("plummer", 1, 3));
   sim->synchronize();
-  const std::size_t base = cuda_device_memory_used();
+  const std::size_t base = test_support::cuda_device_memory_used();
   constexpr std::size_t n = 2'000'000;
   sim->reset(make_scenario("collision", n, 3));  // clustered: the node array may grow
   for (int k = 0; k < 3; ++k) sim->step();
   sim->synchronize();
-  const double used = double(cuda_device_memory_used() - base);
+  const double used = double(test_support::cuda_device_memory_used() - base);
   const double estimate = double(n) * double(device_bytes_per_body(false));
   std::printf("device: %.0f bytes per body in use, estimate %.0f\n", used / n, estimate / n);
   EXPECT_LE(used, estimate);

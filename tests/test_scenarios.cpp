@@ -15,6 +15,7 @@
 #include "scenarios/disk_galaxy.hpp"
 #include "scenarios/plummer.hpp"
 #include "scenarios/scenarios.hpp"
+#include "test_support_sim.hpp"
 
 namespace galaxy {
 namespace {
@@ -133,7 +134,7 @@ TEST(DiskGalaxy, StaysAThinRotatingDiskForTwoRotations) {
   CpuSimulation sim(Solver::BarnesHut, {0.7f, 0.025f, 0.05f});
   sim.reset(make_disk_galaxy(6000, 9));
   const DiskProfile p0 = disk_profile(sim.download());
-  const double r_half0 = lagrangian_radius(sim.download(), 0.5);
+  const double r_half0 = test_support::lagrangian_radius(sim.download(), 0.5);
   double worst_growth = 1.0;
   for (int rotation = 1; rotation <= 4; ++rotation) {  // half rotations
     for (int k = 0; k < 250; ++k) sim.step();
@@ -156,7 +157,7 @@ TEST(DiskGalaxy, StaysAThinRotatingDiskForTwoRotations) {
   EXPECT_LT(worst_growth, 1.8);
   EXPECT_NEAR(p0.rms_z, 0.1 * std::numbers::pi / std::sqrt(12.0), 0.006);  // sech²: z0 π/√12
   // The whole galaxy neither expands nor contracts (measured change below 2%).
-  EXPECT_NEAR(lagrangian_radius(sim.download(), 0.5) / r_half0, 1.0, 0.05);
+  EXPECT_NEAR(test_support::lagrangian_radius(sim.download(), 0.5) / r_half0, 1.0, 0.05);
 }
 
 TEST(Plummer, LagrangianRadiiStayPutOverTenTimeUnits) {
@@ -164,10 +165,10 @@ TEST(Plummer, LagrangianRadiiStayPutOverTenTimeUnits) {
   sim.reset(make_plummer(4000, 17));
   const double fractions[] = {0.1, 0.5, 0.9};
   double r0[3];
-  for (int k = 0; k < 3; ++k) r0[k] = lagrangian_radius(sim.download(), fractions[k]);
+  for (int k = 0; k < 3; ++k) r0[k] = test_support::lagrangian_radius(sim.download(), fractions[k]);
   for (int s = 0; s < 800; ++s) sim.step();
   for (int k = 0; k < 3; ++k) {
-    const double r1 = lagrangian_radius(sim.download(), fractions[k]);
+    const double r1 = test_support::lagrangian_radius(sim.download(), fractions[k]);
     std::printf("r(%.0f%%): %.4f -> %.4f (%+.2f%%)\n", 100 * fractions[k], r0[k], r1,
                 100 * (r1 / r0[k] - 1));
     // Measured: +3.9%, +3.4%, +2.2% (N = 4000, θ = 0.7; +3.2%, +1.3%, -0.1% at N = 8000,
@@ -182,14 +183,14 @@ TEST(Collapse, ColdSphereFallsInWithinTheFreeFallTime) {
   sim.reset(make_cold_collapse(4000, 2));
   const Diagnostics d0 = sim.diagnostics();
   // Uniform sphere of radius 2: r_half = 2 / 2^(1/3) = 1.59; almost no kinetic energy.
-  const double r_half0 = lagrangian_radius(sim.download(), 0.5);
+  const double r_half0 = test_support::lagrangian_radius(sim.download(), 0.5);
   EXPECT_NEAR(r_half0, 1.587, 0.03);
   EXPECT_LT(d0.virial_ratio(), 0.02);
   // Free fall: t_ff = π/2 sqrt(R³ / 2GM) = 3.14. Each mass shell of a uniform sphere reaches the
   // centre at the same time, so by 0.9 t_ff the half-mass radius has shrunk a lot.
   const int steps = static_cast<int>(0.9 * 3.1416 / 0.0125);
   for (int s = 0; s < steps; ++s) sim.step();
-  const double r_half = lagrangian_radius(sim.download(), 0.5);
+  const double r_half = test_support::lagrangian_radius(sim.download(), 0.5);
   std::printf("r_half: %.3f -> %.3f at t = %.2f, virial ratio %.2f\n", r_half0, r_half, sim.time(),
               sim.diagnostics().virial_ratio());
   // Measured 1.58 -> 0.54 (0.34) with virial ratio 1.3 at t = 2.83. Without gravity or with

@@ -13,6 +13,7 @@
 #include "timeline.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
+#include "test_support_sim.hpp"
 #endif
 
 namespace galaxy {
@@ -174,7 +175,7 @@ TEST(GpuTimeline, KeyframeMemoryReturnsToBaselineOnClearAndReset) {
     sim->step();
   }
   sim->synchronize();
-  const std::size_t baseline = cuda_device_memory_used();
+  const std::size_t baseline = test_support::cuda_device_memory_used();
   Timeline timeline(std::size_t(1) << 30, 1);
   for (int k = 0; k < 20; ++k) {
     sim->step();
@@ -183,10 +184,10 @@ TEST(GpuTimeline, KeyframeMemoryReturnsToBaselineOnClearAndReset) {
   }
   // 20 keyframes of 53 bytes a body (positions, velocities, accelerations, ids, tags).
   EXPECT_EQ(timeline.bytes(), 20u * 200000u * 53u);
-  EXPECT_GE(cuda_device_memory_used(), baseline + timeline.bytes());
+  EXPECT_GE(test_support::cuda_device_memory_used(), baseline + timeline.bytes());
   timeline.clear();
   const std::size_t page = 2u << 20;  // the driver's granularity (test_cuda.cpp says more)
-  EXPECT_LE(cuda_device_memory_used(), baseline + page);
+  EXPECT_LE(test_support::cuda_device_memory_used(), baseline + page);
   for (int k = 0; k < 5; ++k) {
     sim->step();
     timeline.record(*sim);
@@ -196,7 +197,7 @@ TEST(GpuTimeline, KeyframeMemoryReturnsToBaselineOnClearAndReset) {
   timeline.clear();  // what the runner does on a reset
   sim->step();
   sim->synchronize();
-  EXPECT_LE(cuda_device_memory_used(), baseline + page);
+  EXPECT_LE(test_support::cuda_device_memory_used(), baseline + page);
 #else
   REQUIRE_CUDA();
 #endif

@@ -212,9 +212,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--pick", o.pick, "show the tree walk of body I (accepted, opened, direct)")
       ->check(whole(0, kMaxInt));
   add_speed_options(cli, o);
-  cli.add_option("--colour-map", o.colour_map,
-                 "colour bodies by their force error (error) or their walk's interactions (cost)")
-      ->check(CLI::IsMember({"error", "cost"}));
+  std::vector<std::string> fields;
+  for (const BodyFieldInfo& f : body_fields()) fields.emplace_back(f.cli_name);
+  cli.add_option("--colour-map", o.colour_map, "colour bodies by a body field: " + field_cli_names())
+      ->check(CLI::IsMember(fields));
 
   // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
   // physical parameters are shared with the run.

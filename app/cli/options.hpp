@@ -51,7 +51,7 @@ struct Options {
   std::string splat = "auto";        // points, compute, or auto (by body count)
   std::optional<int> octree;         // show the octree overlay down to this depth
   std::optional<int> pick;           // show this body's tree walk
-  std::string colour_map;            // "error" or "cost": start with that colour map
+  std::string colour_map;            // a body field's cli_name (sim/body_field.hpp): start with it
   std::string load;  // start from this snapshot instead of the scenario
   // The frame loop and the simulation's thread.
   Speed speed;

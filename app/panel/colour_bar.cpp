@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "colormap.hpp"
+#include "picture/colour_maps.hpp"
 
 namespace galaxy::app {
 
@@ -18,8 +19,9 @@ ImU32 to_u32(const std::array<float, 3>& c) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], 1.0f));
 }
 
-// A horizontal bar of the colormap from low to high (log scale) with its ticks labelled below.
-void colour_bar(float low, float high) {
+// A horizontal bar of the colormap from low to high with its ticks labelled below.
+void colour_bar(const render::FieldMap& m) {
+  const float low = m.low, high = m.high;
   const float width = ImGui::GetContentRegionAvail().x, bar = 14.0f;
   const float text = ImGui::GetTextLineHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -30,11 +32,11 @@ void colour_bar(float low, float high) {
     draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1 + 0.5f, at.y + bar),
                         to_u32(map_colour((k + 0.5f) / kSteps)));
   }
-  const float span = std::log(high / low);
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
   float last_right = -1e9f;
-  for (float v : colour_bar_ticks(low, high)) {
-    const float x = at.x + width * std::log(v / low) / span;
+  for (float v : m.log ? colour_bar_ticks(low, high) : linear_ticks(low, high)) {
+    const float x = at.x + width * (m.log ? std::log(v / low) / std::log(high / low)
+                                          : (v - low) / (high - low));
     draw->AddLine(ImVec2(x, at.y + bar), ImVec2(x, at.y + bar + 4.0f), ink);
     const std::string label = tick_label(v);
     const float w = ImGui::CalcTextSize(label.c_str()).x;
@@ -46,15 +48,65 @@ void colour_bar(float low, float high) {
   ImGui::Dummy(ImVec2(width, bar + 6.0f + text));
 }
 
-// Log sliders for a map's range; the low end stays below the high one.
-void range_sliders(render::MapRange& r, float min, float max, const char* format) {
-  const ImGuiSliderFlags log = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
-  ImGui::SliderFloat("map low", &r.low, min, max, format, log);
-  ImGui::SliderFloat("map high", &r.high, min, max, format, log);
-  if (r.high <= r.low) r.high = std::min(max, r.low * 10.0f);
-  if (r.high <= r.low) r.low = r.high / 10.0f;
+// Sliders for a field's range (logarithmic for a log field); the low end stays below the high.
+void range_sliders(render::FieldMap& r, const BodyFieldInfo& f) {
+  const ImGuiSliderFlags flags =
+      ImGuiSliderFlags_AlwaysClamp | (r.log ? ImGuiSliderFlags_Logarithmic : 0);
+  ImGui::SliderFloat("map low", &r.low, f.min, f.max, f.format, flags);
+  ImGui::SliderFloat("map high", &r.high, f.min, f.max, f.format, flags);
+  if (r.log) {
+    if (r.high <= r.low) r.high = std::min(f.max, r.low * 10.0f);
+    if (r.high <= r.low) r.low = r.high / 10.0f;
+  } else {
+    const float step = 0.1f * (f.max - f.min);
+    if (r.high <= r.low) r.high = std::min(f.max, r.low + step);
+    if (r.high <= r.low) r.low = r.high - step;
+  }
 }
+
+// The fields drawn in place of the speed, in the table's order: the choices after population.
+std::vector<const BodyFieldInfo*> drawn_fields() {
+  std::vector<const BodyFieldInfo*> v;
+  for (const BodyFieldInfo& f : body_fields()) {
+    if (f.refresh != FieldRefresh::Live) v.push_back(&f);
+  }
+  return v;
+}
+constexpr int kFirstField = 3;  // auto, speed, population come first
 }  // namespace
+
+std::vector<std::string> colour_choices() {
+  std::vector<std::string> c{"auto", "speed", "population"};
+  for (const BodyFieldInfo* f : drawn_fields()) c.emplace_back(f->name);
+  return c;
+}
+
+int colour_choice(const render::RenderParams& r) {
+  if (r.color != render::ColorMode::Field) return static_cast<int>(r.color);
+  const std::vector<const BodyFieldInfo*> fields = drawn_fields();
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    if (static_cast<int>(fields[k]->field) == r.field.field) return kFirstField + static_cast<int>(k);
+  }
+  return 0;
+}
+
+void choose_colour(render::RenderParams& r, int choice) {
+  const std::vector<const BodyFieldInfo*> fields = drawn_fields();
+  if (choice >= kFirstField && choice - kFirstField < static_cast<int>(fields.size())) {
+    choose_field(r, *fields[choice - kFirstField]);
+  } else if (choice >= 0 && choice < kFirstField) {
+    r.color = static_cast<render::ColorMode>(choice);
+  }
+}
+
+void choose_field(render::RenderParams& r, const BodyFieldInfo& f) {
+  if (f.refresh == FieldRefresh::Live) {  // the speed: the renderer colours it itself
+    r.color = render::ColorMode::Speed;
+    return;
+  }
+  r.color = render::ColorMode::Field;
+  r.field = {static_cast<int>(f.field), f.low, f.high, f.scale == FieldScale::Log};
+}
 
 std::array<float, 3> map_colour(float t) {
   return render::inferno(0.25f + 0.75f * std::clamp(t, 0.0f, 1.0f));  // as common.glsl
@@ -76,7 +128,24 @@ std::vector<float> colour_bar_ticks(float low, float high) {
   return ticks;
 }
 
+std::vector<float> linear_ticks(float low, float high) {
+  std::vector<float> ticks{low};
+  if (!(high > low)) return ticks;
+  const float raw = (high - low) / 5.0f;
+  const float decade = std::pow(10.0f, std::floor(std::log10(raw)));
+  const float step = raw / decade < 1.5f ? decade : raw / decade < 3.5f ? 2.0f * decade : 5.0f * decade;
+  for (auto k = static_cast<long>(std::ceil(low / step));; ++k) {
+    const float v = static_cast<float>(k) * step;
+    if (v >= high - 0.2f * step) break;
+    if (v > low + 0.2f * step) ticks.push_back(v);
+  }
+  ticks.push_back(high);
+  return ticks;
+}
+
 std::string tick_label(float v) {
+  if (v == 0.0f) return "0";
+  if (v < 0.0f) return "-" + tick_label(-v);
   if (v >= 1.0f && v < 1e4f) return fmt::format("{:.0f}", v);
   const int e = static_cast<int>(std::floor(std::log10(v) + 1e-4f));
   const float m = v / std::pow(10.0f, static_cast<float>(e));
@@ -85,22 +154,19 @@ std::string tick_label(float v) {
 }
 
 void colour_map_controls(Settings& s, Changes& c) {
-  render::RenderParams& r = s.render;
-  const bool error = r.color == render::ColorMode::ErrorMap;
-  if (!error && r.color != render::ColorMode::CostMap) return;
-  if (error) {
-    c.error_map |= ImGui::Button("Compute error map");
+  const BodyFieldInfo* f = shown_field(s.render);
+  if (!f) return;
+  c.error_map |= ImGui::Button("Recompute");
+  if (f->refresh == FieldRefresh::OnChange) {
     ImGui::SameLine();
     ImGui::TextDisabled("(again after theta or alpha change)");
-    range_sliders(r.error_range, 1e-8f, 1.0f, "%.0e");
-  } else {
-    range_sliders(r.cost_range, 1.0f, 1e7f, "%.0f");
   }
+  range_sliders(s.render.field, *f);
 }
 
 void colour_legend(const render::RenderParams& r, const PanelStats& st) {
-  const bool error = r.color == render::ColorMode::ErrorMap;
-  if (!error && r.color != render::ColorMode::CostMap) return;
+  const BodyFieldInfo* f = shown_field(r);
+  if (!f) return;
   // A window of its own at the bottom right, so the legend shows however the panel scrolls.
   constexpr float kWidth = 420.0f, kMargin = 10.0f;
   const ImVec2 view = ImGui::GetIO().DisplaySize;
@@ -113,10 +179,8 @@ void colour_legend(const render::RenderParams& r, const PanelStats& st) {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                  ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##colour map legend", nullptr, flags)) {
-    const render::MapRange range = error ? r.error_range : r.cost_range;
-    ImGui::TextUnformatted(error ? "relative force error |a - a_exact| / |a_exact|"
-                                 : "interactions a body (body-body + body-cell)");
-    colour_bar(range.low, range.high);
+    ImGui::TextUnformatted(f->legend.data(), f->legend.data() + f->legend.size());
+    colour_bar(r.field);
     if (!st.colour_map_error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
       ImGui::TextWrapped("%s", st.colour_map_error.c_str());

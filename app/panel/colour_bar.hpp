@@ -1,28 +1,42 @@
 // SPDX-License-Identifier: MIT
-// The panel's part for the colour maps: the error map's button and the maps' ranges under the
-// colour choice, and a legend with a colour bar and values (panel.cpp calls both).
+// The panel's part for the body fields (sim/body_field.hpp), all made from the fields' table:
+// the colour choice's entries, the "recompute" button and the range under it, and a legend with
+// a colour bar and values (panel.cpp calls them; startup.cpp chooses --colour-map's field).
 #pragma once
 
 #include <array>
 #include <string>
 #include <vector>
 
+#include "body_field.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
 
-// Nothing unless an error map or a cost map is shown: the panel's controls (the error map's
-// button, the range), and the legend (the colour bar with values and what the map holds) in a
-// window of its own at the bottom right of the view.
+// The colour choice: "auto", "speed", "population", then every field the simulation draws in
+// place of the speed, by its name; which entry `r` shows, and choosing one (a field's range and
+// scale from its descriptor).
+std::vector<std::string> colour_choices();
+int colour_choice(const render::RenderParams& r);
+void choose_colour(render::RenderParams& r, int choice);
+// Show field f (--colour-map): the speed is the renderer's own speed colouring.
+void choose_field(render::RenderParams& r, const BodyFieldInfo& f);
+
+// Nothing unless a field is shown: the panel's controls (the "recompute" button, the range), and
+// the legend (the colour bar with values and what the field holds) in a window of its own at the
+// bottom right of the view.
 void colour_map_controls(Settings& s, Changes& c);
 void colour_legend(const render::RenderParams& r, const PanelStats& st);
 
-// The colour of a map value at t in [0, 1] of its log range: what shaders/common.glsl draws.
+// The colour of a field value at t in [0, 1] of its range: what shaders/common.glsl draws.
 std::array<float, 3> map_colour(float t);
 
 // Tick values for a bar from `low` to `high` on a log scale: the decades between them (with 2 and
 // 5 times them where fewer than three decades fit), the ends included.
 std::vector<float> colour_bar_ticks(float low, float high);
+
+// Ticks on a linear scale: about five round values between them, the ends included.
+std::vector<float> linear_ticks(float low, float high);
 
 // A tick's label: "1e-4", "300", "3e4".
 std::string tick_label(float v);

@@ -207,10 +207,8 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   render::RenderParams& r = s.render;
   knob_controls(s, c);
   ImGui::Checkbox("auto exposure", &r.auto_exposure);
-  int color = static_cast<int>(r.color);
-  if (combo("colour", color, {"auto", "speed", "population", "error map", "cost map"})) {
-    r.color = static_cast<render::ColorMode>(color);
-  }
+  int color = colour_choice(r);
+  if (combo("colour", color, colour_choices())) choose_colour(r, color);
   colour_map_controls(s, c);
   ImGui::Checkbox("hide halo", &r.hide_halo);
   ImGui::SameLine();

@@ -3,34 +3,29 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
-
-#include "median.hpp"
+#include <cstdio>
 
 namespace galaxy::app {
 
 namespace {
-bool is_map(render::ColorMode m) {
-  return m == render::ColorMode::ErrorMap || m == render::ColorMode::CostMap;
+constexpr std::uint64_t kFieldSeed = 1;  // the same bodies every time at a given N
+
+std::string value(const BodyFieldInfo& f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f.format, v);
+  return buf;
 }
-constexpr std::uint64_t kErrorMapSeed = 1;  // the same bodies every time at a given N
 }  // namespace
 
-std::size_t error_map_bodies(Backend backend, std::size_t n) {
-  if (n == 0) return 0;
-  const double pairs = backend == Backend::Cuda ? kErrorMapPairsCuda : kErrorMapPairsCpu;
-  return std::max<std::size_t>(1, static_cast<std::size_t>(pairs / static_cast<double>(n)));
+const BodyFieldInfo* shown_field(const render::RenderParams& r) {
+  if (r.color != render::ColorMode::Field) return nullptr;
+  const auto k = static_cast<std::size_t>(r.field.field);
+  if (k >= body_fields().size()) return nullptr;
+  const BodyFieldInfo& f = body_fields()[k];
+  return f.refresh == FieldRefresh::Live ? nullptr : &f;
 }
 
-std::vector<float> drawable(std::vector<float> v) {
-  for (float& x : v) {
-    if (!std::isfinite(x)) x = -1.0f;
-  }
-  return v;
-}
-
-bool ColourMaps::due(Simulation& sim, render::ColorMode mode, Clock::time_point now) {
+bool ColourMaps::due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point now) {
   const SimParams& p = sim.params();
   const Key key{p.theta, p.alpha, p.multipole, sim.solver(), &sim};
   // θ, α and the multipole order reach the forces at the next step after the change; a solver
@@ -42,90 +37,59 @@ bool ColourMaps::due(Simulation& sim, render::ColorMode mode, Clock::time_point 
   }
   const bool stale = change_step_ && (sim.steps_taken() != *change_step_ ||
                                       key.solver != key_.solver || key.sim != key_.sim);
-  const bool fresh = mode != shown_ || !sim.has_vertex_values() || stale;
-  if (mode == render::ColorMode::ErrorMap) return fresh || error_requested_;
-  if (fresh) cost_refresh_.invalidate();
-  return cost_refresh_.due(sim.steps_taken(), true, now);
+  const bool fresh = shown_ != f.field || sim.shown_field() != f.field || stale;
+  if (f.refresh == FieldRefresh::OnChange) return fresh || requested_;
+  if (fresh || requested_) step_refresh_.invalidate();
+  requested_ = false;
+  return step_refresh_.due(sim.steps_taken(), true, now);
 }
 
 void ColourMaps::update(Simulation& sim, const Settings& s, PanelStats& stats,
                         Clock::time_point now) {
-  const render::ColorMode mode = s.render.color;
-  if (!is_map(mode)) {
-    if (sim.has_vertex_values()) sim.clear_vertex_values();
-    shown_ = mode;
+  const BodyFieldInfo* f = shown_field(s.render);
+  if (!f) {
+    if (sim.shown_field() != BodyField::Speed) sim.show_field(BodyField::Speed);
+    shown_.reset();
     stats.colour_map_info.clear();
     stats.colour_map_error.clear();
     return;
   }
-  if (!due(sim, mode, now)) return;
-  compute(sim, mode, stats);
+  if (!due(sim, *f, now)) return;
+  compute(sim, *f, stats);
 }
 
-void ColourMaps::compute(Simulation& sim, render::ColorMode mode, PanelStats& stats) {
+void ColourMaps::compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& stats) {
   const SimParams& p = sim.params();
   // Remembered whatever happens, so that a failure is reported once, not at every frame.
-  shown_ = mode;
-  error_requested_ = false;
+  shown_ = f.field;
+  requested_ = false;
   key_ = {p.theta, p.alpha, p.multipole, sim.solver(), &sim};
   step_ = sim.steps_taken();
   change_step_.reset();
   try {
-    const auto t0 = Clock::now();
-    std::vector<float> v;
-    if (mode == render::ColorMode::ErrorMap) {
-      v = sim.body_errors(error_map_bodies(sim.backend(), sim.size()), kErrorMapSeed);
-      const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-      stats.colour_map_info = error_map_info(v, step_, p.theta, p.alpha, s);
-    } else {
-      v = sim.body_costs();
-      stats.colour_map_info = cost_map_info(v, step_);
-    }
-    sim.set_vertex_values(drawable(std::move(v)));
+    const FieldStats st = sim.show_field(f.field, kFieldSeed);
+    stats.colour_map_info = field_info_line(f, st, step_, p.theta, p.alpha);
     stats.colour_map_error.clear();
     ++computed_;
   } catch (const std::exception& e) {
-    sim.set_vertex_values(std::vector<float>(sim.size(), -1.0f));  // grey, not speeds as values
-    stats.colour_map_error = fmt::format("{} map: {}", mode == render::ColorMode::ErrorMap ? "error" : "cost", e.what());
+    // The simulation draws the field's bodies grey, not speeds as values.
+    stats.colour_map_error = fmt::format("{}: {}", f.name, e.what());
     stats.colour_map_info.clear();
   }
 }
 
-namespace {
-// The finite values, sorted.
-std::vector<float> finite_sorted(const std::vector<float>& v) {
-  std::vector<float> f;
-  f.reserve(v.size());
-  for (float x : v) {
-    if (std::isfinite(x)) f.push_back(x);
-  }
-  std::sort(f.begin(), f.end());
-  return f;
-}
-}  // namespace
-
-std::string error_map_info(const std::vector<float>& errors, std::uint64_t step, float theta,
-                           float alpha, double seconds) {
-  const std::vector<float> f = finite_sorted(errors);
-  if (f.empty()) return fmt::format("error map at step {}: no body", step);
-  const std::string which = f.size() == errors.size()
-                                ? fmt::format("all {} bodies", f.size())
-                                : fmt::format("{} of {} bodies (grey: not computed)", f.size(),
-                                              errors.size());
-  return fmt::format("error map at step {} (theta {:.2f}, alpha {:g}), {}: median {:.1e}, p99 "
-                     "{:.1e}, max {:.1e}; {:.2f} s",
-                     step, theta, alpha, which, quantile_sorted(f, 0.5), quantile_sorted(f, 0.99), f.back(),
-                     seconds);
-}
-
-std::string cost_map_info(const std::vector<float>& costs, std::uint64_t step) {
-  const std::vector<float> f = finite_sorted(costs);
-  if (f.empty()) return fmt::format("cost map at step {}: no body", step);
-  double sum = 0;
-  for (float x : f) sum += x;
-  return fmt::format("cost map at step {}: interactions a body: mean {:.0f}, median {:.0f}, max "
-                     "{:.0f}",
-                     step, sum / static_cast<double>(f.size()), quantile_sorted(f, 0.5), f.back());
+std::string field_info_line(const BodyFieldInfo& f, const FieldStats& s, std::uint64_t step,
+                            float theta, float alpha) {
+  if (s.count == 0) return fmt::format("{} at step {}: no body", f.name, step);
+  const std::string when = f.refresh == FieldRefresh::OnChange
+                               ? fmt::format(" (theta {:.2f}, alpha {:g})", theta, alpha)
+                               : std::string();
+  const std::string which =
+      s.count == s.bodies ? fmt::format("all {} bodies", s.count)
+                          : fmt::format("{} of {} bodies (grey: not computed)", s.count, s.bodies);
+  return fmt::format("{} at step {}{}, {}: mean {}, median {}, p99 {}, max {}{}{}; {:.2f} s", f.name,
+                     step, when, which, value(f, s.mean), value(f, s.median), value(f, s.p99),
+                     value(f, s.max), f.unit.empty() ? "" : " ", f.unit, s.seconds);
 }
 
 }  // namespace galaxy::app

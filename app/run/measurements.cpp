@@ -72,19 +72,18 @@ void Measurements::ask_overlays(const Settings& s, std::uint64_t sim_steps) {
 // second at 1M bodies on an H100) and handed to the simulation's vertex writers there; asked
 // again once the last answer is in, while a map is shown or was shown (to clear it).
 void Measurements::ask_colour_map(const Settings& s) {
-  const bool map = s.render.color == render::ColorMode::ErrorMap ||
-                   s.render.color == render::ColorMode::CostMap;
+  const bool map = shown_field(s.render) != nullptr;
   if (colour_map_.pending() || (!map && !map_shown_)) return;
   map_shown_ = map;
   colour_map_.set(runner_.ask([this, s](Session& session) {
                     PanelStats out;
                     Simulation& sim = session.simulation();
                     const int before = colour_maps_.computed();
-                    const bool had = sim.has_vertex_values();
+                    const BodyField had = sim.shown_field();
                     colour_maps_.update(sim, s, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused. What the
                     // panel says changes only where a map was made or cleared.
-                    if (colour_maps_.computed() == before && had == sim.has_vertex_values() &&
+                    if (colour_maps_.computed() == before && had == sim.shown_field() &&
                         out.colour_map_error.empty()) {
                       return MapInfo{};
                     }

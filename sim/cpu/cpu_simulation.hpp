@@ -39,15 +39,18 @@ class CpuSimulation final : public Simulation {
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }
-  // The colour maps (cpu/colour_maps.cpp).
-  std::vector<float> body_costs() override;
-  void set_vertex_values(std::vector<float> by_reset_index) override;
-  void clear_vertex_values() override { vertex_values_.clear(); }
-  bool has_vertex_values() const override { return !vertex_values_.empty(); }
+  // The body fields (cpu/colour_maps.cpp). The force error's budget: pair interactions one
+  // showing may cost (summed in double, about a second for 20,000 bodies on two cores); above
+  // it a sample of kErrorFieldPairs / N bodies is computed.
+  static constexpr double kErrorFieldPairs = 4e8;
+  FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
+  BodyField shown_field() const override { return vertex_values_.empty() ? BodyField::Speed : field_; }
+  std::vector<float> field_values() const override;
   void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
 
  private:
   void require_tree(const char* what) const;
+  std::vector<float> compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) const;
 
   Solver solver_;
   SimParams params_;
@@ -66,7 +69,8 @@ class CpuSimulation final : public Simulation {
   bool pass_had_accel_ = false;
   std::vector<float> walk_accel_;
   bool tree_current_ = false;  // tree_ belongs to bodies_ (not so after restore())
-  std::vector<float> vertex_values_;  // drawn instead of the speed where set (reset()'s order)
+  std::vector<float> vertex_values_;  // field_'s values, drawn instead of the speed where set
+  BodyField field_ = BodyField::Speed;  // (reset()'s order; reset() clears them)
 };
 
 }  // namespace galaxy

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "../reference.hpp"
 #include "bodies.hpp"
 
 namespace galaxy {
@@ -11,11 +12,6 @@ namespace galaxy {
 // Writes acceleration and potential of every body into b.ax/ay/az/pot. Multi-threaded, O(N^2).
 void direct_forces_cpu(HostBodies& b, float softening);
 
-// The same for a subset of target bodies, against all N sources; results in double.
-struct AccelD {
-  double ax, ay, az, pot;
-};
-std::vector<AccelD> direct_forces_cpu_sample(const HostBodies& b, const std::vector<int>& targets,
-                                             float softening);
+// The same for a subset of target bodies: direct_forces_cpu_sample, declared in ../reference.hpp.
 
 }  // namespace galaxy

@@ -11,11 +11,13 @@
 #include <string>
 #include <utility>
 
+#include "cuda_error.hpp"
+
 namespace galaxy::cuda {
 
 [[noreturn]] inline void throw_cuda(cudaError_t e, const char* expr, const char* file, int line) {
-  throw std::runtime_error(std::string(file) + ":" + std::to_string(line) + ": " + expr + ": " +
-                           cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
+  throw std::runtime_error(
+      cuda_error_message(std::string(file) + ":" + std::to_string(line) + ": " + expr, e));
 }
 
 }  // namespace galaxy::cuda

@@ -1,147 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The CUDA backend: the owners of the device state (DeviceBodies, DeviceOctree), the stage
-// sequence (pipeline.cu) on one stream, the stage timers and the read-backs. Nothing in the step
-// loop waits for the device: times, interaction counts and flags are read from earlier passes
-// once the device has passed them.
+// The CUDA backend's run (cuda_backend.cuh has the class): reset, the passes of the pipeline and
+// their read-backs. Nothing in the step loop waits for the device: times, interaction counts and
+// flags are read from earlier passes once the device has passed them.
 #include <algorithm>
 #include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
 
-#include "accuracy.cuh"
-#include "cuda_simulation.hpp"
+#include "cuda_backend.cuh"
 #include "diagnostics.hpp"
-#include "error_map.cuh"
-#include "pipeline.cuh"
 
-namespace galaxy {
-
-using namespace galaxy::cuda;
-
-namespace {
-
-// What a pass leaves for the host, in pinned memory: the interaction counters, the flags and the
-// runaway record.
-struct Readback {
-  unsigned long long counters[2];
-  int flags[2];
-  int groups;  // follows the flags in the device scalars
-  RunawayRecord runaway;
-};
-
-// Bookkeeping of the two passes in flight: which pass a slot holds, whether its flags were read.
-struct Passes {
-  std::uint64_t sequence = 0;  // passes run, with or without integration
-  std::array<long long, StageTimer::kSlots> done{-1, -1}, checked{-1, -1};
-  std::array<Solver, StageTimer::kSlots> solver{Solver::BarnesHut, Solver::BarnesHut};
-  int next_slot() const { return static_cast<int>(sequence & 1); }
-};
-
-class CudaBackend final : public CudaSimulation {
- public:
-  CudaBackend(Solver solver, const SimParams& p) : solver_(solver) {
-    set_params(p);
-    launch_clear_runaway(record_.data(), stream_.get());
-  }
-  ~CudaBackend() override {
-    if (stream_.get()) cudaStreamSynchronize(stream_.get());
-  }
-
-  Backend backend() const override { return Backend::Cuda; }
-  std::string name() const override { return "cuda/" + std::string(to_string(solver_)); }
-  void reset(const HostBodies& b) override;
-  void restore_forces(const HostBodies& b) override;
-  void set_params(const SimParams& p) override {
-    check_params(p);
-    params_ = p;
-  }
-  const SimParams& params() const override { return params_; }
-  void set_solver(Solver s) override {
-    solver_ = s;
-    if (bodies_.size() > 0) compute_forces();
-  }
-  Solver solver() const override { return solver_; }
-  void step() override;
-  void compute_forces() override {
-    if (bodies_.size() > 0) run(false);
-  }
-  void set_clock(double time, std::uint64_t steps) override {
-    time_ = time;
-    steps_ = steps;
-  }
-  std::optional<Runaway> runaway() override {
-    collect_flags();
-    return runaway_;
-  }
-  void clear_runaway() override { runaway_.reset(); }
-  std::size_t size() const override { return static_cast<std::size_t>(bodies_.size()); }
-  double time() const override { return time_; }
-  std::uint64_t steps_taken() const override { return steps_; }
-  HostBodies download() const override;
-  Diagnostics diagnostics() const override;
-  void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
-  bool write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) override;
-  ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
-    if (bodies_.size() == 0 || samples == 0) return {};
-    return cuda::measure_accuracy(settled(), bodies_.ids(stream_.get()), params_.softening,
-                                  samples, seed, stream_.get());
-  }
-  void synchronize() const override { CUDA_CHECK(cudaStreamSynchronize(stream_.get())); }
-  std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override;
-  void restore(const Keyframe& k) override;
-  WalkTrace trace_walk(std::size_t index) override;
-  std::vector<TraceBox> tree_cells(int max_depth) const override;
-  StageTimings timings() const override { return newest().first; }
-  InteractionCounts interactions() const override { return newest().second; }
-  GpuTree download_tree() const override;
-  // The colour maps: error_map.cu and force.cu's counting walk, through maps_.
-  std::vector<float> body_errors(std::size_t max_bodies, std::uint64_t seed) const override;
-  std::vector<float> body_costs() override;
-  void set_vertex_values(std::vector<float> v) override { maps_.set_values(v, size(), stream_.get()); }
-  void clear_vertex_values() override { maps_.clear(); }
-  bool has_vertex_values() const override { return maps_.has_values(); }
-
- private:
-  void run(bool integrate);
-  bool collect_flags();
-  void go_back(const RunawayRecord& rec);
-  ConstBodiesView settled() const;
-  std::pair<StageTimings, InteractionCounts> newest() const;
-  void require_tree(const char* what) const;
-
-  Solver solver_;
-  SimParams params_;
-  // Member order is teardown order in reverse: the stream outlives nothing that uses it.
-  Stream stream_;
-  Event vertex_event_;
-  StageTimer timer_;
-  PinnedArray<Readback> readback_{StageTimer::kSlots};
-  DeviceBodies bodies_;
-  std::optional<DeviceOctree> tree_;  // Barnes-Hut's, sized for the bodies
-  PassSettings last_;                 // the settings of the newest pass (the trace replays it)
-  // trace_walk()'s output on the device, made by its first call (5 MB).
-  struct TraceBuffers {
-    DeviceBuffer<TraceHeader> header{1};
-    DeviceBuffer<float4> accepted{2 * kMaxTraceEntries}, opened{2 * kMaxTraceEntries},
-        direct{kMaxTraceEntries};
-    DeviceBuffer<int> slot{1};
-  };
-  std::optional<TraceBuffers> trace_;
-  DeviceBuffer<unsigned long long> counters_{2};
-  DeviceBuffer<RunawayRecord> record_{1};
-  DeviceBuffer<RunawayClock> clock_{1};
-  mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
-  mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
-  mutable DeviceBuffer<std::uint8_t> host_tags_;
-  mutable ColourMapBuffers maps_;
-  std::optional<Runaway> runaway_;
-  double time_ = 0;
-  std::uint64_t steps_ = 0;
-  bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
-  bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
-  Passes passes_;
-};
+namespace galaxy::cuda {
 
 void CudaBackend::reset(const HostBodies& b) {
   validate(b);
@@ -304,35 +174,6 @@ Diagnostics CudaBackend::diagnostics() const {
   return diagnostics_from_sums(v);
 }
 
-void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  // Tree order, like the device path: the renderer does not care about body order.
-  const int n = bodies_.size();
-  if (n == 0) return;
-  // Buffers kept from frame to frame (allocating two every frame cost a device synchronisation
-  // each); they follow the body count.
-  if (host_vertices_.size() != static_cast<std::size_t>(n)) {
-    host_vertices_.resize(n);
-    host_tags_.resize(n);
-  }
-  launch_vertices(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
-                  host_tags_.data(), stream_.get());
-  maps_.write_values(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
-                     stream_.get());
-  host_vertices_.download(reinterpret_cast<float4*>(xyzs), n, stream_.get());
-  if (tags) host_tags_.download(tags, n, stream_.get());
-}
-
-bool CudaBackend::write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) {
-  if (bodies_.size() == 0) return true;
-  launch_vertices(bodies_.read_view(), xyzs, tags, stream_.get());
-  maps_.write_values(bodies_.read_view(), xyzs, stream_.get());
-  if (stream) {
-    CUDA_CHECK(cudaEventRecord(vertex_event_.get(), stream_.get()));
-    CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), vertex_event_.get(), 0));
-  }
-  return true;
-}
-
 // Times and counts of the newest pass the device has finished.
 std::pair<StageTimings, InteractionCounts> CudaBackend::newest() const {
   int best = -1;
@@ -362,124 +203,11 @@ void CudaBackend::require_tree(const char* what) const {
   }
 }
 
-namespace {
-struct CudaKeyframe final : Keyframe {
-  DeviceBodies::Saved bodies;
-  bool have_accel = false;
-  std::size_t bytes() const override { return bodies.bytes(); }
-};
-}  // namespace
+}  // namespace galaxy::cuda
 
-// A device copy of the settled bodies (a pass that ran away is never kept: the backup it went
-// back to is what settled() reads).
-std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) const {
-  if (settled().pos != bodies_.read_view().pos) {
-    throw std::logic_error("capture: the newest step ran away; runaway() goes back first");
-  }
-  std::unique_ptr<CudaKeyframe> k;
-  if (spare && spare->owner == this) k.reset(static_cast<CudaKeyframe*>(spare.release()));
-  if (!k) k = std::make_unique<CudaKeyframe>();
-  bodies_.save(k->bodies, stream_.get());  // into the spare's buffers where they fit
-  k->have_accel = have_accel_;
-  k->steps = steps_, k->time = time_, k->body_count = size(), k->owner = this;
-  return k;
-}
+namespace galaxy {
 
-void CudaBackend::restore(const Keyframe& k) {
-  if (k.owner != this || k.body_count != size()) {
-    throw std::invalid_argument("restore: the keyframe belongs to another run");
-  }
-  const auto& c = static_cast<const CudaKeyframe&>(k);
-  cudaStream_t st = stream_.get();
-  CUDA_CHECK(cudaStreamSynchronize(st));
-  passes_.checked = passes_.done;  // what passes before the jump found no longer matters
-  bodies_.load(c.bodies, st);
-  launch_clear_runaway(record_.data(), st);
-  CUDA_CHECK(cudaStreamSynchronize(st));
-  runaway_.reset();
-  have_accel_ = c.have_accel;
-  tree_current_ = false;
-  time_ = c.time, steps_ = c.steps;
-}
-
-// The group walk of the newest pass, replayed by one warp (force.cu, launch_trace).
-WalkTrace CudaBackend::trace_walk(std::size_t index) {
-  require_tree("trace_walk");
-  if (index >= size()) {
-    throw std::out_of_range("trace_walk: no body " + std::to_string(index) + " among " +
-                            std::to_string(size()));
-  }
-  cudaStream_t st = stream_.get();
-  const int cap = static_cast<int>(kMaxTraceEntries);
-  if (!trace_) trace_.emplace();  // kept: the overlay asks up to five times a second
-  DeviceBuffer<TraceHeader>& header = trace_->header;
-  const DeviceBuffer<float4>&accepted = trace_->accepted, &opened = trace_->opened,
-                          &direct = trace_->direct;
-  const TraceView out{header.data(),         trace_->accepted.data(), trace_->opened.data(),
-                      trace_->direct.data(), cap,                     trace_->slot.data()};
-  const TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
-  launch_trace(bodies_.view(), t, last_.params.multipole, last_.alpha, static_cast<int>(index),
-               tree_->walk_scratch(), out, st);
-  TraceHeader h{};
-  header.download(&h, 1, st);
-  if (!h.found) throw std::logic_error("trace_walk: body " + std::to_string(index) + " not found");
-  WalkTrace w;
-  w.group = {{h.lo[0], h.lo[1], h.lo[2]}, {h.hi[0], h.hi[1], h.hi[2]}, 0};
-  w.group_bodies = static_cast<std::size_t>(h.end - h.begin);
-  w.truncated = std::max({h.accepted, h.opened, h.direct}) > cap;
-  auto boxes = [&](const DeviceBuffer<float4>& list, int count) {
-    std::vector<float4> v(2 * static_cast<std::size_t>(std::min(count, cap)));
-    list.download(v.data(), v.size(), st);
-    std::vector<TraceBox> out;
-    for (std::size_t k = 0; k + 1 < v.size(); k += 2) {
-      int level = 0;
-      std::memcpy(&level, &v[k].w, sizeof level);
-      out.push_back({{v[k].x, v[k].y, v[k].z}, {v[k + 1].x, v[k + 1].y, v[k + 1].z}, level});
-    }
-    return out;
-  };
-  w.accepted = boxes(accepted, h.accepted);
-  w.opened = boxes(opened, h.opened);
-  std::vector<float4> d(std::min(h.direct, cap));
-  direct.download(d.data(), d.size(), st);
-  for (const float4& p : d) w.direct.push_back({p.x, p.y, p.z});
-  w.body = {h.body[0], h.body[1], h.body[2]};
-  w.theta = last_.params.theta;
-  w.alpha = last_.alpha;
-  return w;
-}
-
-std::vector<TraceBox> CudaBackend::tree_cells(int max_depth) const {
-  require_tree("tree_cells");
-  CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-  return tree_->cells(max_depth, stream_.get());
-}
-
-std::vector<float> CudaBackend::body_errors(std::size_t max_bodies, std::uint64_t seed) const {
-  if (bodies_.size() == 0) return {};
-  const ConstBodiesView b = settled();
-  const bool all = max_bodies >= size();
-  return maps_.errors(b, all ? std::vector<int>{} : bodies_.ids(stream_.get()), max_bodies, seed,
-                      params_.softening, stream_.get());
-}
-
-// The newest pass's walk counted again (like trace_walk, with its own decisions).
-std::vector<float> CudaBackend::body_costs() {
-  const auto n = static_cast<std::size_t>(bodies_.size());
-  if (solver_ == Solver::Direct) return std::vector<float>(n, n > 0 ? float(n - 1) : 0.0f);
-  if (n == 0 || !tree_) return std::vector<float>(n, 0.0f);
-  const TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
-  return maps_.costs(bodies_.view(), t, last_.params.multipole, last_.alpha,
-                     tree_->walk_scratch(), stream_.get());
-}
-
-GpuTree CudaBackend::download_tree() const {
-  if (solver_ != Solver::BarnesHut || !tree_ || size() == 0) return {};
-  CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-  return tree_->download(bodies_.ids(stream_.get()), stream_.get());
-}
-
-}  // namespace
+using cuda::CudaBackend;
 
 bool cuda_device_available(std::string* why) {
   int count = 0;
@@ -504,12 +232,6 @@ std::size_t cuda_device_memory_free() {
   std::size_t free = 0, total = 0;
   CUDA_CHECK(cudaMemGetInfo(&free, &total));
   return free;
-}
-
-std::size_t cuda_device_memory_used() {
-  std::size_t free = 0, total = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  return total - free;
 }
 
 }  // namespace galaxy

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// The CUDA backend's class: the owners of the device state (DeviceBodies, DeviceOctree), the stage
+// sequence (pipeline.cu) on one stream, the stage timers and the read-backs. Its members are
+// defined by job: the run and its read-backs (cuda_simulation.cu), keyframes
+// (cuda_keyframes.cu), the overlays' trace and cells (cuda_overlays.cu), the vertices and the body
+// fields (cuda_fields.cu). Included by those files only.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "accuracy.cuh"
+#include "cuda_simulation.hpp"
+#include "diagnostics.hpp"
+#include "body_fields.cuh"
+#include "pipeline.cuh"
+
+namespace galaxy::cuda {
+
+// What a pass leaves for the host, in pinned memory: the interaction counters, the flags and the
+// runaway record.
+struct Readback {
+  unsigned long long counters[2];
+  int flags[2];
+  int groups;  // follows the flags in the device scalars
+  RunawayRecord runaway;
+};
+
+// Bookkeeping of the two passes in flight: which pass a slot holds, whether its flags were read.
+struct Passes {
+  std::uint64_t sequence = 0;  // passes run, with or without integration
+  std::array<long long, StageTimer::kSlots> done{-1, -1}, checked{-1, -1};
+  std::array<Solver, StageTimer::kSlots> solver{Solver::BarnesHut, Solver::BarnesHut};
+  int next_slot() const { return static_cast<int>(sequence & 1); }
+};
+
+class CudaBackend final : public CudaSimulation {
+ public:
+  CudaBackend(Solver solver, const SimParams& p) : solver_(solver) {
+    set_params(p);
+    launch_clear_runaway(record_.data(), stream_.get());
+  }
+  ~CudaBackend() override {
+    if (stream_.get()) cudaStreamSynchronize(stream_.get());
+  }
+
+  Backend backend() const override { return Backend::Cuda; }
+  std::string name() const override { return "cuda/" + std::string(to_string(solver_)); }
+  void reset(const HostBodies& b) override;
+  void restore_forces(const HostBodies& b) override;
+  void set_params(const SimParams& p) override {
+    check_params(p);
+    params_ = p;
+  }
+  const SimParams& params() const override { return params_; }
+  void set_solver(Solver s) override {
+    solver_ = s;
+    if (bodies_.size() > 0) compute_forces();
+  }
+  Solver solver() const override { return solver_; }
+  void step() override;
+  void compute_forces() override {
+    if (bodies_.size() > 0) run(false);
+  }
+  void set_clock(double time, std::uint64_t steps) override {
+    time_ = time;
+    steps_ = steps;
+  }
+  std::optional<Runaway> runaway() override {
+    collect_flags();
+    return runaway_;
+  }
+  void clear_runaway() override { runaway_.reset(); }
+  std::size_t size() const override { return static_cast<std::size_t>(bodies_.size()); }
+  double time() const override { return time_; }
+  std::uint64_t steps_taken() const override { return steps_; }
+  HostBodies download() const override;
+  Diagnostics diagnostics() const override;
+  void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
+  bool write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) override;
+  ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
+    if (bodies_.size() == 0 || samples == 0) return {};
+    return cuda::measure_accuracy(settled(), bodies_.ids(stream_.get()), params_.softening,
+                                  samples, seed, stream_.get());
+  }
+  void synchronize() const override { CUDA_CHECK(cudaStreamSynchronize(stream_.get())); }
+  std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override;
+  void restore(const Keyframe& k) override;
+  WalkTrace trace_walk(std::size_t index) override;
+  std::vector<TraceBox> tree_cells(int max_depth) const override;
+  StageTimings timings() const override { return newest().first; }
+  InteractionCounts interactions() const override { return newest().second; }
+  GpuTree download_tree() const override;
+  // The body fields (cuda_fields.cu): computed into maps_'s device array and reduced there.
+  FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
+  BodyField shown_field() const override { return maps_.field(); }
+  std::vector<float> field_values() const override;
+
+ private:
+  void run(bool integrate);
+  bool collect_flags();
+  void go_back(const RunawayRecord& rec);
+  ConstBodiesView settled() const;
+  std::pair<StageTimings, InteractionCounts> newest() const;
+  void require_tree(const char* what) const;
+  void compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies, float* by_id);
+
+  Solver solver_;
+  SimParams params_;
+  // Member order is teardown order in reverse: the stream outlives nothing that uses it.
+  Stream stream_;
+  Event vertex_event_;
+  StageTimer timer_;
+  PinnedArray<Readback> readback_{StageTimer::kSlots};
+  DeviceBodies bodies_;
+  std::optional<DeviceOctree> tree_;  // Barnes-Hut's, sized for the bodies
+  PassSettings last_;                 // the settings of the newest pass (the trace replays it)
+  // trace_walk()'s output on the device, made by its first call (5 MB).
+  struct TraceBuffers {
+    DeviceBuffer<TraceHeader> header{1};
+    DeviceBuffer<float4> accepted{2 * kMaxTraceEntries}, opened{2 * kMaxTraceEntries},
+        direct{kMaxTraceEntries};
+    DeviceBuffer<int> slot{1};
+  };
+  std::optional<TraceBuffers> trace_;
+  DeviceBuffer<unsigned long long> counters_{2};
+  DeviceBuffer<RunawayRecord> record_{1};
+  DeviceBuffer<RunawayClock> clock_{1};
+  mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
+  mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
+  mutable DeviceBuffer<std::uint8_t> host_tags_;
+  mutable FieldBuffers maps_;
+  DeviceBuffer<float> live_;  // the speed field for its statistics (the vertices draw it live)
+  std::optional<Runaway> runaway_;
+  double time_ = 0;
+  std::uint64_t steps_ = 0;
+  bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
+  bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
+  Passes passes_;
+};
+
+}  // namespace galaxy::cuda

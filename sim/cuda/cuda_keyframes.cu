@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// The CUDA backend's keyframes: device copies of the settled bodies, and going back to one.
+#include <memory>
+#include <stdexcept>
+
+#include "cuda_backend.cuh"
+
+namespace galaxy::cuda {
+
+namespace {
+struct CudaKeyframe final : Keyframe {
+  DeviceBodies::Saved bodies;
+  bool have_accel = false;
+  std::size_t bytes() const override { return bodies.bytes(); }
+};
+}  // namespace
+
+// A device copy of the settled bodies (a pass that ran away is never kept: the backup it went
+// back to is what settled() reads).
+std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) const {
+  if (settled().pos != bodies_.read_view().pos) {
+    throw std::logic_error("capture: the newest step ran away; runaway() goes back first");
+  }
+  std::unique_ptr<CudaKeyframe> k;
+  if (spare && spare->owner == this) k.reset(static_cast<CudaKeyframe*>(spare.release()));
+  if (!k) k = std::make_unique<CudaKeyframe>();
+  bodies_.save(k->bodies, stream_.get());  // into the spare's buffers where they fit
+  k->have_accel = have_accel_;
+  k->steps = steps_, k->time = time_, k->body_count = size(), k->owner = this;
+  return k;
+}
+
+void CudaBackend::restore(const Keyframe& k) {
+  if (k.owner != this || k.body_count != size()) {
+    throw std::invalid_argument("restore: the keyframe belongs to another run");
+  }
+  const auto& c = static_cast<const CudaKeyframe&>(k);
+  cudaStream_t st = stream_.get();
+  CUDA_CHECK(cudaStreamSynchronize(st));
+  passes_.checked = passes_.done;  // what passes before the jump found no longer matters
+  bodies_.load(c.bodies, st);
+  launch_clear_runaway(record_.data(), st);
+  CUDA_CHECK(cudaStreamSynchronize(st));
+  runaway_.reset();
+  have_accel_ = c.have_accel;
+  tree_current_ = false;
+  time_ = c.time, steps_ = c.steps;
+}
+
+}  // namespace galaxy::cuda

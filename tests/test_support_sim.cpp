@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "test_support_sim.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "diagnostics.hpp"
+
+#if GALAXY_HAVE_CUDA
+#include <cuda_runtime_api.h>
+
+#include "cuda_error.hpp"
+#endif
+
+namespace galaxy::test_support {
+
+double lagrangian_radius(const HostBodies& b, double fraction) {
+  const Diagnostics d = compute_diagnostics(b);
+  std::vector<std::pair<double, double>> rm(b.size());
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const double dx = b.x[i] - d.com[0], dy = b.y[i] - d.com[1], dz = b.z[i] - d.com[2];
+    rm[i] = {std::sqrt(dx * dx + dy * dy + dz * dz), b.m[i]};
+  }
+  std::sort(rm.begin(), rm.end());
+  const double target = fraction * d.mass;
+  double acc = 0;
+  for (const auto& [r, m] : rm) {
+    acc += m;
+    if (acc >= target) return r;
+  }
+  return rm.empty() ? 0.0 : rm.back().first;
+}
+std::size_t cuda_device_memory_used() {
+#if GALAXY_HAVE_CUDA
+  std::size_t free = 0, total = 0;
+  if (const cudaError_t e = cudaMemGetInfo(&free, &total); e != cudaSuccess) {
+    throw std::runtime_error(cuda_error_message("cudaMemGetInfo", e));
+  }
+  return total - free;
+#else
+  return 0;
+#endif
+}
+
+}  // namespace galaxy::test_support
