@@ -170,7 +170,7 @@ FieldStats FieldBuffers::stats(BodyField f, const float* by_id, int n, cudaStrea
   return st;
 }
 
-void FieldBuffers::speeds(const ConstBodiesView& b, float* by_id, cudaStream_t s) {
+void FieldBuffers::speeds(const ConstBodiesView& b, float* by_id, cudaStream_t s) const {
   if (b.n == 0) return;
   speeds_by_id<<<grid_for(b.n, 256), 256, 0, s>>>(b, by_id);
   CUDA_LAUNCH_CHECK();

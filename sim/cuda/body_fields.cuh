@@ -33,7 +33,7 @@ class FieldBuffers {
   // The kernels: |v| of every body, and the relative force errors of the accelerations in b.acc
   // against direct sums at b.pos, for every body when ids is empty, else for the bodies
   // random_sample(n, count, seed) draws (ids[k]: slot k's index in the user's order).
-  void speeds(const ConstBodiesView& b, float* by_id, cudaStream_t s);
+  void speeds(const ConstBodiesView& b, float* by_id, cudaStream_t s) const;
   void errors(const ConstBodiesView& b, const std::vector<int>& ids, std::size_t count,
               std::uint64_t seed, float softening, float* by_id, cudaStream_t s);
 

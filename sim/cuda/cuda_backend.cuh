@@ -131,7 +131,8 @@ class CudaBackend final : public CudaSimulation {
   mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
   mutable DeviceBuffer<std::uint8_t> host_tags_;
   mutable FieldBuffers maps_;
-  DeviceBuffer<float> live_;  // the speed field for its statistics (the vertices draw it live)
+  // The speed field for its statistics and field_values (the vertices draw it live).
+  mutable DeviceBuffer<float> live_;
   std::optional<Runaway> runaway_;
   double time_ = 0;
   std::uint64_t steps_ = 0;

@@ -95,11 +95,13 @@ FieldStats CudaBackend::show_field(BodyField f, std::uint64_t seed, std::size_t 
 std::vector<float> CudaBackend::field_values() const {
   if (bodies_.size() == 0) return {};
   if (maps_.field() != BodyField::Speed) return maps_.download(stream_.get());
-  std::vector<float> out(static_cast<std::size_t>(bodies_.size()));
-  const HostBodies b = download();
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    out[i] = std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
-  }
+  // The device's own speeds, the values show_field's statistics are taken over (a host sqrt of
+  // the downloaded velocities differs from the device's fused multiply-adds in the last bit).
+  const auto n = static_cast<std::size_t>(bodies_.size());
+  live_.resize(n);
+  maps_.speeds(settled(), live_.data(), stream_.get());
+  std::vector<float> out(n);
+  live_.download(out.data(), n, stream_.get());
   return out;
 }
 
