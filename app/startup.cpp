@@ -2,9 +2,12 @@
 // The start and the end of a run: the GL context (a window, or headless), the session and the
 // panel's first settings, all from the options, read once here; at the end the final --save and
 // the frame-time summary.
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 
 #include "app.hpp"
 #include "panel/colour_bar.hpp"
@@ -12,6 +15,21 @@
 namespace galaxy::app {
 
 namespace {
+
+// out/frames, or where that holds an earlier clip, out/frames_YYYYmmdd_HHMMSS (_2, _3, ...).
+std::string fresh_frames_folder() {
+  namespace fs = std::filesystem;
+  const auto empty = [](const fs::path& d) {
+    std::error_code ec;
+    return !fs::exists(d, ec) || (fs::is_directory(d, ec) && fs::is_empty(d, ec));
+  };
+  if (empty("out/frames")) return "out/frames";
+  const std::string base =
+      fmt::format("out/frames_{:%Y%m%d_%H%M%S}", fmt::localtime(std::time(nullptr)));
+  std::string name = base;
+  for (int k = 2; !empty(name); ++k) name = base + "_" + std::to_string(k);
+  return name;
+}
 
 std::unique_ptr<GlContext> make_context(Options& o) {
   if (!o.headless) {
@@ -22,12 +40,17 @@ std::unique_ptr<GlContext> make_context(Options& o) {
         return w;
       }
     }
-    std::fprintf(stderr, "galaxy: no window (%s); rendering headless instead\n", why.c_str());
     o.headless = true;
     if (!o.frames && o.record.empty()) {
-      // Without a window nothing would show: keep a short clip to look at.
+      // Without a window nothing would show: keep a short clip to look at, in a folder of its
+      // own (an earlier clip is never overwritten).
       o.frames = 90;
-      o.record = "out/frames";
+      o.record = fresh_frames_folder();
+      check_record_target(o.record);
+      std::fprintf(stderr, "galaxy: no window (%s); rendering %ld frames headless into %s/\n",
+                   why.c_str(), *o.frames, o.record.c_str());
+    } else {
+      std::fprintf(stderr, "galaxy: no window (%s); rendering headless instead\n", why.c_str());
     }
   }
   return make_headless_context(o.width.value_or(1920), o.height.value_or(1080));
@@ -169,8 +192,14 @@ void App::finish() {
                  stats_.splat_compute, headless(), stats_.interop, runner_->threaded(),
                  clock_.display_hz()});
   if (const Recorder* recorder = presenter_->recorder()) {
-    std::printf("galaxy: wrote %d frames to %s%s\n", recorder->frames(),
-                recorder->target().c_str(), recorder->video() ? "" : "/ (frame_00000.png ...)");
+    if (const auto failed = presenter_->finish_recording()) {
+      std::fprintf(stderr, "galaxy: recording %s failed: %s\n", recorder->target().c_str(),
+                   failed->c_str());
+      if (exit_status_ == 0) exit_status_ = 1;
+    } else {
+      std::printf("galaxy: wrote %d frames to %s%s\n", recorder->frames(),
+                  recorder->target().c_str(), recorder->video() ? "" : "/ (frame_00000.png ...)");
+    }
   }
   std::fflush(stdout);
 }

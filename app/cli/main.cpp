@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <csignal>
 #include <cstdio>
 #include <exception>
 
@@ -9,6 +10,10 @@
 #include "cli/preflight.hpp"
 
 int main(int argc, char** argv) {
+  // A file over the size limit (RLIMIT_FSIZE) or a closed pipe is an error galaxy reports with
+  // the file's name, not a signal that ends the run.
+  std::signal(SIGXFSZ, SIG_IGN);
+  std::signal(SIGPIPE, SIG_IGN);
   const auto parsed = galaxy::app::parse_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
   // Output paths are checked before any work, so that a run is never lost at its end.

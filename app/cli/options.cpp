@@ -199,6 +199,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(whole(1, kMaxLong));
   cli.add_option("--record", o.record,
                  "write frames: DIR gets frame_00000.png ..., FILE.mp4 is encoded by ffmpeg");
+  cli.add_flag("--record-replace", o.record_replace,
+               "let --record DIR remove the frames of an earlier recording there first (without "
+               "it such a folder is refused, so two runs never mix)");
   cli.add_flag("--no-ui", o.no_ui, "render without the panel");
   cli.add_option("--width", o.width, "image width in pixels (window 1280, headless 1920)")
       ->check(whole(16, 16384));

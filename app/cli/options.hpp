@@ -46,6 +46,7 @@ struct Options {
   // The visualizer (a window, or headless rendering with --frames / --record).
   std::optional<long> frames;        // quit after this many frames
   std::string record;                // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
+  bool record_replace = false;       // remove an earlier recording's frames from DIR first
   bool no_ui = false;                // render without the panel
   std::optional<int> width, height;  // unset: 1280x720 in a window, 1920x1080 headless
   std::string splat = "auto";        // points, compute, or auto (by body count)

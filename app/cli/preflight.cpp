@@ -49,7 +49,7 @@ std::optional<std::string> check_outputs(const Options& o) {
         throw std::runtime_error(std::string("--save ") + e.what());
       }
     }
-    if (!o.record.empty()) check_record_target(o.record);
+    if (!o.record.empty()) check_record_target(o.record, o.record_replace);
   } catch (const std::exception& e) {
     return std::string(e.what());
   }

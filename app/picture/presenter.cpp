@@ -45,6 +45,16 @@ Presenter::Presented Presenter::present(const Frame& f) {
   return out;
 }
 
+std::optional<std::string> Presenter::finish_recording() {
+  if (!recorder_) return std::nullopt;
+  try {
+    recorder_->finish();
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
 void Presenter::set_overlays(const OverlayGeometry& g) {
   renderer_.set_boxes(g.boxes);
   renderer_.set_markers(g.markers);

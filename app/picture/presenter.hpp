@@ -60,6 +60,8 @@ class Presenter {
   // The last frame's picture (RGBA, bottom row first) of a headless context; empty otherwise.
   std::vector<std::uint8_t> picture() const;
   const Recorder* recorder() const { return recorder_.get(); }
+  // Ends the recording (Recorder::finish); what went wrong, if anything.
+  std::optional<std::string> finish_recording();
 
  private:
   // What a drawn scene depends on (the scene cache's key).

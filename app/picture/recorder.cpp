@@ -8,7 +8,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cerrno>
+#include <cstring>
+#include <ostream>
 #include <stdexcept>
+
+#include "io/atomic_file.hpp"
 
 namespace galaxy::app {
 
@@ -18,12 +23,6 @@ struct PngWrite {
   png_structp png = nullptr;
   png_infop info = nullptr;
   ~PngWrite() { png_destroy_write_struct(&png, &info); }
-};
-struct File {
-  FILE* f;
-  ~File() {
-    if (f) std::fclose(f);
-  }
 };
 
 // Case-insensitive: out.MP4 is a video too.
@@ -36,14 +35,73 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return true;
 }
 
-// True for a target that names a video (.mp4, .mkv, .webm in any case), which ffmpeg encodes.
-bool record_is_video(const std::string& target) {
-  return ends_with(target, ".mp4") || ends_with(target, ".mkv") || ends_with(target, ".webm");
+// libpng writes through this into the atomic file's stream; a failed write (a full disk, a file
+// too large) ends the encoding with the system's reason.
+struct PngSink {
+  std::ostream* out;
+  int error = 0;
+};
+
+void png_write_to(png_structp png, png_bytep data, png_size_t n) {
+  auto* sink = static_cast<PngSink*>(png_get_io_ptr(png));
+  sink->out->write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(n));
+  if (!*sink->out) {
+    sink->error = errno != 0 ? errno : EIO;
+    png_error(png, "write failed");
+  }
+}
+
+void png_flush_to(png_structp png) {
+  auto* sink = static_cast<PngSink*>(png_get_io_ptr(png));
+  sink->out->flush();
+}
+
+// libpng's errors become the exception encode_png throws (with the system's reason), not a line
+// on stderr.
+[[noreturn]] void png_quiet_error(png_structp png, png_const_charp) { png_longjmp(png, 1); }
+
+void encode_png(std::ostream& out, const std::filesystem::path& path, const std::uint8_t* rgba,
+                int width, int height) {
+  PngWrite w;
+  PngSink sink{&out};
+  w.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, png_quiet_error, nullptr);
+  if (w.png) w.info = png_create_info_struct(w.png);
+  if (!w.png || !w.info) throw std::runtime_error("libpng cannot start for " + path.string());
+  if (setjmp(png_jmpbuf(w.png))) {
+    throw std::runtime_error("cannot write " + path.string() + ": " +
+                             (sink.error ? std::strerror(sink.error) : "libpng failed"));
+  }
+  png_set_write_fn(w.png, &sink, png_write_to, png_flush_to);
+  // RGB out: the images are opaque, so the filler (alpha) byte of each input pixel is dropped.
+  png_set_IHDR(w.png, w.info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_compression_level(w.png, 3);  // fast: recording should not be bound by zlib
+  png_write_info(w.png, w.info);
+  png_set_filler(w.png, 0, PNG_FILLER_AFTER);
+  for (int y = 0; y < height; ++y) {
+    png_write_row(w.png, const_cast<png_bytep>(rgba + static_cast<std::size_t>(y) * width * 4));
+  }
+  png_write_end(w.png, nullptr);
+}
+
+// Frames of an earlier recording in `dir`.
+std::vector<std::filesystem::path> old_frames(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> found;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("frame_", 0) == 0 && ends_with(name, ".png")) found.push_back(e.path());
+  }
+  return found;
 }
 
 }  // namespace
 
-void check_record_target(const std::string& target) {
+bool record_is_video(const std::string& target) {
+  return ends_with(target, ".mp4") || ends_with(target, ".mkv") || ends_with(target, ".webm");
+}
+
+void check_record_target(const std::string& target, bool replace) {
   namespace fs = std::filesystem;
   if (target.empty()) throw std::runtime_error("--record needs a folder or a FILE.mp4");
   for (const char* ext :
@@ -83,61 +141,54 @@ void check_record_target(const std::string& target) {
   if (::access(target.c_str(), W_OK | X_OK) != 0) {
     throw std::runtime_error("--record " + target + ": the folder is not writable");
   }
+  const auto old = old_frames(target);
+  if (old.empty()) return;
+  if (!replace) {
+    throw std::runtime_error(fmt::format(
+        "--record {}: the folder holds {} frame{} of an earlier recording (frame_*.png); name "
+        "another folder, or add --record-replace to remove them first",
+        target, old.size(), old.size() == 1 ? "" : "s"));
+  }
+  for (const auto& f : old) {
+    std::filesystem::remove(f, ec);
+    if (ec) throw std::runtime_error("--record " + target + ": cannot remove " + f.string());
+  }
 }
 
 void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int width, int height) {
-  File file{std::fopen(path.c_str(), "wb")};
-  if (!file.f) throw std::runtime_error("cannot write " + path.string());
-  PngWrite w;
-  w.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-  if (w.png) w.info = png_create_info_struct(w.png);
-  if (!w.png || !w.info) throw std::runtime_error("libpng cannot start for " + path.string());
-  if (setjmp(png_jmpbuf(w.png))) throw std::runtime_error("libpng failed writing " + path.string());
-  png_init_io(w.png, file.f);
-  // RGB out: the images are opaque, so the filler (alpha) byte of each input pixel is dropped.
-  png_set_IHDR(w.png, w.info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_set_compression_level(w.png, 3);  // fast: recording should not be bound by zlib
-  png_write_info(w.png, w.info);
-  png_set_filler(w.png, 0, PNG_FILLER_AFTER);
-  for (int y = 0; y < height; ++y) {
-    png_write_row(w.png, const_cast<png_bytep>(rgba + static_cast<std::size_t>(y) * width * 4));
-  }
-  png_write_end(w.png, nullptr);
+  io::atomic_write(path, [&](std::ostream& out) { encode_png(out, path, rgba, width, height); });
 }
 
-bool ffmpeg_available() {
-  return std::system("command -v ffmpeg >/dev/null 2>&1") == 0;
-}
+bool ffmpeg_available() { return !find_program("ffmpeg").empty(); }
 
 Recorder::Recorder(const std::string& target, int width, int height)
-    : target_(target), width_(width), height_(height) {
-  if (record_is_video(target)) {
-    if (!ffmpeg_available()) {
-      throw std::runtime_error("recording " + target +
-                               " needs ffmpeg, which is not installed (apt-get install ffmpeg); "
-                               "--record DIR writes PNG frames without it");
-    }
-    const std::string cmd = "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s " +
-                            std::to_string(width) + "x" + std::to_string(height) +
-                            " -r 30 -i - -vf vflip -c:v libx264 -pix_fmt yuv420p -crf 18 '" +
-                            target + "'";
-    pipe_ = popen(cmd.c_str(), "w");
-    if (!pipe_) throw std::runtime_error("cannot start ffmpeg for " + target);
-  } else {
+    : target_(target), width_(width), height_(height), video_(record_is_video(target)) {
+  if (!video_) {
     std::filesystem::create_directories(target);
+    return;
   }
+  // Beside the target, with its extension (ffmpeg picks the container by it); "file:" makes
+  // ffmpeg read any name as a file name (one that starts with '-' or holds ':').
+  const std::filesystem::path t(target);
+  partial_ = t.parent_path() / fmt::format(".{}.partial{}", t.stem().string(), t.extension().string());
+  encoder_ = std::make_unique<ChildProcess>(std::vector<std::string>{
+      "ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
+      std::to_string(width) + "x" + std::to_string(height), "-r", "30", "-i", "pipe:0", "-vf",
+      "vflip", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
+      "file:" + partial_.string()});
 }
 
 Recorder::~Recorder() {
-  if (pipe_) pclose(pipe_);
+  if (!encoder_) return;
+  encoder_.reset();  // ends ffmpeg
+  std::error_code ignored;
+  std::filesystem::remove(partial_, ignored);
 }
 
 void Recorder::add(const std::vector<std::uint8_t>& bottom_up) {
-  if (pipe_) {
-    if (std::fwrite(bottom_up.data(), 1, bottom_up.size(), pipe_) != bottom_up.size()) {
-      throw std::runtime_error("ffmpeg stopped taking frames for " + target_);
-    }
+  if (video_) {
+    if (!encoder_) throw std::runtime_error("the recording of " + target_ + " has ended");
+    encoder_->write(bottom_up.data(), bottom_up.size());
   } else {
     std::vector<std::uint8_t> top_down(bottom_up.size());
     const std::size_t row = static_cast<std::size_t>(width_) * 4;
@@ -148,6 +199,23 @@ void Recorder::add(const std::vector<std::uint8_t>& bottom_up) {
               top_down.data(), width_, height_);
   }
   ++frames_;
+}
+
+void Recorder::finish() {
+  if (!encoder_) return;
+  std::unique_ptr<ChildProcess> encoder = std::move(encoder_);
+  std::error_code ec;
+  try {
+    encoder->finish();
+  } catch (...) {
+    std::filesystem::remove(partial_, ec);
+    throw;
+  }
+  std::filesystem::rename(partial_, target_, ec);
+  if (ec) {
+    std::filesystem::remove(partial_, ec);
+    throw std::runtime_error("cannot put the video in place as " + target_ + ": " + ec.message());
+  }
 }
 
 }  // namespace galaxy::app

@@ -37,6 +37,8 @@ void atomic_write(const std::filesystem::path& path,
       write(out);
       out.flush();
       if (!out) throw std::runtime_error(path.string() + ": write failed (disk full?)");
+      out.close();  // the last bytes reach the file system here: a failure is a failed save
+      if (!out) throw std::runtime_error(path.string() + ": write failed on closing (disk full?)");
     }
     std::error_code ec;
     fs::rename(tmp, path, ec);
