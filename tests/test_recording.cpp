@@ -173,5 +173,20 @@ TEST(Recording, TheDefaultHeadlessClipNeverOverwritesAnEarlierOne) {
   fs::remove_all(dir);
 }
 
+// The bench's CSV is whole or reported: a write that fails leaves no file and exit status 1.
+TEST(Recording, ABenchCsvThatCannotBeWrittenIsReportedAndLeavesNoFile) {
+  const fs::path dir = fake_ffmpeg_dir("galaxy_rec_csv");
+  const CommandResult r = run_command(
+      "cd '" + dir.string() + "' && prlimit --fsize=200:200 " + test_support::galaxy_command() +
+      " bench --backend cpu --solver bh --bodies 1000 --steps 1 --warmup 0 --samples 100 "
+      "--no-direct-kernels --csv rows.csv");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("rows.csv: write failed"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("wrote rows.csv"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "rows.csv"));
+  EXPECT_FALSE(has_hidden_files(dir));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace galaxy

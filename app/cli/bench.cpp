@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "io/atomic_file.hpp"
 #include "median.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
@@ -94,9 +95,14 @@ void print_row(const Row& r) {
   std::fflush(stdout);
 }
 
+void write_rows(std::ostream& f, const std::vector<Row>& rows);
+
+// Whole or not at all (io::atomic_write: checked to the close, a temporary renamed).
 void write_csv(const std::string& path, const std::vector<Row>& rows) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error(path + ": cannot write the bench CSV");
+  io::atomic_write(path, [&](std::ostream& f) { write_rows(f, rows); });
+}
+
+void write_rows(std::ostream& f, const std::vector<Row>& rows) {
   f << "scenario,n,backend,solver,theta,alpha,multipole";
   for (int s = 0; s < kStageCount; ++s) {
     std::string name(stage_name(Stage(s)));
@@ -114,7 +120,6 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
       << "," << r.body_cell_per_body << "," << r.gflops << "," << r.err.median << "," << r.err.p99
       << "," << r.err.max << "," << r.steps << ",\"" << r.note << "\"\n";
   }
-  if (!f) throw std::runtime_error(path + ": writing the bench CSV failed");
 }
 
 // One backend/solver at one size: warm-up, timed steps, accuracy.
@@ -297,7 +302,12 @@ int run_bench(const Options& o) {
   }
 #endif
   if (!b.csv.empty()) {
-    write_csv(b.csv, rows);
+    try {
+      write_csv(b.csv, rows);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "galaxy bench: %s\n", e.what());
+      return 1;
+    }
     std::printf("galaxy bench: wrote %s (plot it with scripts/plot_bench.py %s bench.png)\n",
                 b.csv.c_str(), b.csv.c_str());
   }
