@@ -6,13 +6,16 @@
 #include <algorithm>
 
 #include "cpu/octree.hpp"
+#include "cpu/parallel.hpp"
 
 namespace galaxy {
 
 void CpuOctree::summarize(const HostBodies& b) {
-  const auto count = static_cast<std::int64_t>(nodes_.size());
-#pragma omp parallel for schedule(dynamic, 64)
-  for (std::int64_t k = 0; k < count; ++k) summarize_node(b, nodes_[k]);
+  // Nodes are in pre-order, so a chunk near the front holds the big cells: small chunks keep
+  // the threads even.
+  cpu::parallel_for(nodes_.size(), 64, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t k = begin; k < end; ++k) summarize_node(b, nodes_[k]);
+  });
 }
 
 void CpuOctree::summarize_node(const HostBodies& b, CpuNode& node) const {
