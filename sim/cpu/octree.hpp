@@ -71,7 +71,6 @@ class CpuOctree {
  private:
   std::int32_t build_node(int begin, int end, int depth, float lox, float loy, float loz,
                           float size);
-  void summarize_node(const HostBodies& b, CpuNode& node) const;
 
   int leaf_capacity_ = 16;
   float root_lo_[3] = {-1, -1, -1}, root_size_ = 2;
@@ -79,6 +78,9 @@ class CpuOctree {
   std::vector<std::int32_t> order_;
   std::vector<std::uint64_t> keys_;  // sorted, parallel to order_
   std::vector<Group> groups_;
+  // The radix sort's second buffers, kept from step to step (no page faults in the stage).
+  std::vector<std::uint64_t> keys_scratch_;
+  std::vector<std::int32_t> order_scratch_;
 };
 
 // The cube that the root cell covers: the bounding box of the bodies, made cubic and padded a

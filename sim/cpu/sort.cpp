@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Stage 2 on the CPU: Morton keys of the bodies in the root cube, and the bodies' order by key
-// (ties by index, so the order is deterministic). Keys and index travel as one 128-bit pair;
-// chunks are sorted in parallel and merged pairwise in parallel rounds (the last merge is one
-// linear pass).
+// (ties by index, so the order is deterministic): a parallel LSD radix sort, 11 bits a pass.
+// Each chunk of the input counts its digits, the counts give every chunk its place in each
+// bucket, and the chunks scatter in parallel; the passes are stable, so equal keys keep the
+// order of their indices. A pass whose digit is the same for every key is skipped.
 #include <algorithm>
-#include <numeric>
+#include <array>
 
 #include "cpu/octree.hpp"
 #include "cpu/parallel.hpp"
@@ -12,11 +13,9 @@
 namespace galaxy {
 
 namespace {
-struct KeyIndex {
-  std::uint64_t key;
-  std::int64_t index;
-  bool operator<(const KeyIndex& o) const { return key != o.key ? key < o.key : index < o.index; }
-};
+constexpr int kDigitBits = 11;
+constexpr int kBuckets = 1 << kDigitBits;
+constexpr int kPasses = (63 + kDigitBits - 1) / kDigitBits;  // Morton keys hold 63 bits
 }  // namespace
 
 void CpuOctree::sort(const HostBodies& b) {
@@ -24,37 +23,53 @@ void CpuOctree::sort(const HostBodies& b) {
   order_.resize(n);
   keys_.resize(n);
   const float inv_size = 1.0f / root_size_;
-  std::vector<KeyIndex> a(n), tmp(n);
+  std::vector<std::uint64_t>& key2 = keys_scratch_;
+  std::vector<std::int32_t>& order2 = order_scratch_;
+  key2.resize(n);
+  order2.resize(n);
   cpu::parallel_for(n, 8192, [&](std::size_t begin, std::size_t end, int) {
     for (std::size_t i = begin; i < end; ++i) {
-      a[i] = {physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1], root_lo_[2],
-                                  inv_size),
-              static_cast<std::int64_t>(i)};
+      keys_[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1],
+                                     root_lo_[2], inv_size);
+      order_[i] = static_cast<std::int32_t>(i);
     }
   });
-  // Sorted runs of about 4096 (at least four, a power of two), then merge rounds.
-  std::size_t runs = 4;
-  while (runs < 256 && n / runs > 4096) runs *= 2;
-  auto bound = [&](std::size_t r) { return n * r / runs; };
-  cpu::parallel_tasks(static_cast<int>(runs), [&](int r, int) {
-    std::sort(a.begin() + bound(r), a.begin() + bound(r + 1));
-  });
-  for (std::size_t width = 1; width < runs; width *= 2) {
-    const int merges = static_cast<int>(runs / (2 * width));
-    cpu::parallel_tasks(merges, [&](int m, int) {
-      const std::size_t lo = bound(2 * width * m), mid = bound(2 * width * m + width),
-                        hi = bound(2 * width * (m + 1));
-      std::merge(a.begin() + lo, a.begin() + mid, a.begin() + mid, a.begin() + hi,
-                 tmp.begin() + lo);
+  const std::size_t chunks = std::clamp<std::size_t>(n / 8192, 1, 16);
+  auto chunk_begin = [&](std::size_t c) { return n * c / chunks; };
+  std::vector<std::array<std::uint32_t, kBuckets>> count(chunks);
+  for (int pass = 0; pass < kPasses; ++pass) {
+    const int shift = pass * kDigitBits;
+    cpu::parallel_tasks(static_cast<int>(chunks), [&](int c, int) {
+      auto& h = count[static_cast<std::size_t>(c)];
+      h.fill(0);
+      for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i)
+        ++h[(keys_[i] >> shift) & (kBuckets - 1)];
     });
-    a.swap(tmp);
-  }
-  cpu::parallel_for(n, 16384, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) {
-      order_[i] = static_cast<std::int32_t>(a[i].index);
-      keys_[i] = a[i].key;
+    // Exclusive offsets, bucket-major then chunk-major; a single full bucket means no change.
+    std::uint32_t running = 0;
+    bool trivial = false;
+    for (int d = 0; d < kBuckets; ++d) {
+      std::uint32_t in_bucket = 0;
+      for (std::size_t c = 0; c < chunks; ++c) {
+        const std::uint32_t k = count[c][d];
+        count[c][d] = running;
+        running += k;
+        in_bucket += k;
+      }
+      if (in_bucket == n) trivial = true;
     }
-  });
+    if (trivial) continue;
+    cpu::parallel_tasks(static_cast<int>(chunks), [&](int c, int) {
+      auto& at = count[static_cast<std::size_t>(c)];
+      for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i) {
+        const std::uint32_t to = at[(keys_[i] >> shift) & (kBuckets - 1)]++;
+        key2[to] = keys_[i];
+        order2[to] = order_[i];
+      }
+    });
+    keys_.swap(key2);
+    order_.swap(order2);
+  }
 }
 
 }  // namespace galaxy
