@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The SIMD kernels of kernels.hpp, compiled once per instruction set by Highway's foreach_target
-// and chosen at run time (HWY_DYNAMIC_DISPATCH). Each kernel keeps kBlock vectors of targets in
+// and chosen at run time (HWY_DYNAMIC_DISPATCH). Each kernel keeps a vector of targets in
 // registers and streams the sources past them, one broadcast per source field: per pair that is
 // a handful of loads against about 17 arithmetic instructions for a body term and 33 for a
 // quadrupole term, so the kernels run at the FMA units' rate, not the memory's.
@@ -15,9 +15,11 @@ HWY_BEFORE_NAMESPACE();
 namespace galaxy::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Target vectors held at once: two, so each broadcast source serves twice the lanes (on AVX2 the
-// 16 registers then just suffice; measured faster than one on this machine's AVX-512 too).
-constexpr std::size_t kBlock = 2;
+// Target vectors held at once. One: groups of 45 bodies on average fill three AVX-512 vectors
+// where blocks of two fill four, and the broadcasts are cheap next to the 17 to 33 operations of
+// a term (measured on this Zen 4 with AVX-512, 20k collision: force pass 11.2 ms with one, 12.3
+// with two, and 15.9 with two plus a one-vector tail; AVX2 was not measured separately).
+constexpr std::size_t kBlock = 1;
 
 // 1/sqrt(r2) in float: the hardware estimate (12 or 14 bits) and one Newton step. r2 is clamped
 // below the largest float first, so that a huge distance gives a tiny (not a NaN) result.
