@@ -14,6 +14,7 @@
 #include "cpu/direct.hpp"
 #include "cpu/octree.hpp"
 #include "scenarios/plummer.hpp"
+#include "threads.hpp"
 
 namespace galaxy {
 namespace {
@@ -124,6 +125,29 @@ TEST(CpuGroupWalk, TraceDescribesTheGroupWalk) {
     }
     EXPECT_TRUE(std::find(t.direct.begin(), t.direct.end(), t.body) != t.direct.end());
     EXPECT_EQ(cost[i], float(t.accepted.size() + t.direct.size()));
+  }
+}
+
+// The thread count (sim/threads.hpp) changes who computes a group, never the result: each group
+// sums its lists in one order, so any count gives the same bits (the timeline's replays rely on
+// it).
+TEST(CpuGroupWalk, AnyThreadCountGivesTheSameForces) {
+  const HostBodies b = make_plummer(5000, 9);
+  std::vector<HostBodies> out;
+  for (int threads : {1, 2, 3, 0}) {
+    set_cpu_threads(threads);
+    EXPECT_EQ(cpu_threads(), threads > 0 ? threads : cpu_threads());
+    EXPECT_GE(cpu_threads(), 1);
+    CpuSimulation sim(Solver::BarnesHut, {});
+    sim.reset(b);
+    sim.step();
+    out.push_back(sim.download());
+  }
+  set_cpu_threads(0);
+  for (std::size_t k = 1; k < out.size(); ++k) {
+    EXPECT_EQ(out[k].ax, out[0].ax);
+    EXPECT_EQ(out[k].pot, out[0].pot);
+    EXPECT_EQ(out[k].x, out[0].x);
   }
 }
 
