@@ -12,6 +12,8 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
 find_package(OpenGL REQUIRED COMPONENTS EGL)
 find_package(glm CONFIG REQUIRED)
+# Highway (libhwy-dev): the CPU backend's SIMD kernels, with runtime dispatch (sim/cpu/kernels.cpp).
+find_package(hwy CONFIG REQUIRED)
 
 find_program(GALAXY_GLAD glad REQUIRED)
 set(_glad_dir ${CMAKE_BINARY_DIR}/third_party/glad)

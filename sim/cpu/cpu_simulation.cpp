@@ -65,7 +65,7 @@ void CpuSimulation::compute_forces() {
     counts_ = {n * (n > 0 ? n - 1 : 0), 0, 0};
     return;
   }
-  const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size);
+  const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
   stage_ms(timings_, Stage::BoundingBox) = bt.bounding_box;
   stage_ms(timings_, Stage::Sort) = bt.sort;
   stage_ms(timings_, Stage::TreeBuild) = bt.tree_build;

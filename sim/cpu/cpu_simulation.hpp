@@ -6,7 +6,7 @@
 
 namespace galaxy {
 
-// The CPU backend: the multi-threaded reference simulator (OpenMP), and the backend used where no
+// The CPU backend: the multi-threaded simulator (cpu/parallel.hpp's pool), and the backend used where no
 // CUDA device is present. Barnes-Hut on CpuOctree, or direct summation in double.
 class CpuSimulation final : public Simulation {
  public:

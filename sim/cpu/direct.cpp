@@ -1,45 +1,80 @@
 // SPDX-License-Identifier: MIT
+// The direct sum in double: every target against every body through the SIMD kernel of the tree
+// walk (kernels.hpp, double lanes, exact square root and quotient), chunks of targets spread over
+// the pool. The self pair is left in the sum and its softened self-potential -m / eps taken back
+// out (with eps = 0 the kernel skips it), so the loop needs no test per pair.
 #include "cpu/direct.hpp"
 
-#include "physics.hpp"
+#include <algorithm>
+#include <cmath>
+
+#include "cpu/kernels.hpp"
+#include "cpu/parallel.hpp"
 
 namespace galaxy {
 
 namespace {
-AccelD direct_one(const HostBodies& b, int i, double eps2) {
-  physics::Accum<double> acc;
-  const double px = b.x[i], py = b.y[i], pz = b.z[i];
-  const int n = static_cast<int>(b.size());
-  for (int j = 0; j < n; ++j) {
-    if (j == i) continue;
-    physics::interact<double>(acc, double(b.x[j]) - px, double(b.y[j]) - py, double(b.z[j]) - pz,
-                              double(b.m[j]), eps2);
+
+constexpr std::size_t kChunk = 64;  // targets a task
+
+struct SourcesD {
+  std::vector<double> x, y, z, m;
+  explicit SourcesD(const HostBodies& b)
+      : x(b.x.begin(), b.x.end()), y(b.y.begin(), b.y.end()), z(b.z.begin(), b.z.end()),
+        m(b.m.begin(), b.m.end()) {}
+  cpu::PointsSoA<double> view() const { return {x.data(), y.data(), z.data(), m.data(), x.size()}; }
+};
+
+// Sums the direct forces on the bodies `ids[0..count)` into out[0..count).
+void direct_chunk(const HostBodies& b, const SourcesD& s, const int* ids, std::size_t count,
+                  double eps2, AccelD* out) {
+  const std::size_t padded = cpu::pad_targets(count);
+  double buf[7][cpu::pad_targets(kChunk)] = {};
+  for (std::size_t k = 0; k < padded; ++k) {
+    const int j = ids[k < count ? k : 0];  // padding lanes repeat the first target
+    buf[0][k] = b.x[j], buf[1][k] = b.y[j], buf[2][k] = b.z[j];
   }
-  return {acc.ax, acc.ay, acc.az, acc.pot};
+  cpu::add_point_forces(
+      cpu::TargetsSoA<double>{buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], count},
+      s.view(), eps2);
+  const double inv_eps = eps2 > 0 ? 1.0 / std::sqrt(eps2) : 0.0;
+  for (std::size_t k = 0; k < count; ++k) {
+    out[k] = {buf[3][k], buf[4][k], buf[5][k], buf[6][k] + double(b.m[ids[k]]) * inv_eps};
+  }
 }
+
+std::vector<AccelD> direct_sum(const HostBodies& b, const std::vector<int>& targets,
+                               float softening) {
+  std::vector<AccelD> out(targets.size());
+  if (targets.empty()) return out;
+  const SourcesD s(b);
+  const double eps2 = double(softening) * softening;
+  const int chunks = static_cast<int>((targets.size() + kChunk - 1) / kChunk);
+  cpu::parallel_tasks(chunks, [&](int c, int) {
+    const std::size_t begin = std::size_t(c) * kChunk;
+    const std::size_t count = std::min(kChunk, targets.size() - begin);
+    direct_chunk(b, s, targets.data() + begin, count, eps2, out.data() + begin);
+  });
+  return out;
+}
+
 }  // namespace
 
 void direct_forces_cpu(HostBodies& b, float softening) {
-  const int n = static_cast<int>(b.size());
-  const double eps2 = double(softening) * softening;
-#pragma omp parallel for schedule(dynamic, 64)
-  for (int i = 0; i < n; ++i) {
-    const AccelD a = direct_one(b, i, eps2);
-    b.ax[i] = static_cast<float>(a.ax);
-    b.ay[i] = static_cast<float>(a.ay);
-    b.az[i] = static_cast<float>(a.az);
-    b.pot[i] = static_cast<float>(a.pot);
+  std::vector<int> all(b.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  const std::vector<AccelD> a = direct_sum(b, all, softening);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    b.ax[i] = static_cast<float>(a[i].ax);
+    b.ay[i] = static_cast<float>(a[i].ay);
+    b.az[i] = static_cast<float>(a[i].az);
+    b.pot[i] = static_cast<float>(a[i].pot);
   }
 }
 
 std::vector<AccelD> direct_forces_cpu_sample(const HostBodies& b, const std::vector<int>& targets,
                                              float softening) {
-  std::vector<AccelD> out(targets.size());
-  const double eps2 = double(softening) * softening;
-  const int count = static_cast<int>(targets.size());
-#pragma omp parallel for schedule(dynamic, 4)
-  for (int k = 0; k < count; ++k) out[k] = direct_one(b, targets[k], eps2);
-  return out;
+  return direct_sum(b, targets, softening);
 }
 
 }  // namespace galaxy

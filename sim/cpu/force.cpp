@@ -1,20 +1,289 @@
 // SPDX-License-Identifier: MIT
-// Stage 5 on the CPU: each body walks the tree on its own (seed 002's stackless pre-order walk
-// with skip pointers), deciding with physics::accept at every node. One walk routine serves the
-// force pass and the overlay's trace: it tells a visitor what it does.
+// Stage 5 on the CPU: the GPU's group walk (cuda/force.cu). Each group of neighbouring bodies
+// (CpuOctree::groups) walks the tree once, with the stackless pre-order walk and skip pointers,
+// deciding with physics::accept for the group's box at the group's smallest alpha |a|; the walk
+// fills an interaction list of cells and one of bodies, and the SIMD kernels (kernels.hpp)
+// evaluate both for all the group's bodies at once. Coordinates in the lists and the targets are
+// relative to the group's centre, as on the GPU. One walk routine serves the force pass, the
+// overlay's trace and the cost map: it tells a visitor what it does.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
+#include "cpu/kernels.hpp"
 #include "cpu/octree.hpp"
+#include "cpu/parallel.hpp"
+#include "threads.hpp"
 
 namespace galaxy {
 
 namespace {
 
-// The walk of body `self`: accepted cells and single bodies go to v.cell / v.body, opened nodes to
-// v.open, the bodies of opened leaves (but `self`) to v.body.
+// The group's box: its centre and the half-edges that hold every body's offset from the centre
+// (rounded up as the GPU rounds them), and the box itself for the trace.
+struct GroupBox {
+  float cx = 0, cy = 0, cz = 0, bx = 0, by = 0, bz = 0;
+  float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+};
+
+GroupBox group_box(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g) {
+  const auto& order = tree.order();
+  GroupBox box;
+  float lo[3] = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+                 std::numeric_limits<float>::max()};
+  float hi[3] = {std::numeric_limits<float>::lowest(), std::numeric_limits<float>::lowest(),
+                 std::numeric_limits<float>::lowest()};
+  for (int k = g.begin; k < g.end; ++k) {
+    const int j = order[k];
+    lo[0] = std::min(lo[0], b.x[j]), hi[0] = std::max(hi[0], b.x[j]);
+    lo[1] = std::min(lo[1], b.y[j]), hi[1] = std::max(hi[1], b.y[j]);
+    lo[2] = std::min(lo[2], b.z[j]), hi[2] = std::max(hi[2], b.z[j]);
+  }
+  box.cx = 0.5f * (lo[0] + hi[0]), box.cy = 0.5f * (lo[1] + hi[1]), box.cz = 0.5f * (lo[2] + hi[2]);
+  box.bx = hi[0] - box.cx, box.by = hi[1] - box.cy, box.bz = hi[2] - box.cz;
+  for (int k = g.begin; k < g.end; ++k) {
+    const int j = order[k];
+    box.bx = std::max(box.bx, std::fabs(b.x[j] - box.cx));
+    box.by = std::max(box.by, std::fabs(b.y[j] - box.cy));
+    box.bz = std::max(box.bz, std::fabs(b.z[j] - box.cz));
+  }
+  std::copy(lo, lo + 3, box.lo);
+  std::copy(hi, hi + 3, box.hi);
+  return box;
+}
+
+// alpha |a| of the group for the relative test: alpha times the smallest last acceleration among
+// its bodies (0 when the test is off).
+float group_alpha_accel(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g,
+                        const WalkParams& w) {
+  if (!w.relative) return 0.0f;
+  const auto& order = tree.order();
+  float amin2 = 3e38f;
+  for (int k = g.begin; k < g.end; ++k) {
+    const int j = order[k];
+    amin2 = std::min(amin2, b.ax[j] * b.ax[j] + b.ay[j] * b.ay[j] + b.az[j] * b.az[j]);
+  }
+  return w.alpha * std::sqrt(amin2);
+}
+
+// What the walk reads of a node, packed (40 bytes against CpuNode's 130), with the opening radius
+// squared and the extent of physics::accept computed once a pass instead of once a group, as
+// the GPU's summary stores them (t.mac).
+struct WalkNode {
+  float comx, comy, comz, mass;
+  float r2, extent;
+  std::int32_t begin, end, skip, leaf;
+};
+
+std::vector<WalkNode> walk_nodes(const CpuOctree& tree, const WalkParams& w) {
+  const auto& nodes = tree.nodes();
+  std::vector<WalkNode> out(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const CpuNode& n = nodes[i];
+    const float r = physics::open_radius(n.open_size, n.open_offset, w.inv_theta);
+    out[i] = {n.comx, n.comy, n.comz, n.mass, r * r,
+              physics::cell_extent(n.open_size, n.open_offset), n.body_begin, n.body_end,
+              n.skip, n.leaf() ? 1 : 0};
+  }
+  return out;
+}
+
+// physics::box_distance2 with std::max: the same value for finite inputs, without the call to
+// libm's fmaxf (NaN rules) that took 5% of the pass.
+inline float box_distance2(float px, float py, float pz, float bx, float by, float bz) {
+  const float dx = std::max(std::max(-bx - px, px - bx), 0.0f);
+  const float dy = std::max(std::max(-by - py, py - by), 0.0f);
+  const float dz = std::max(std::max(-bz - pz, pz - bz), 0.0f);
+  return dx * dx + dy * dy + dz * dz;
+}
+
+// The walk of group g: accepted cells go to v.cell and accepted single bodies to v.point (with
+// the node index and its centre of mass relative to the box's centre), opened nodes to v.open,
+// the bodies of opened leaves (the group's own too) to v.body.
 template <typename Visitor>
-void walk_nodes(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
+void walk_group(const CpuOctree& tree, const std::vector<WalkNode>& nodes, const HostBodies& b,
+                const CpuOctree::Group& g, const GroupBox& box, const WalkParams& w,
                 float alpha_accel, Visitor& v) {
+  const auto& order = tree.order();
+  const auto count = static_cast<std::int32_t>(nodes.size());
+  std::int32_t i = 0;
+  while (i < count) {
+    const WalkNode& node = nodes[static_cast<std::size_t>(i)];
+    if (node.end == node.begin) {  // the root of no bodies
+      i = node.skip;
+      continue;
+    }
+    const float dx = node.comx - box.cx, dy = node.comy - box.cy, dz = node.comz - box.cz;
+    // A node that holds one of the group's bodies is always opened (exact, whatever the rounding
+    // of the distances), so each body meets itself in its leaf.
+    const bool holds_own = node.begin < g.end && g.begin < node.end;
+    bool accepted = false;
+    if (!holds_own) {
+      const float d2 = box_distance2(dx, dy, dz, box.bx, box.by, box.bz);
+      accepted = physics::accept(d2, node.r2, node.mass, node.extent, w.multipole, w.relative,
+                                 alpha_accel);
+    }
+    if (accepted) {
+      if (node.end - node.begin == 1) {
+        v.point(i, dx, dy, dz);
+      } else {
+        v.cell(i, dx, dy, dz);
+      }
+      i = node.skip;
+    } else if (node.leaf) {
+      v.open(tree.nodes()[static_cast<std::size_t>(i)]);
+      for (int k = node.begin; k < node.end; ++k) {
+        const int j = order[k];
+        v.body(j, b.x[j] - box.cx, b.y[j] - box.cy, b.z[j] - box.cz);
+      }
+      i = node.skip;
+    } else {
+      v.open(tree.nodes()[static_cast<std::size_t>(i)]);
+      i = i + 1;  // descend to the first child, which follows in pre-order
+    }
+  }
+}
+
+// A list of structure-of-arrays columns that grow together.
+template <int kFields>
+struct Columns {
+  std::vector<float> f[kFields];
+  std::size_t n = 0;
+  void clear() { n = 0; }
+  void set(std::size_t at, std::initializer_list<float> values) {
+    int k = 0;
+    for (float v : values) f[k++][at] = v;
+  }
+  void add(std::initializer_list<float> values) {
+    if (n == f[0].size()) {
+      for (auto& c : f) c.resize(std::max<std::size_t>(256, 2 * n));
+    }
+    set(n++, values);
+  }
+};
+
+// Builds the two interaction lists in the thread's scratch.
+struct ListVisitor {
+  const CpuOctree& tree;
+  const HostBodies& b;
+  const WalkParams& w;
+  Columns<4>& points;  // x, y, z, m
+  Columns<11>& cells;  // x, y, z, m, xx, yy, zz, xy, xz, yz, trace
+  void point(int node, float dx, float dy, float dz) {
+    points.add({dx, dy, dz, tree.nodes()[node].mass});
+  }
+  void cell(int node, float dx, float dy, float dz) {
+    const CpuNode& n = tree.nodes()[node];
+    if (w.multipole >= 2) {
+      const physics::Quadrupole& q = n.quad;
+      cells.add({dx, dy, dz, n.mass, q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace});
+    } else {
+      points.add({dx, dy, dz, n.mass});
+    }
+  }
+  void open(const CpuNode&) {}
+  void body(int j, float dx, float dy, float dz) { points.add({dx, dy, dz, b.m[j]}); }
+};
+
+// A thread's scratch: the lists and the group's targets, kept from group to group.
+struct Scratch {
+  Columns<4> points;
+  Columns<11> cells;
+  std::vector<float> tx, ty, tz, ax, ay, az, pot;
+};
+
+TraceBox node_box(const CpuNode& n) {
+  return {{n.box_lo[0], n.box_lo[1], n.box_lo[2]}, {n.box_hi[0], n.box_hi[1], n.box_hi[2]}, n.depth};
+}
+
+// Records the walk for the overlay, capped at kMaxTraceEntries a list.
+struct TraceVisitor {
+  const CpuOctree& tree;
+  const HostBodies& b;
+  WalkTrace t;
+  template <typename T>
+  void add(std::vector<T>& list, T v) {
+    if (list.size() < kMaxTraceEntries) {
+      list.push_back(v);
+    } else {
+      t.truncated = true;
+    }
+  }
+  void point(int i, float, float, float) {
+    const CpuNode& n = tree.nodes()[i];
+    add(t.direct, {n.comx, n.comy, n.comz});
+  }
+  void cell(int i, float, float, float) { add(t.accepted, node_box(tree.nodes()[i])); }
+  void open(const CpuNode& n) { add(t.opened, node_box(n)); }
+  void body(int j, float, float, float) { add(t.direct, {b.x[j], b.y[j], b.z[j]}); }
+};
+
+// Counts the list entries (the cost map), summing nothing.
+struct CountVisitor {
+  std::uint64_t count = 0;
+  void point(int, float, float, float) { ++count; }
+  void cell(int, float, float, float) { ++count; }
+  void open(const CpuNode&) {}
+  void body(int, float, float, float) { ++count; }
+};
+
+// Collects the lists' contents (group_lists, for tests).
+struct ListsVisitor {
+  GroupLists& out;
+  void point(int i, float, float, float) { out.accepted.push_back(i); }
+  void cell(int i, float, float, float) { out.accepted.push_back(i); }
+  void open(const CpuNode&) {}
+  void body(int j, float, float, float) { out.bodies.push_back(j); }
+};
+
+// Evaluates the group's lists for its bodies and writes their accelerations and potentials.
+void evaluate_group(const CpuOctree& tree, HostBodies& b, const CpuOctree::Group& g,
+                    const GroupBox& box, const WalkParams& w, Scratch& s) {
+  const auto& order = tree.order();
+  const std::size_t members = static_cast<std::size_t>(g.end - g.begin);
+  const std::size_t padded = cpu::pad_targets(members);
+  for (auto* v : {&s.tx, &s.ty, &s.tz, &s.ax, &s.ay, &s.az, &s.pot}) {
+    if (v->size() < padded) v->resize(padded);
+  }
+  for (std::size_t k = 0; k < padded; ++k) {
+    // Padding lanes stand on the group's first body and are thrown away.
+    const int j = order[g.begin + (k < members ? k : 0)];
+    s.tx[k] = b.x[j] - box.cx, s.ty[k] = b.y[j] - box.cy, s.tz[k] = b.z[j] - box.cz;
+    s.ax[k] = s.ay[k] = s.az[k] = s.pot[k] = 0.0f;
+  }
+  const cpu::TargetsSoA<float> t{s.tx.data(), s.ty.data(), s.tz.data(), s.ax.data(),
+                                 s.ay.data(), s.az.data(), s.pot.data(), members};
+  const auto& p = s.points.f;
+  cpu::add_point_forces(t, {p[0].data(), p[1].data(), p[2].data(), p[3].data(), s.points.n},
+                        w.eps2);
+  if (s.cells.n > 0) {
+    const auto& c = s.cells.f;
+    cpu::add_quadrupole_forces(t,
+                               {c[0].data(), c[1].data(), c[2].data(), c[3].data(), c[4].data(),
+                                c[5].data(), c[6].data(), c[7].data(), c[8].data(), c[9].data(),
+                                c[10].data(), s.cells.n},
+                               w.eps2);
+  }
+  // Each body met itself in its leaf: no force (zero offset) but a softened self-potential
+  // -m / eps, which is taken back out. With eps = 0 the kernels skip the pair itself.
+  const float inv_eps = w.eps2 > 0.0f ? 1.0f / std::sqrt(w.eps2) : 0.0f;
+  for (std::size_t k = 0; k < members; ++k) {
+    const int j = order[g.begin + k];
+    b.ax[j] = s.ax[k], b.ay[j] = s.ay[k], b.az[j] = s.az[k];
+    b.pot[j] = s.pot[k] + b.m[j] * inv_eps;
+  }
+}
+
+int group_of_body(const CpuOctree& tree, int self) {
+  const auto& order = tree.order();
+  const auto it = std::find(order.begin(), order.end(), self);
+  return tree.group_of_slot(static_cast<int>(it - order.begin()));
+}
+
+// The per-body walk (trace_single): body `self` alone, its own leaf's other bodies summed.
+template <typename Visitor>
+void walk_single(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
+                 float alpha_accel, Visitor& v) {
   const auto& nodes = tree.nodes();
   const auto& order = tree.order();
   const float px = b.x[self], py = b.y[self], pz = b.z[self];
@@ -26,43 +295,38 @@ void walk_nodes(const CpuOctree& tree, const HostBodies& b, int self, const Walk
     const float d2 = dx * dx + dy * dy + dz * dz;
     const float r = physics::open_radius(node.open_size, node.open_offset, w.inv_theta);
     const float extent = physics::cell_extent(node.open_size, node.open_offset);
-    // A body never accepts a cell that holds it (physics::open_radius), so `self` is not here.
     if (physics::accept(d2, r * r, node.mass, extent, w.multipole, w.relative, alpha_accel)) {
       if (node.body_end - node.body_begin == 1) {
-        v.point(node, dx, dy, dz);
+        v.point(i, dx, dy, dz);
       } else {
-        v.cell(node, dx, dy, dz);
+        v.cell(i, dx, dy, dz);
       }
       i = node.skip;
     } else if (node.leaf()) {
       v.open(node);
       for (int k = node.body_begin; k < node.body_end; ++k) {
-        if (order[k] != self) v.body(order[k], px, py, pz);
+        const int j = order[k];
+        if (j != self) v.body(j, b.x[j] - px, b.y[j] - py, b.z[j] - pz);
       }
       i = node.skip;
     } else {
       v.open(node);
-      i = i + 1;  // descend to the first child, which follows in pre-order
+      i = i + 1;
     }
   }
 }
 
-struct WalkCounts {
-  std::uint64_t body_body = 0, body_cell = 0;
-};
-
-// Sums the interactions in float, as the kernels do.
-struct ForceVisitor {
+// Sums the per-body walk in scalar float (tree_forces_single, the tests' reference).
+struct ScalarForceVisitor {
+  const CpuOctree& tree;
   const HostBodies& b;
   const WalkParams& w;
   physics::Accum<float> acc;
-  WalkCounts counts;
-  void point(const CpuNode& n, float dx, float dy, float dz) {
-    ++counts.body_body;
-    physics::interact(acc, dx, dy, dz, n.mass, w.eps2);
+  void point(int i, float dx, float dy, float dz) {
+    physics::interact(acc, dx, dy, dz, tree.nodes()[i].mass, w.eps2);
   }
-  void cell(const CpuNode& n, float dx, float dy, float dz) {
-    ++counts.body_cell;
+  void cell(int i, float dx, float dy, float dz) {
+    const CpuNode& n = tree.nodes()[i];
     if (w.multipole >= 2) {
       physics::interact_quadrupole(acc, dx, dy, dz, n.mass, n.quad, w.eps2);
     } else {
@@ -70,51 +334,25 @@ struct ForceVisitor {
     }
   }
   void open(const CpuNode&) {}
-  void body(int j, float px, float py, float pz) {
-    ++counts.body_body;
-    physics::interact(acc, b.x[j] - px, b.y[j] - py, b.z[j] - pz, b.m[j], w.eps2);
-  }
+  void body(int j, float dx, float dy, float dz) { physics::interact(acc, dx, dy, dz, b.m[j], w.eps2); }
 };
-
-TraceBox node_box(const CpuNode& n) {
-  return {{n.box_lo[0], n.box_lo[1], n.box_lo[2]}, {n.box_hi[0], n.box_hi[1], n.box_hi[2]}, n.depth};
-}
-
-// Records the walk for the overlay, capped at kMaxTraceEntries a list.
-struct TraceVisitor {
-  const HostBodies& b;
-  WalkTrace t;
-  template <typename T>
-  void add(std::vector<T>& list, T v) {
-    if (list.size() < kMaxTraceEntries) {
-      list.push_back(v);
-    } else {
-      t.truncated = true;
-    }
-  }
-  void point(const CpuNode& n, float, float, float) { add(t.direct, {n.comx, n.comy, n.comz}); }
-  void cell(const CpuNode& n, float, float, float) { add(t.accepted, node_box(n)); }
-  void open(const CpuNode& n) { add(t.opened, node_box(n)); }
-  void body(int j, float, float, float) { add(t.direct, {b.x[j], b.y[j], b.z[j]}); }
-};
-
-// Counts what the force pass evaluates (the cost map), summing nothing.
-struct CountVisitor {
-  std::uint64_t count = 0;
-  void point(const CpuNode&, float, float, float) { ++count; }
-  void cell(const CpuNode&, float, float, float) { ++count; }
-  void open(const CpuNode&) {}
-  void body(int, float, float, float) { ++count; }
-};
-
-// alpha |a| of body `self` for the relative test (0 when it is off).
-float walk_alpha_accel(const HostBodies& b, int self, const WalkParams& w) {
-  if (!w.relative) return 0.0f;
-  return w.alpha * std::sqrt(b.ax[self] * b.ax[self] + b.ay[self] * b.ay[self] +
-                             b.az[self] * b.az[self]);
-}
 
 }  // namespace
+
+void tree_forces_single(const CpuOctree& tree, HostBodies& b, const WalkParams& w) {
+  const HostBodies in = b;  // the relative test reads the last accelerations
+  cpu::parallel_for(b.size(), 256, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const int self = static_cast<int>(i);
+      const float a = w.relative ? w.alpha * std::sqrt(in.ax[i] * in.ax[i] + in.ay[i] * in.ay[i] +
+                                                       in.az[i] * in.az[i])
+                                 : 0.0f;
+      ScalarForceVisitor v{tree, in, w, {}};
+      walk_single(tree, in, self, w, a, v);
+      b.ax[i] = v.acc.ax, b.ay[i] = v.acc.ay, b.az[i] = v.acc.az, b.pot[i] = v.acc.pot;
+    }
+  });
+}
 
 WalkParams walk_params(const SimParams& p, bool have_accel) {
   WalkParams w;
@@ -128,44 +366,83 @@ WalkParams walk_params(const SimParams& p, bool have_accel) {
 
 WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
                 float alpha_accel) {
-  TraceVisitor v{b, {}};
+  const CpuOctree::Group& g = tree.groups()[static_cast<std::size_t>(group_of_body(tree, self))];
+  const GroupBox box = group_box(tree, b, g);
+  TraceVisitor v{tree, b, {}};
+  v.t.body = {b.x[self], b.y[self], b.z[self]};
+  v.t.group = {{box.lo[0], box.lo[1], box.lo[2]}, {box.hi[0], box.hi[1], box.hi[2]}, 0};
+  v.t.group_bodies = static_cast<std::size_t>(g.end - g.begin);
+  walk_group(tree, walk_nodes(tree, w), b, g, box, w, alpha_accel, v);
+  return std::move(v.t);
+}
+
+WalkTrace trace_single(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
+                       float alpha_accel) {
+  TraceVisitor v{tree, b, {}};
   v.t.body = {b.x[self], b.y[self], b.z[self]};
   v.t.group = {v.t.body, v.t.body, 0};
-  walk_nodes(tree, b, self, w, alpha_accel, v);
+  walk_single(tree, b, self, w, alpha_accel, v);
   return std::move(v.t);
+}
+
+GroupLists group_lists(const CpuOctree& tree, const HostBodies& b, int group, const WalkParams& w) {
+  const CpuOctree::Group& g = tree.groups()[static_cast<std::size_t>(group)];
+  GroupLists out;
+  out.alpha_accel = group_alpha_accel(tree, b, g, w);
+  ListsVisitor v{out};
+  walk_group(tree, walk_nodes(tree, w), b, g, group_box(tree, b, g), w, out.alpha_accel, v);
+  return out;
 }
 
 InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
                               std::vector<float>& alpha_accel) {
-  const int n = static_cast<int>(b.size());
   alpha_accel.resize(b.size());
-  std::uint64_t bb = 0, bc = 0;
-  // A walk reads the others' positions and masses and its own body's last acceleration (the
-  // relative test) before it writes that body's new one: in place is safe.
-#pragma omp parallel for schedule(dynamic, 256) reduction(+ : bb, bc)
-  for (int i = 0; i < n; ++i) {
-    alpha_accel[i] = walk_alpha_accel(b, i, w);
-    ForceVisitor v{b, w, {}, {}};
-    walk_nodes(tree, b, i, w, alpha_accel[i], v);
-    const physics::Accum<float>& a = v.acc;
-    const WalkCounts& c = v.counts;
-    b.ax[i] = a.ax, b.ay[i] = a.ay, b.az[i] = a.az, b.pot[i] = a.pot;
-    bb += c.body_body;
-    bc += c.body_cell;
+  const auto& groups = tree.groups();
+  const auto& order = tree.order();
+  const int threads = cpu_threads();
+  std::vector<InteractionCounts> counts(static_cast<std::size_t>(threads));
+  const std::vector<WalkNode> wn = walk_nodes(tree, w);
+  // A group reads the others' positions and masses and its own bodies' last accelerations (the
+  // relative test) before it writes their new ones: in place is safe.
+  cpu::parallel_tasks(static_cast<int>(groups.size()), [&](int gi, int thread) {
+    static thread_local Scratch s;
+    const CpuOctree::Group& g = groups[static_cast<std::size_t>(gi)];
+    const GroupBox box = group_box(tree, b, g);
+    const float a = group_alpha_accel(tree, b, g, w);
+    for (int k = g.begin; k < g.end; ++k) alpha_accel[static_cast<std::size_t>(order[k])] = a;
+    s.points.clear();
+    s.cells.clear();
+    ListVisitor v{tree, b, w, s.points, s.cells};
+    walk_group(tree, wn, b, g, box, w, a, v);
+    evaluate_group(tree, b, g, box, w, s);
+    InteractionCounts& c = counts[static_cast<std::size_t>(thread)];
+    const auto members = static_cast<std::uint64_t>(g.end - g.begin);
+    c.body_body += s.points.n * members;
+    c.body_cell += s.cells.n * members;
+  });
+  InteractionCounts total;
+  for (const InteractionCounts& c : counts) {
+    total.body_body += c.body_body;
+    total.body_cell += c.body_cell;
   }
-  return {bb, bc, 0};
+  total.groups = groups.size();
+  return total;
 }
 
 std::vector<float> walk_costs(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,
                               const std::vector<float>& alpha_accel) {
-  const int n = static_cast<int>(b.size());
   std::vector<float> cost(b.size());
-#pragma omp parallel for schedule(dynamic, 256)
-  for (int i = 0; i < n; ++i) {
+  const std::vector<WalkNode> wn = walk_nodes(tree, w);
+  const auto& groups = tree.groups();
+  const auto& order = tree.order();
+  cpu::parallel_tasks(static_cast<int>(groups.size()), [&](int gi, int) {
+    const CpuOctree::Group& g = groups[static_cast<std::size_t>(gi)];
+    if (g.end == g.begin) return;
     CountVisitor v;
-    walk_nodes(tree, b, i, w, alpha_accel[i], v);
-    cost[i] = static_cast<float>(v.count);
-  }
+    walk_group(tree, wn, b, g, group_box(tree, b, g), w,
+               alpha_accel[static_cast<std::size_t>(order[g.begin])], v);
+    for (int k = g.begin; k < g.end; ++k) cost[static_cast<std::size_t>(order[k])] = float(v.count);
+  });
   return cost;
 }
 

@@ -1,26 +1,31 @@
 // SPDX-License-Identifier: MIT
 #include "cpu/integrate.hpp"
 
+#include <vector>
+
+#include "cpu/parallel.hpp"
+#include "threads.hpp"
+
 namespace galaxy {
 
 void kick(HostBodies& b, float half_dt) {
-  const int n = static_cast<int>(b.size());
-#pragma omp parallel for schedule(static)
-  for (int i = 0; i < n; ++i) {
-    b.vx[i] += b.ax[i] * half_dt;
-    b.vy[i] += b.ay[i] * half_dt;
-    b.vz[i] += b.az[i] * half_dt;
-  }
+  cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      b.vx[i] += b.ax[i] * half_dt;
+      b.vy[i] += b.ay[i] * half_dt;
+      b.vz[i] += b.az[i] * half_dt;
+    }
+  });
 }
 
 void drift(HostBodies& b, float dt) {
-  const int n = static_cast<int>(b.size());
-#pragma omp parallel for schedule(static)
-  for (int i = 0; i < n; ++i) {
-    b.x[i] += b.vx[i] * dt;
-    b.y[i] += b.vy[i] * dt;
-    b.z[i] += b.vz[i] * dt;
-  }
+  cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      b.x[i] += b.vx[i] * dt;
+      b.y[i] += b.vy[i] * dt;
+      b.z[i] += b.vz[i] * dt;
+    }
+  });
 }
 
 namespace {
@@ -32,14 +37,22 @@ unsigned kinds_of(const HostBodies& b, int i) {
 
 void find_runaways(const HostBodies& b, Runaway& r) {
   const int n = static_cast<int>(b.size());
+  struct Part {
+    std::size_t count = 0;
+    unsigned kinds = 0;
+  };
+  std::vector<Part> part(static_cast<std::size_t>(cpu_threads()));
+  cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int thread) {
+    Part& p = part[static_cast<std::size_t>(thread)];
+    for (std::size_t i = begin; i < end; ++i) {
+      const unsigned k = kinds_of(b, static_cast<int>(i));
+      p.count += k != 0;
+      p.kinds |= k;
+    }
+  });
   std::size_t count = 0;
   unsigned kinds = 0;
-#pragma omp parallel for schedule(static) reduction(+ : count) reduction(| : kinds)
-  for (int i = 0; i < n; ++i) {
-    const unsigned k = kinds_of(b, i);
-    count += k != 0;
-    kinds |= k;
-  }
+  for (const Part& p : part) count += p.count, kinds |= p.kinds;
   r.count = count;
   r.kinds = kinds;
   r.bodies.clear();

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The CPU tree's four build stages in order, each timed for the panel and the bench.
+// The CPU tree's four build stages in order, each timed for the panel and the bench, and the
+// force walk's groups (timed with the tree build, as on the GPU).
+#include <algorithm>
 #include <chrono>
 
 #include "cpu/octree.hpp"
 
 namespace galaxy {
 
-CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity) {
+CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity, int group_size) {
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
   auto lap = [&t0] {
@@ -21,10 +23,17 @@ CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity) {
   sort(b);
   times.sort = lap();
   build_nodes(leaf_capacity);
+  build_groups(group_size);
   times.tree_build = lap();
   summarize(b);
   times.summarize = lap();
   return times;
+}
+
+int CpuOctree::group_of_slot(int slot) const {
+  const auto it = std::upper_bound(groups_.begin(), groups_.end(), slot,
+                                   [](int s, const Group& g) { return s < g.begin; });
+  return static_cast<int>(it - groups_.begin()) - 1;
 }
 
 }  // namespace galaxy

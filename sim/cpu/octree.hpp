@@ -38,9 +38,9 @@ class CpuOctree {
   struct BuildTimes {
     float bounding_box = 0, sort = 0, tree_build = 0, summarize = 0;
   };
-  // The four stages in order, timed. Leaves hold at most `leaf_capacity` bodies, except at the
-  // depth cap where coincident bodies share one leaf.
-  BuildTimes build(const HostBodies& b, int leaf_capacity = 16);
+  // The four stages in order, timed, and the walk's groups. Leaves hold at most `leaf_capacity`
+  // bodies, except at the depth cap where coincident bodies share one leaf.
+  BuildTimes build(const HostBodies& b, int leaf_capacity = 16, int group_size = 64);
 
   // Stage 1 (bounding_box.cpp): the root cube around the bodies.
   void bound(const HostBodies& b);
@@ -50,6 +50,19 @@ class CpuOctree {
   void build_nodes(int leaf_capacity);
   // Stage 4 (summarize.cpp): mass, centre of mass, quadrupole and body box of every cell.
   void summarize(const HostBodies& b);
+  // The force walk's groups (tree_build.cpp), as the GPU forms them (cuda/tree_build.cu): under a
+  // cell of more than group_size bodies, each run of consecutive children of at most group_size
+  // is cut into the fewest chunks of at most group_size bodies, of equal size; an oversized leaf
+  // is cut into slices of group_size; a root of few bodies is one group. The groups partition the
+  // sorted bodies in order.
+  void build_groups(int group_size);
+
+  struct Group {
+    std::int32_t begin = 0, end = 0;  // range in order()
+  };
+  const std::vector<Group>& groups() const { return groups_; }
+  // The group that holds sorted position `slot`.
+  int group_of_slot(int slot) const;
 
   const std::vector<CpuNode>& nodes() const { return nodes_; }
   const std::vector<std::int32_t>& order() const { return order_; }
@@ -58,13 +71,16 @@ class CpuOctree {
  private:
   std::int32_t build_node(int begin, int end, int depth, float lox, float loy, float loz,
                           float size);
-  void summarize_node(const HostBodies& b, CpuNode& node) const;
 
   int leaf_capacity_ = 16;
   float root_lo_[3] = {-1, -1, -1}, root_size_ = 2;
   std::vector<CpuNode> nodes_;
   std::vector<std::int32_t> order_;
   std::vector<std::uint64_t> keys_;  // sorted, parallel to order_
+  std::vector<Group> groups_;
+  // The radix sort's second buffers, kept from step to step (no page faults in the stage).
+  std::vector<std::uint64_t> keys_scratch_;
+  std::vector<std::int32_t> order_scratch_;
 };
 
 // The cube that the root cell covers: the bounding box of the bodies, made cubic and padded a
@@ -81,18 +97,41 @@ struct WalkParams {
 };
 WalkParams walk_params(const SimParams& p, bool have_accel);
 
-// Body `self`'s walk as the force pass makes it (tree_forces), recorded instead of summed, at the
-// alpha |a| that pass used.
+// The force pass walks the tree once per group (tree.groups()), deciding as the GPU does
+// (cuda/force.cu): a node holding one of the group's bodies is opened; any other is accepted when
+// physics::accept passes for the nearest point of the group's box, at the smallest alpha |a| of
+// the group (the last pass's accelerations). Accepted cells go to the cell list, single bodies
+// and the bodies of opened leaves (the group's own among them) to the body list, and the SIMD
+// kernels (kernels.hpp) evaluate every entry for every body of the group.
+
+// The walk of body `self`'s group as the force pass makes it (tree_forces), recorded instead of
+// summed, at the alpha |a| that pass used for the group: the group's box and size, its accepted
+// and opened cells and the bodies it summed one by one (its own included).
 WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
                 float alpha_accel);
-// Accelerations and potentials of every body (OpenMP), with the interaction counts; each body's
-// alpha |a| goes to alpha_accel, for a later trace of the same pass.
+// Accelerations and potentials of every body, with the interaction counts (every list entry
+// counted once for every body of its group, the self pair included, as on the GPU); each body's
+// group's alpha |a| goes to alpha_accel, for a later trace of the same pass.
 InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
                               std::vector<float>& alpha_accel);
-// The interactions each body's walk evaluated in the pass that left alpha_accel (the cost map),
+// The interactions each body's group evaluated in the pass that left alpha_accel (the cost map),
 // walked again without summing.
 std::vector<float> walk_costs(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,
                               const std::vector<float>& alpha_accel);
+
+// The lists of one group's walk (for tests): node indices of the accepted cells (single-body
+// cells among them) and the bodies (reset()'s indices) of the opened leaves.
+struct GroupLists {
+  std::vector<int> accepted, bodies;
+  float alpha_accel = 0;  // the group's alpha |a| (0 when the relative test is off)
+};
+GroupLists group_lists(const CpuOctree& tree, const HostBodies& b, int group, const WalkParams& w);
+// The previous per-body walk (the reference the group walk is tested against): body `self`
+// alone at alpha_accel, its own leaf's other bodies summed directly.
+WalkTrace trace_single(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
+                       float alpha_accel);
+// The per-body walk's forces, summed in scalar float (physics.hpp), each body at its own alpha |a|.
+void tree_forces_single(const CpuOctree& tree, HostBodies& b, const WalkParams& w);
 // The tree's cells down to `max_depth`, as the overlay draws them.
 std::vector<TraceBox> tree_cells(const CpuOctree& tree, int max_depth);
 

@@ -1,28 +1,75 @@
 // SPDX-License-Identifier: MIT
 // Stage 2 on the CPU: Morton keys of the bodies in the root cube, and the bodies' order by key
-// (ties by index, so the order is deterministic).
+// (ties by index, so the order is deterministic): a parallel LSD radix sort, 11 bits a pass.
+// Each chunk of the input counts its digits, the counts give every chunk its place in each
+// bucket, and the chunks scatter in parallel; the passes are stable, so equal keys keep the
+// order of their indices. A pass whose digit is the same for every key is skipped.
 #include <algorithm>
-#include <numeric>
+#include <array>
 
 #include "cpu/octree.hpp"
+#include "cpu/parallel.hpp"
 
 namespace galaxy {
 
+namespace {
+constexpr int kDigitBits = 11;
+constexpr int kBuckets = 1 << kDigitBits;
+constexpr int kPasses = (63 + kDigitBits - 1) / kDigitBits;  // Morton keys hold 63 bits
+}  // namespace
+
 void CpuOctree::sort(const HostBodies& b) {
-  const int n = static_cast<int>(b.size());
+  const std::size_t n = b.size();
   order_.resize(n);
   keys_.resize(n);
   const float inv_size = 1.0f / root_size_;
-  std::vector<std::uint64_t> key(n);
-#pragma omp parallel for schedule(static)
-  for (int i = 0; i < n; ++i) {
-    key[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1], root_lo_[2],
-                                 inv_size);
+  std::vector<std::uint64_t>& key2 = keys_scratch_;
+  std::vector<std::int32_t>& order2 = order_scratch_;
+  key2.resize(n);
+  order2.resize(n);
+  cpu::parallel_for(n, 8192, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      keys_[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1],
+                                     root_lo_[2], inv_size);
+      order_[i] = static_cast<std::int32_t>(i);
+    }
+  });
+  const std::size_t chunks = std::clamp<std::size_t>(n / 8192, 1, 16);
+  auto chunk_begin = [&](std::size_t c) { return n * c / chunks; };
+  std::vector<std::array<std::uint32_t, kBuckets>> count(chunks);
+  for (int pass = 0; pass < kPasses; ++pass) {
+    const int shift = pass * kDigitBits;
+    cpu::parallel_tasks(static_cast<int>(chunks), [&](int c, int) {
+      auto& h = count[static_cast<std::size_t>(c)];
+      h.fill(0);
+      for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i)
+        ++h[(keys_[i] >> shift) & (kBuckets - 1)];
+    });
+    // Exclusive offsets, bucket-major then chunk-major; a single full bucket means no change.
+    std::uint32_t running = 0;
+    bool trivial = false;
+    for (int d = 0; d < kBuckets; ++d) {
+      std::uint32_t in_bucket = 0;
+      for (std::size_t c = 0; c < chunks; ++c) {
+        const std::uint32_t k = count[c][d];
+        count[c][d] = running;
+        running += k;
+        in_bucket += k;
+      }
+      if (in_bucket == n) trivial = true;
+    }
+    if (trivial) continue;
+    cpu::parallel_tasks(static_cast<int>(chunks), [&](int c, int) {
+      auto& at = count[static_cast<std::size_t>(c)];
+      for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i) {
+        const std::uint32_t to = at[(keys_[i] >> shift) & (kBuckets - 1)]++;
+        key2[to] = keys_[i];
+        order2[to] = order_[i];
+      }
+    });
+    keys_.swap(key2);
+    order_.swap(order2);
   }
-  std::iota(order_.begin(), order_.end(), 0);
-  std::sort(order_.begin(), order_.end(),
-            [&](int a, int c) { return key[a] != key[c] ? key[a] < key[c] : a < c; });
-  for (int i = 0; i < n; ++i) keys_[i] = key[order_[i]];
 }
 
 }  // namespace galaxy

@@ -52,3 +52,51 @@ std::int32_t CpuOctree::build_node(int begin, int end, int depth, float lox, flo
 }
 
 }  // namespace galaxy
+
+namespace galaxy {
+
+namespace {
+void add_chunks(std::vector<CpuOctree::Group>& groups, int begin, int end, int group_size) {
+  const int len = end - begin;
+  const int chunks = (len + group_size - 1) / group_size;
+  for (int j = 0; j < chunks; ++j) {
+    groups.push_back({begin + static_cast<int>((std::int64_t(j) * len) / chunks),
+                      begin + static_cast<int>((std::int64_t(j + 1) * len) / chunks)});
+  }
+}
+}  // namespace
+
+void CpuOctree::build_groups(int group_size) {
+  group_size = std::max(1, group_size);
+  groups_.clear();
+  if (nodes_.empty() || nodes_[0].body_end == nodes_[0].body_begin) return;
+  // Cells of more than group_size bodies, from the root down, in pre-order (body order).
+  auto visit = [&](auto& self, std::int32_t i) -> void {
+    const CpuNode& node = nodes_[static_cast<std::size_t>(i)];
+    if (node.body_end - node.body_begin <= group_size) {  // only the root gets here
+      groups_.push_back({node.body_begin, node.body_end});
+      return;
+    }
+    if (node.leaf()) {  // an oversized leaf: slices of group_size
+      for (int k = node.body_begin; k < node.body_end; k += group_size)
+        groups_.push_back({k, std::min(k + group_size, node.body_end)});
+      return;
+    }
+    int run_begin = -1, run_end = -1;  // the open run of small children
+    for (std::int32_t c = i + 1; c < node.skip; c = nodes_[static_cast<std::size_t>(c)].skip) {
+      const CpuNode& child = nodes_[static_cast<std::size_t>(c)];
+      if (child.body_end - child.body_begin <= group_size) {
+        if (run_begin < 0) run_begin = child.body_begin;
+        run_end = child.body_end;
+      } else {
+        if (run_begin >= 0) add_chunks(groups_, run_begin, run_end, group_size);
+        run_begin = -1;
+        self(self, c);
+      }
+    }
+    if (run_begin >= 0) add_chunks(groups_, run_begin, run_end, group_size);
+  };
+  visit(visit, 0);
+}
+
+}  // namespace galaxy
