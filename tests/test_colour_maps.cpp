@@ -340,7 +340,9 @@ TEST(BodyFields, OneRowAFieldFoundByItsCliName) {
     EXPECT_LT(fields[k].low, fields[k].high);
     EXPECT_LE(fields[k].min, fields[k].low);
     EXPECT_GE(fields[k].max, fields[k].high);
-    if (fields[k].scale == FieldScale::Log) EXPECT_GT(fields[k].low, 0.0f);
+    if (fields[k].scale == FieldScale::Log) {
+      EXPECT_GT(fields[k].low, 0.0f);
+    }
   }
   EXPECT_EQ(field_cli_names(), "speed|error|cost");
   EXPECT_EQ(find_field("nonsense"), nullptr);

@@ -145,7 +145,7 @@ std::vector<float> linear_ticks(float low, float high) {
 
 std::string tick_label(float v) {
   if (v == 0.0f) return "0";
-  if (v < 0.0f) return "-" + tick_label(-v);
+  if (v < 0.0f) return fmt::format("-{}", tick_label(-v));
   if (v >= 1.0f && v < 1e4f) return fmt::format("{:.0f}", v);
   const int e = static_cast<int>(std::floor(std::log10(v) + 1e-4f));
   const float m = v / std::pow(10.0f, static_cast<float>(e));

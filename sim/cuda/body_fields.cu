@@ -130,27 +130,33 @@ FieldStats FieldBuffers::stats(BodyField f, const float* by_id, int n, cudaStrea
     sorted_.resize(n);
   }
   const auto as_double = thrust::make_transform_iterator(sorted_.data(), ToDouble{});
-  std::size_t select = 0, sort = 0, sum = 0;
-  CUDA_CHECK(cub::DeviceSelect::If(nullptr, select, by_id, finite_.data(), count_.data(), n,
+  // CUB's temporary, grown to what each call asks for the items it is given (a growth frees the
+  // old one with cudaFree, which waits for the work using it).
+  auto temp = [&](std::size_t bytes) {
+    if (temp_.size() < bytes) temp_.resize(bytes);
+    return temp_.size();
+  };
+  std::size_t bytes = 0;
+  CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, by_id, finite_.data(), count_.data(), n,
                                    IsFinite{}, s));
-  CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, sort, finite_.data(), sorted_.data(), n, 0,
-                                            32, s));
-  CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, sum, as_double, sum_.data(), n, s));
-  const std::size_t bytes = std::max({select, sort, sum, std::size_t{1}});
-  if (temp_.size() < bytes) temp_.resize(bytes);
-  std::size_t b = temp_.size();
-  CUDA_CHECK(cub::DeviceSelect::If(temp_.data(), b, by_id, finite_.data(), count_.data(), n,
+  bytes = temp(bytes);
+  CUDA_CHECK(cub::DeviceSelect::If(temp_.data(), bytes, by_id, finite_.data(), count_.data(), n,
                                    IsFinite{}, s));
   int count = 0;
   count_.download(&count, 1, s);
   st.count = static_cast<std::size_t>(count);
   if (count == 0) return st;
-  // Non-negative and negative floats both sort right as CUB's radix keys.
-  b = temp_.size();
-  CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp_.data(), b, finite_.data(), sorted_.data(), count,
+  // CUB's radix sort orders negative floats right too.
+  bytes = 0;
+  CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, finite_.data(), sorted_.data(), count,
                                             0, 32, s));
-  b = temp_.size();
-  CUDA_CHECK(cub::DeviceReduce::Sum(temp_.data(), b, as_double, sum_.data(), count, s));
+  bytes = temp(bytes);
+  CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp_.data(), bytes, finite_.data(), sorted_.data(),
+                                            count, 0, 32, s));
+  bytes = 0;
+  CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, as_double, sum_.data(), count, s));
+  bytes = temp(bytes);
+  CUDA_CHECK(cub::DeviceReduce::Sum(temp_.data(), bytes, as_double, sum_.data(), count, s));
   // The quantiles as field_stats takes them on the host (body_field.cpp): the median of the
   // middle one or two, the p99 element floor(0.99 count), the last.
   std::array<float, 4> v{};
