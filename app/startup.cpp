@@ -5,11 +5,13 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 
 #include "app.hpp"
+#include "threads.hpp"
 #include "panel/colour_bar.hpp"
 
 namespace galaxy::app {
@@ -113,6 +115,12 @@ App::App(const Options& options) : clock_(std::nullopt) {
   if (!display_hz && o.headless && !lockstep(o)) display_hz = 60.0;
   if (o.headless) clock_ = FrameClock(display_hz);
   imgui_ = make_imgui(*context_, o.no_ui);
+  // A window's frames need a core of their own: the CPU backend's threads leave one (unless
+  // --threads says otherwise), so a step never takes the core the render thread needs.
+  if (!o.threads && !headless()) {
+    set_cpu_threads(0);
+    set_cpu_threads(std::max(1, cpu_threads() - 1));
+  }
   auto session = std::make_unique<Session>(o);
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
   const bool cuda = session->simulation().backend() == Backend::Cuda;

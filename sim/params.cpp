@@ -42,7 +42,7 @@ const ParamInfo kParams[] = {
      .slider_high = kMaxLeafSize, .section = ParamSection::Tuning, .forces = false,
      .gxy = {.offset = 57, .u8 = true, .flagged = true}},
     {.name = "group size", .option = "--group-size",
-     .help = "tuning: bodies that share one walk on the GPU", .field = &SimParams::group_size,
+     .help = "tuning: bodies that share one tree walk (both backends)", .field = &SimParams::group_size,
      .low = 1, .high = kMaxGroupSize, .slider_low = 1, .slider_high = kMaxGroupSize,
      .section = ParamSection::Tuning, .forces = false,
      .gxy = {.offset = 58, .u8 = true, .flagged = true}},

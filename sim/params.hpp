@@ -27,7 +27,7 @@ struct SimParams {
   int multipole = 2;     // cells as monopoles (0) or with quadrupoles (2)
   float alpha = 0.004f;  // relative criterion (physics::accept_relative); 0: geometric only
   int leaf_size = 16;    // a cell of at most this many bodies is a leaf
-  int group_size = 64;   // the GPU walk's groups: bodies that share one walk (at most 128)
+  int group_size = 64;   // the walk's groups: bodies that share one walk (at most 128)
   bool operator==(const SimParams&) const = default;
 };
 inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 128;

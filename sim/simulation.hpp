@@ -51,8 +51,8 @@ struct WalkTrace {
   std::vector<TraceBox> accepted;  // cells taken whole (their multipoles): body-cell interactions
   std::vector<TraceBox> opened;    // cells and leaves the walk descended into
   std::vector<std::array<float, 3>> direct;  // bodies summed one by one: body-body interactions
-  // The CUDA backend decides once for a group of neighbouring bodies (force.cu): the group's
-  // box and size. The CPU backend walks per body: group_bodies 1 and the box is the body.
+  // Both backends decide once for a group of neighbouring bodies (cuda/force.cu, cpu/force.cpp):
+  // the group's box and size.
   TraceBox group;
   std::size_t group_bodies = 1;
   bool truncated = false;  // the lists were capped (kMaxTraceEntries each)

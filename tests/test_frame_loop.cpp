@@ -137,6 +137,9 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
   frames_until(*a, [&] { return a->runner().status().kept.size() >= 4; });
   ASSERT_GE(a->runner().status().kept.size(), 4u);
   constexpr std::size_t kCpuKeyframeBytesPerBody = 11 * sizeof(float) + 2;
+  // Held (as paused), so the thread takes no step between the change and the look at its status
+  // (fast CPU steps otherwise add keyframes in between).
+  a->runner().hold();
   a->settings().bodies = 1000;
   app::Changes c;
   c.bodies = true;
@@ -145,6 +148,7 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
   EXPECT_EQ(st.kept, std::vector<std::uint64_t>{0});
   EXPECT_EQ(st.keyframe_bytes, 1000 * kCpuKeyframeBytesPerBody);
   frames_until(*a, [&] { return a->runner().status().kept.size() >= 3; });
+  a->runner().hold();
   app::Changes r;
   r.reset = true;
   a->apply(r);

@@ -240,16 +240,23 @@ TEST(Overlay, ThePickedWalkIsCutAtTheBodysPlane) {
   sim.reset(make_plummer(20000, 3));
   const WalkTrace t = sim.trace_walk(42);
   const app::OverlayGeometry g = app::overlay_geometry(sim, -1, 42);
-  ASSERT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size());
+  // The walk's cells, then the box of the group that walked together (drawn whole).
+  const std::size_t walk = t.accepted.size() + t.opened.size();
+  ASSERT_GT(t.group_bodies, 1u) << "the CPU backend walks groups, as the GPU does";
+  ASSERT_EQ(g.boxes.size(), walk + 1);
   const float z = t.body[2];
   std::size_t cut = 0, faint = 0;
   float finest_alpha = 0, coarsest_alpha = 1;
   int finest = 0, coarsest = 1 << 30;
-  for (const TraceBox& b : t.accepted) {
+  for (const TraceBox& b : t.accepted) {  // the levels of the accepted cells the plane cuts
+    if (b.lo[2] > z || b.hi[2] < z) continue;
     finest = std::max(finest, b.level);
     coarsest = std::min(coarsest, b.level);
   }
-  for (const render::Box& b : g.boxes) {
+  const render::Box& group = g.boxes.back();
+  EXPECT_TRUE(group.lo.z <= z && group.hi.z >= z && group.lo.z < group.hi.z) << "whole";
+  for (std::size_t k = 0; k < walk; ++k) {
+    const render::Box& b = g.boxes[k];
     if (b.lo.z == z && b.hi.z == z) {
       ++cut;
       EXPECT_GE(b.color.a, 0.2f);

@@ -433,9 +433,11 @@ TEST(Overlay, APickedWalkShowsAloneAndFarCellsFade) {
   const WalkTrace t = sim.trace_walk(42);
   EXPECT_EQ(app::overlay_geometry(sim, 3, -1).boxes.size(), sim.tree_cells(3).size());
   const app::OverlayGeometry g = app::overlay_geometry(sim, 3, 42);
-  EXPECT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size()) << "no tree cells";
+  EXPECT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size() + 1)
+      << "no tree cells: the walk and its group's box";
   float lo = 1, hi = 0;
-  for (const render::Box& b : g.boxes) {
+  for (auto it = g.boxes.begin(); it != g.boxes.end() - 1; ++it) {  // the walk; last: its group
+    const render::Box& b = *it;
     lo = std::min(lo, b.color.a);
     hi = std::max(hi, b.color.a);
     EXPECT_GE(b.color.a, 0.15f * 0.35f - 1e-6f);
@@ -451,20 +453,26 @@ TEST(Overlay, APickedBodysWalkComesFromTheRunningBackend) {
   const app::OverlayGeometry g = app::overlay_geometry(sim, -1, 42);
   ASSERT_FALSE(t.accepted.empty());
   ASSERT_FALSE(t.opened.empty());
-  ASSERT_EQ(t.group_bodies, 1u) << "the CPU backend walks per body";
-  EXPECT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size());
+  // The CPU backend walks groups as the GPU does: their box is drawn too (magenta).
+  ASSERT_GT(t.group_bodies, 1u);
+  ASSERT_LE(t.group_bodies, std::size_t(sim.params().group_size));
+  ASSERT_EQ(g.boxes.size(), t.accepted.size() + t.opened.size() + 1);
+  const render::Box& group = g.boxes.back();
+  EXPECT_GT(group.color.b, 2 * group.color.g) << "magenta";
   ASSERT_EQ(g.markers.size(), t.direct.size() + 1);
   const auto green = [](const render::Box& b) { return b.color.g > 2 * b.color.r; };
   const auto red = [](const render::Box& b) { return b.color.r > 2 * b.color.g; };
-  EXPECT_EQ(std::count_if(g.boxes.begin(), g.boxes.end(), green),
-            std::ptrdiff_t(t.accepted.size()));
-  EXPECT_EQ(std::count_if(g.boxes.begin(), g.boxes.end(), red), std::ptrdiff_t(t.opened.size()));
+  const auto walk_end = g.boxes.end() - 1;
+  EXPECT_EQ(std::count_if(g.boxes.begin(), walk_end, green), std::ptrdiff_t(t.accepted.size()));
+  EXPECT_EQ(std::count_if(g.boxes.begin(), walk_end, red), std::ptrdiff_t(t.opened.size()));
   const HostBodies b = sim.download();
   EXPECT_EQ(g.markers.back().position, glm::vec3(b.x[42], b.y[42], b.z[42])) << "the body";
   EXPECT_NE(g.info.find("body 42"), std::string::npos) << g.info;
   EXPECT_NE(g.info.find(std::to_string(t.accepted.size()) + " cells accepted"), std::string::npos)
       << g.info;
-  EXPECT_EQ(g.info.find("group"), std::string::npos) << g.info;
+  EXPECT_NE(g.info.find("walked with its group of " + std::to_string(t.group_bodies)),
+            std::string::npos)
+      << g.info;
 
   const app::OverlayGeometry cells = app::overlay_geometry(sim, 3, -1);
   EXPECT_EQ(cells.boxes.size(), sim.tree_cells(3).size());

@@ -8,6 +8,7 @@
 #include "cli/headless_run.hpp"
 #include "cli/options.hpp"
 #include "cli/preflight.hpp"
+#include "threads.hpp"
 
 int main(int argc, char** argv) {
   // A file over the size limit (RLIMIT_FSIZE) or a closed pipe is an error galaxy reports with
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "galaxy: %s\n", bad->c_str());
     return 2;
   }
+  if (parsed.options.threads) galaxy::set_cpu_threads(*parsed.options.threads);
   try {
     if (parsed.options.bench) return galaxy::app::run_bench(parsed.options);
     if (galaxy::app::wants_energy_table(parsed.options)) {

@@ -183,6 +183,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--solver", solver, "bh (Barnes-Hut) or direct (all pairs)")
       ->check(CLI::IsMember({"bh", "direct"}))
       ->capture_default_str();
+  cli.add_option("--threads", o.threads,
+                 "threads of the CPU backend (default: every core this process may use, less one "
+                 "for the window when one is open)")
+      ->check(whole(1, 4096));
   cli.add_option("--bodies", o.bodies, "number of bodies: 20000, 250k, 1M, 1e6")
       ->transform(kCountText)
       ->check(kCount);

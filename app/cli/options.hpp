@@ -34,6 +34,8 @@ struct Options {
   std::string scenario = "collision";  // the demo: two disk galaxies merging
   std::optional<std::size_t> bodies;  // unset: a default that suits the backend
   std::uint64_t seed = 20261123;
+  // Threads of the CPU backend (sim/threads.hpp); unset: every core, less one for a window.
+  std::optional<int> threads;
   SimParams params;
   // The parameters the command line set: they override a snapshot's own.
   std::vector<const ParamInfo*> given_params;
