@@ -13,6 +13,7 @@
 #include "cpu/kernels.hpp"
 #include "cpu/octree.hpp"
 #include "cpu/parallel.hpp"
+#include "cpu/walk_trace.hpp"
 #include "threads.hpp"
 
 namespace galaxy {
@@ -192,32 +193,6 @@ struct Scratch {
   std::vector<float> tx, ty, tz, ax, ay, az, pot;
 };
 
-TraceBox node_box(const CpuNode& n) {
-  return {{n.box_lo[0], n.box_lo[1], n.box_lo[2]}, {n.box_hi[0], n.box_hi[1], n.box_hi[2]}, n.depth};
-}
-
-// Records the walk for the overlay, capped at kMaxTraceEntries a list.
-struct TraceVisitor {
-  const CpuOctree& tree;
-  const HostBodies& b;
-  WalkTrace t;
-  template <typename T>
-  void add(std::vector<T>& list, T v) {
-    if (list.size() < kMaxTraceEntries) {
-      list.push_back(v);
-    } else {
-      t.truncated = true;
-    }
-  }
-  void point(int i, float, float, float) {
-    const CpuNode& n = tree.nodes()[i];
-    add(t.direct, {n.comx, n.comy, n.comz});
-  }
-  void cell(int i, float, float, float) { add(t.accepted, node_box(tree.nodes()[i])); }
-  void open(const CpuNode& n) { add(t.opened, node_box(n)); }
-  void body(int j, float, float, float) { add(t.direct, {b.x[j], b.y[j], b.z[j]}); }
-};
-
 // Counts the list entries (the cost map), summing nothing.
 struct CountVisitor {
   std::uint64_t count = 0;
@@ -280,79 +255,7 @@ int group_of_body(const CpuOctree& tree, int self) {
   return tree.group_of_slot(static_cast<int>(it - order.begin()));
 }
 
-// The per-body walk (trace_single): body `self` alone, its own leaf's other bodies summed.
-template <typename Visitor>
-void walk_single(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
-                 float alpha_accel, Visitor& v) {
-  const auto& nodes = tree.nodes();
-  const auto& order = tree.order();
-  const float px = b.x[self], py = b.y[self], pz = b.z[self];
-  const auto count = static_cast<std::int32_t>(nodes.size());
-  std::int32_t i = 0;
-  while (i < count) {
-    const CpuNode& node = nodes[static_cast<std::size_t>(i)];
-    const float dx = node.comx - px, dy = node.comy - py, dz = node.comz - pz;
-    const float d2 = dx * dx + dy * dy + dz * dz;
-    const float r = physics::open_radius(node.open_size, node.open_offset, w.inv_theta);
-    const float extent = physics::cell_extent(node.open_size, node.open_offset);
-    if (physics::accept(d2, r * r, node.mass, extent, w.multipole, w.relative, alpha_accel)) {
-      if (node.body_end - node.body_begin == 1) {
-        v.point(i, dx, dy, dz);
-      } else {
-        v.cell(i, dx, dy, dz);
-      }
-      i = node.skip;
-    } else if (node.leaf()) {
-      v.open(node);
-      for (int k = node.body_begin; k < node.body_end; ++k) {
-        const int j = order[k];
-        if (j != self) v.body(j, b.x[j] - px, b.y[j] - py, b.z[j] - pz);
-      }
-      i = node.skip;
-    } else {
-      v.open(node);
-      i = i + 1;
-    }
-  }
-}
-
-// Sums the per-body walk in scalar float (tree_forces_single, the tests' reference).
-struct ScalarForceVisitor {
-  const CpuOctree& tree;
-  const HostBodies& b;
-  const WalkParams& w;
-  physics::Accum<float> acc;
-  void point(int i, float dx, float dy, float dz) {
-    physics::interact(acc, dx, dy, dz, tree.nodes()[i].mass, w.eps2);
-  }
-  void cell(int i, float dx, float dy, float dz) {
-    const CpuNode& n = tree.nodes()[i];
-    if (w.multipole >= 2) {
-      physics::interact_quadrupole(acc, dx, dy, dz, n.mass, n.quad, w.eps2);
-    } else {
-      physics::interact(acc, dx, dy, dz, n.mass, w.eps2);
-    }
-  }
-  void open(const CpuNode&) {}
-  void body(int j, float dx, float dy, float dz) { physics::interact(acc, dx, dy, dz, b.m[j], w.eps2); }
-};
-
 }  // namespace
-
-void tree_forces_single(const CpuOctree& tree, HostBodies& b, const WalkParams& w) {
-  const HostBodies in = b;  // the relative test reads the last accelerations
-  cpu::parallel_for(b.size(), 256, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) {
-      const int self = static_cast<int>(i);
-      const float a = w.relative ? w.alpha * std::sqrt(in.ax[i] * in.ax[i] + in.ay[i] * in.ay[i] +
-                                                       in.az[i] * in.az[i])
-                                 : 0.0f;
-      ScalarForceVisitor v{tree, in, w, {}};
-      walk_single(tree, in, self, w, a, v);
-      b.ax[i] = v.acc.ax, b.ay[i] = v.acc.ay, b.az[i] = v.acc.az, b.pot[i] = v.acc.pot;
-    }
-  });
-}
 
 WalkParams walk_params(const SimParams& p, bool have_accel) {
   WalkParams w;
@@ -373,15 +276,6 @@ WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const Walk
   v.t.group = {{box.lo[0], box.lo[1], box.lo[2]}, {box.hi[0], box.hi[1], box.hi[2]}, 0};
   v.t.group_bodies = static_cast<std::size_t>(g.end - g.begin);
   walk_group(tree, walk_nodes(tree, w), b, g, box, w, alpha_accel, v);
-  return std::move(v.t);
-}
-
-WalkTrace trace_single(const CpuOctree& tree, const HostBodies& b, int self, const WalkParams& w,
-                       float alpha_accel) {
-  TraceVisitor v{tree, b, {}};
-  v.t.body = {b.x[self], b.y[self], b.z[self]};
-  v.t.group = {v.t.body, v.t.body, 0};
-  walk_single(tree, b, self, w, alpha_accel, v);
   return std::move(v.t);
 }
 
