@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "cli/headless_run.hpp"
+#include "cli/signals.hpp"
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
 #include "wall_clock.hpp"
@@ -18,6 +19,7 @@
 namespace galaxy::app {
 
 bool App::frame() {
+  if (stop_signal()) quit_ = true;  // SIGINT, SIGTERM, SIGHUP: end as a quit does (cli/signals)
   if (quit_ || context_->close_requested()) {
     finish();
     return false;

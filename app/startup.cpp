@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "app.hpp"
+#include "memory.hpp"
 #include "threads.hpp"
 #include "panel/colour_bar.hpp"
 
@@ -96,9 +97,15 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
 // is K steps, as on any machine. Else the simulation steps on its own thread.
 bool lockstep(const Options& o) { return o.lockstep || !o.record.empty(); }
 
+// The keyframes' budget: --keyframe-memory, else 4 GiB of device memory on the GPU, and on the
+// CPU 1 GiB of host memory or a quarter of what the machine has available, the smaller: a run
+// left for days never takes the memory the rest of the machine needs.
 std::size_t keyframe_budget(const Options& o, bool cuda) {
-  const std::size_t mib = o.keyframe_mib.value_or(cuda ? kKeyframeMibCuda : kKeyframeMibCpu);
-  return mib << 20;
+  if (o.keyframe_mib) return *o.keyframe_mib << 20;
+  if (cuda) return kKeyframeMibCuda << 20;
+  const std::uint64_t available = host_available_bytes();  // 0: unknown
+  const std::size_t most = kKeyframeMibCpu << 20;
+  return available > 0 ? std::min<std::size_t>(most, available / 4) : most;
 }
 
 }  // namespace

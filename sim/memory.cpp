@@ -2,10 +2,13 @@
 #include "memory.hpp"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -42,15 +45,73 @@ std::uint64_t device_bytes_per_body(bool window) {
   return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 112 + 17 + 8 + (window ? 17 : 0);
 }
 
+namespace {
+
+std::optional<std::uint64_t> read_number(const std::string& path) {
+  std::ifstream in(path);
+  std::string word;
+  if (!(in >> word) || word == "max") return std::nullopt;
+  try {
+    return std::stoull(word);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// What this process's memory cgroup still lets it take (its limit less its usage): cgroup v2's
+// memory.max and memory.current, or v1's limit_in_bytes and usage_in_bytes, in the group's own
+// folder or, inside a container that mounts its group as the root, the root's. None without one.
+std::optional<std::uint64_t> cgroup_room() {
+  std::ifstream in("/proc/self/cgroup");
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto a = line.find(':'), b = line.find(':', a + 1);
+    if (a == std::string::npos || b == std::string::npos) continue;
+    const std::string controllers = line.substr(a + 1, b - a - 1), group = line.substr(b + 1);
+    const bool v2 = controllers.empty();
+    if (!v2 && controllers.find("memory") == std::string::npos) continue;
+    const std::string root = v2 ? "/sys/fs/cgroup" : "/sys/fs/cgroup/memory";
+    for (const std::string& dir : {root + group, root}) {
+      const auto limit = read_number(dir + (v2 ? "/memory.max" : "/memory.limit_in_bytes"));
+      const auto used = read_number(dir + (v2 ? "/memory.current" : "/memory.usage_in_bytes"));
+      // v1 writes "no limit" as a huge number near 2^63.
+      if (limit && used && *limit < (std::uint64_t{1} << 60)) return *limit > *used ? *limit - *used : 0;
+    }
+  }
+  return std::nullopt;
+}
+
+// What RLIMIT_AS still lets this process map (the soft limit less its address space now).
+std::optional<std::uint64_t> address_space_room() {
+  rlimit r{};
+  if (::getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return std::nullopt;
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0;
+  statm >> pages;
+  const std::uint64_t used = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  return r.rlim_cur > used ? r.rlim_cur - used : 0;
+}
+
+}  // namespace
+
 std::uint64_t host_available_bytes() {
+  std::uint64_t available = 0;
   std::ifstream in("/proc/meminfo");
   std::string key;
   std::uint64_t kib = 0;
   std::string unit;
   while (in >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
+    if (key == "MemAvailable:") {
+      available = kib * 1024;
+      break;
+    }
   }
-  return 0;
+  // The machine's free memory is not all this process may have: its cgroup and its address-space
+  // limit may allow less.
+  for (const auto room : {cgroup_room(), address_space_room()}) {
+    if (room && (available == 0 || *room < available)) available = *room;
+  }
+  return available;
 }
 
 std::string with_commas(std::uint64_t v) {

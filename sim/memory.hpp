@@ -23,7 +23,8 @@ std::uint64_t device_bytes_per_body(bool window);
 // The largest body count the CUDA backend indexes (int indices, two per body in the sort).
 inline constexpr std::uint64_t kMaxCudaBodies = 1073741823;  // INT_MAX / 2
 
-// Memory free now: MemAvailable from /proc/meminfo (0 when unknown), and the device's free
+// Memory free now: MemAvailable from /proc/meminfo, or less where this process's memory cgroup
+// (v1 or v2) or its RLIMIT_AS allows less (0 when unknown), and the device's free
 // memory (0 without CUDA; defined in make_simulation.cpp, the one file that knows the backends).
 std::uint64_t host_available_bytes();
 std::uint64_t device_free_bytes();

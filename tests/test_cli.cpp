@@ -52,6 +52,61 @@ TEST(Cli, BadArgumentsExitWithStatusTwoAndAMessage) {
   }
 }
 
+// Issue 27: every float option is finite-checked, and a value a float holds only as 0 is named
+// with its option at once, not found later as a zero.
+TEST(Cli, FloatOptionsAreFiniteAndNeverUnderflowSilently) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"--orbit nan", "--orbit: 'nan' is not a finite number"},
+      {"--orbit inf", "--orbit: 'inf' is not a finite number"},
+      {"--dt 1e-50", "--dt: '1e-50' is too small for a float"},
+      {"--softening 1e-60", "--softening: '1e-60' is too small for a float"},
+      {"--sim-rate 1e-50", "--sim-rate: '1e-50' is too small for a float"},
+      {"--alpha 1e-300", "--alpha: '1e-300' is too small for a float"}};
+  for (const auto& [args, message] : cases) {
+    const CommandResult r = run(std::string(args) + " --headless --steps 1");
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+  }
+}
+
+// Issue 27: an empty path is refused, naming its option, not taken as "not given".
+TEST(Cli, EmptyPathsAreRefused) {
+  for (const char* option : {"--save", "--load", "--record"}) {
+    const CommandResult r = run(std::string(option) + " '' --headless --steps 1");
+    EXPECT_EQ(r.status, 2) << option << "\n" << r.output;
+    EXPECT_NE(r.output.find(std::string(option) + ": an empty path names no file"),
+              std::string::npos)
+        << r.output;
+  }
+  const CommandResult r = run("bench --csv '' --bodies 100 --steps 1");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--csv: an empty path names no file"), std::string::npos) << r.output;
+}
+
+// Issue 27: an option a load makes meaningless is named, not dropped without a word.
+TEST(Cli, OptionsALoadIgnoresAreNamed) {
+  const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_ignored.gxy";
+  ASSERT_EQ(run("--backend cpu --headless --bodies 200 --steps 1 --save " + f.string()).status, 0);
+  const CommandResult r =
+      run("--backend cpu --headless --steps 1 --scenario plummer --seed 5 --load " + f.string());
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("--scenario is ignored with --load"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--seed is ignored with --load"), std::string::npos) << r.output;
+  std::filesystem::remove(f);
+}
+
+// Issue 27: the memory preflight counts what this process may take, not only what the machine has
+// free: an address-space limit (RLIMIT_AS, set by util-linux's prlimit) refuses 30M bodies (about
+// 9 GiB) at once, with the preflight's message, instead of failing half way.
+TEST(Cli, ThePreflightRespectsTheAddressSpaceLimit) {
+  const CommandResult r = test_support::run_command(
+      "prlimit --as=2147483648 " + test_support::galaxy_command() +
+      " --backend cpu --headless --bodies 30M --steps 1");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("30,000,000 bodies need"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" available; at most about"), std::string::npos) << r.output;
+}
+
 TEST(Cli, HeadlessCpuRunSavesCsvWithSolverAccelerations) {
   const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_state.csv";
   std::filesystem::remove(f);

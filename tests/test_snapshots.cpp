@@ -237,6 +237,26 @@ TEST(Snapshot, FailedSavesKeepTheOlderFile) {
   fs::remove_all(d);
 }
 
+// Issue 27: a save through a symbolic link writes the link's target and keeps the link; a file
+// that is replaced keeps its mode.
+TEST(Snapshot, ASaveWritesThroughALinkAndKeepsTheFilesMode) {
+  const fs::path d = temp_dir();
+  const fs::path target = d / "real.gxy", link = d / "latest.gxy";
+  const io::Snapshot s = sample_state(100);
+  io::save_snapshot(target, s);
+  fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  fs::create_symlink("real.gxy", link);
+  io::Snapshot later = s;
+  later.steps = 99;
+  io::save_snapshot(link, later);
+  EXPECT_TRUE(fs::is_symlink(link)) << "the link stays a link";
+  EXPECT_EQ(io::load_snapshot(target).steps, 99u) << "its target got the save";
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 2) << "no temporary";
+  fs::remove_all(d);
+}
+
 TEST(Snapshot, FailedLoadKeepsTheRunningSimulation) {
   const fs::path d = temp_dir();
   app::Options o;

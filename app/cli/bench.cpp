@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/signals.hpp"
 #include "io/atomic_file.hpp"
 #include "median.hpp"
 #include "scenarios/scenarios.hpp"
@@ -271,13 +272,19 @@ int run_bench(const Options& o) {
   Predictor predictor;
   std::vector<std::size_t> sizes = b.bodies;
   std::sort(sizes.begin(), sizes.end());
+  // A stop signal (cli/signals) ends the bench between configurations; the rows so far are kept.
+  const auto add = [&](const SimParams& p, Backend backend, Solver solver, const HostBodies& b) {
+    if (stop_signal()) return;
+    rows.push_back(bench_one(o, p, backend, solver, b, predictor));
+    print_row(rows.back());
+  };
   for (std::size_t n : sizes) {
+    if (stop_signal()) break;
     const HostBodies bodies = make_scenario(o.scenario, n, o.seed);
     for (Backend backend : backends) {
       for (Solver solver : b.solvers) {
         if (solver == Solver::Direct) {  // the opening test and the multipoles mean nothing here
-          rows.push_back(bench_one(o, o.params, backend, solver, bodies, predictor));
-          print_row(rows.back());
+          add(o.params, backend, solver, bodies);
           continue;
         }
         for (float theta : b.thetas) {
@@ -287,8 +294,7 @@ int run_bench(const Options& o) {
               p.theta = theta;
               p.multipole = multipole;
               p.alpha = alpha;
-              rows.push_back(bench_one(o, p, backend, solver, bodies, predictor));
-              print_row(rows.back());
+              add(p, backend, solver, bodies);
             }
           }
         }
@@ -296,7 +302,7 @@ int run_bench(const Options& o) {
     }
   }
 #if GALAXY_HAVE_CUDA
-  if (b.direct_kernels && have_cuda &&
+  if (b.direct_kernels && have_cuda && !stop_signal() &&
       std::find(backends.begin(), backends.end(), Backend::Cuda) != backends.end()) {
     bench_direct_kernels(o, sizes, rows);
   }
@@ -310,6 +316,11 @@ int run_bench(const Options& o) {
     }
     std::printf("galaxy bench: wrote %s (plot it with scripts/plot_bench.py %s bench.png)\n",
                 b.csv.c_str(), b.csv.c_str());
+  }
+  std::fflush(stdout);
+  if (const int sig = stop_signal()) {
+    std::fprintf(stderr, "galaxy bench: stopped by signal %d after %zu rows\n", sig, rows.size());
+    return exit_status_for(sig);
   }
   return 0;
 }

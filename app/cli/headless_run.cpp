@@ -6,11 +6,15 @@
 #include <exception>
 #include <optional>
 
+#include "cli/signals.hpp"
 #include "run/session.hpp"
 
 namespace galaxy::app {
 
 int run_headless(const Options& o) {
+  // A table read through a pipe or from a file is not lost to a stop or a crash: a line a row
+  // (set before anything is written to standard output).
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   Session session(o);
   Simulation& sim = session.simulation();
   const long steps = o.steps.value_or(100);
@@ -31,7 +35,7 @@ int run_headless(const Options& o) {
   // Runaway detection: the backend stops on the last good state (the CUDA backend notices a
   // step after it ran; diagnostics() and synchronize() catch up).
   std::optional<Runaway> runaway;
-  for (long k = 1; k <= steps && !runaway; ++k) {
+  for (long k = 1; k <= steps && !runaway && !stop_signal(); ++k) {
     sim.step();
     runaway = sim.runaway();
     if (!runaway && (k % every == 0 || k == steps)) {
@@ -42,6 +46,12 @@ int run_headless(const Options& o) {
   }
   sim.synchronize();
   if (!runaway) runaway = sim.runaway();
+  const int sig = stop_signal();
+  if (sig && !runaway) {
+    report(sim.diagnostics());
+    std::fprintf(stderr, "galaxy: stopped by signal %d after step %llu\n", sig,
+                 static_cast<unsigned long long>(sim.steps_taken()));
+  }
   if (runaway) {
     std::fflush(stdout);
     std::fprintf(stderr, "galaxy: %s\n", runaway->message().c_str());
@@ -55,7 +65,9 @@ int run_headless(const Options& o) {
       std::printf("galaxy: wrote %s\n", o.save.c_str());
     }
   }
-  return runaway ? kExitRunaway : 0;
+  std::fflush(stdout);
+  if (runaway) return kExitRunaway;
+  return sig ? exit_status_for(sig) : 0;
 }
 
 }  // namespace galaxy::app

@@ -8,6 +8,8 @@
 #include "cli/headless_run.hpp"
 #include "cli/options.hpp"
 #include "cli/preflight.hpp"
+#include "cli/signals.hpp"
+#include "cli/soak.hpp"
 #include "threads.hpp"
 
 int main(int argc, char** argv) {
@@ -15,6 +17,7 @@ int main(int argc, char** argv) {
   // the file's name, not a signal that ends the run.
   std::signal(SIGXFSZ, SIG_IGN);
   std::signal(SIGPIPE, SIG_IGN);
+  galaxy::app::install_stop_signals();
   const auto parsed = galaxy::app::parse_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
   // Output paths are checked before any work, so that a run is never lost at its end.
@@ -25,12 +28,14 @@ int main(int argc, char** argv) {
   if (parsed.options.threads) galaxy::set_cpu_threads(*parsed.options.threads);
   try {
     if (parsed.options.bench) return galaxy::app::run_bench(parsed.options);
+    if (parsed.options.soak_seconds) return galaxy::app::run_soak(parsed.options);
     if (galaxy::app::wants_energy_table(parsed.options)) {
       return galaxy::app::run_headless(parsed.options);
     }
     galaxy::app::App app(parsed.options);
     while (app.frame()) {
     }
+    if (const int sig = galaxy::app::stop_signal()) return galaxy::app::exit_status_for(sig);
     return app.exit_status();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "galaxy: %s\n", e.what());

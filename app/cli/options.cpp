@@ -30,6 +30,11 @@ std::string parse_number(const std::string& s, double& v) {
   return {};
 }
 
+// A value that a float holds only as 0 (1e-50): named here, not found as a zero later.
+std::string underflow(const std::string& s) {
+  return "'" + s + "' is too small for a float (it would be 0; the smallest is about 1e-45)";
+}
+
 // A finite number that is > lo (or >= lo when `or_equal`), and, for options stored as float,
 // within the float range.
 CLI::Validator number(double lo, bool or_equal, bool is_float = true) {
@@ -38,6 +43,7 @@ CLI::Validator number(double lo, bool or_equal, bool is_float = true) {
         double v = 0;
         if (std::string e = parse_number(s, v); !e.empty()) return e;
         if (is_float && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
+        if (is_float && v != 0 && static_cast<float>(v) == 0) return underflow(s);
         const bool ok = or_equal ? v >= lo : v > lo;
         if (!ok) {
           std::ostringstream m;
@@ -80,7 +86,10 @@ CLI::Validator param_check(const ParamInfo& info) {
         double v = 0;
         if (std::string e = parse_number(s, v); !e.empty()) return e;
         if (!integer && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
-        if (std::string e = check_value(info, v); !e.empty()) return e.replace(e.rfind(", got ") + 6, std::string::npos, s);
+        if (!integer && v != 0 && static_cast<float>(v) == 0) return underflow(s);
+        if (std::string e = check_value(info, v); !e.empty()) {
+          return e.replace(e.rfind(", got ") + 6, std::string::npos, s);
+        }
         return {};
       },
       integer ? "INT" : "NUMBER");
@@ -97,6 +106,11 @@ CLI::Option* add_param_option(CLI::App& cli, const ParamInfo& info, SimParams& p
       },
       info.field);
 }
+
+// A path that is given must name something: an empty one is refused, not taken as "not given".
+const CLI::Validator kPath(
+    [](std::string& s) { return s.empty() ? std::string("an empty path names no file") : std::string(); },
+    "PATH");
 
 constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine holds; no wrap
 constexpr unsigned long long kMaxInt = 2147483647;
@@ -146,10 +160,11 @@ void add_speed_options(CLI::App& cli, Options& o) {
   cli.add_option("--orbit", o.orbit_deg,
                  "turn the camera this many degrees each frame (to measure or record a moving "
                  "view)")
+      ->check(number(-90, true))
       ->check(CLI::Range(-90.0, 90.0));
   cli.add_option("--keyframe-memory", o.keyframe_mib,
-                 "MiB of keyframes to keep for going back in time (default 4096 on the GPU, "
-                 "1024 on the CPU)")
+                 "MiB of keyframes to keep for going back in time (default 4096 on the GPU; on "
+                 "the CPU 1024 or a quarter of the available memory, the smaller)")
       ->check(whole(0, 1u << 24));
 }
 
@@ -197,12 +212,19 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
-                 "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)");
-  cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)");
+                 "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)")
+      ->check(kPath);
+  cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)")
+      ->check(kPath);
   cli.add_option("--frames", o.frames, "render this many frames, then exit")
       ->check(whole(1, kMaxLong));
   cli.add_option("--record", o.record,
-                 "write frames: DIR gets frame_00000.png ..., FILE.mp4 is encoded by ffmpeg");
+                 "write frames: DIR gets frame_00000.png ..., FILE.mp4 is encoded by ffmpeg")
+      ->check(kPath);
+  cli.add_option("--soak", o.soak_seconds,
+                 "run the frame loop headless and unpaced for SECONDS, printing the resident "
+                 "memory every 10 s and its growth after the first minute")
+      ->check(number(0, false, false));
   cli.add_flag("--record-replace", o.record_replace,
                "let --record DIR remove the frames of an earlier recording there first (without "
                "it such a folder is refused, so two runs never mix)");
@@ -256,7 +278,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(kCount)
       ->capture_default_str();
   bench->add_flag("!--no-direct-kernels", b.direct_kernels, "skip seed 001's direct-kernel comparison");
-  bench->add_option("--csv", b.csv, "also write the rows to FILE.csv");
+  bench->add_option("--csv", b.csv, "also write the rows to FILE.csv")->check(kPath);
   add_shared_options(*bench, o);
   bench->add_option("--theta", b.thetas, "largest opening angles, comma separated (a row each)")
       ->delimiter(',')
@@ -283,6 +305,14 @@ ParseResult parse_options(int argc, const char* const* argv) {
     o.solver = solver == "direct" ? Solver::Direct : Solver::BarnesHut;
     for (const auto& [info, option] : given) {
       if (option->count() > 0) o.given_params.push_back(info);
+    }
+    // What a load sets, an option cannot: said, not dropped silently (the parameters the file
+    // carries are overridden instead, with a note: run/session.cpp).
+    for (const char* ignored : {"--scenario", "--seed"}) {
+      if (!o.load.empty() && cli.get_option(ignored)->count() > 0) {
+        std::cerr << "galaxy: " << ignored << " is ignored with --load: the snapshot sets the "
+                  << "bodies\n";
+      }
     }
     if (o.bodies && !o.load.empty()) {
       throw CLI::ValidationError(

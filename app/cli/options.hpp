@@ -47,6 +47,7 @@ struct Options {
 
   // The visualizer (a window, or headless rendering with --frames / --record).
   std::optional<long> frames;        // quit after this many frames
+  std::optional<double> soak_seconds;  // --soak: unpaced frames this long, resident memory shown
   std::string record;                // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
   bool record_replace = false;       // remove an earlier recording's frames from DIR first
   bool no_ui = false;                // render without the panel

@@ -104,7 +104,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv) : name_(argv.at
   sigaddset(&defaults, SIGPIPE);
   sigaddset(&defaults, SIGXFSZ);
   posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  // A process group of its own: a terminal's Ctrl+C reaches galaxy, which stops gracefully and
+  // closes the child's input, instead of killing the child mid-file.
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);

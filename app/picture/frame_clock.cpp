@@ -21,17 +21,27 @@ float FrameClock::begin() {
   start_ = Clock::now();
   const float dt = ms_since(last_) * 1e-3f;
   last_ = start_;
-  samples_.emplace_back();
-  samples_.back().interval_ms = frames_ > 0 ? dt * 1e3f : 0.0f;
+  current_ = static_cast<std::size_t>(frames_) % kKeptFrames;
+  if (samples_.size() < kKeptFrames) samples_.emplace_back();
+  samples_[current_] = FrameSample{};
+  samples_[current_].interval_ms = frames_ > 0 ? dt * 1e3f : 0.0f;
   in_frame_ = true;
   return dt;
 }
 
 void FrameClock::end(std::uint64_t steps) {
-  samples_.back().frame_ms = ms_since(start_);
-  samples_.back().steps = steps;
+  samples_[current_].frame_ms = ms_since(start_);
+  samples_[current_].steps = steps;
   in_frame_ = false;
   ++frames_;
+}
+
+std::vector<FrameSample> FrameClock::samples() const {
+  if (samples_.size() < kKeptFrames) return samples_;
+  const std::size_t oldest = static_cast<std::size_t>(frames_) % kKeptFrames;
+  std::vector<FrameSample> out(samples_.begin() + static_cast<std::ptrdiff_t>(oldest), samples_.end());
+  out.insert(out.end(), samples_.begin(), samples_.begin() + static_cast<std::ptrdiff_t>(oldest));
+  return out;
 }
 
 }  // namespace galaxy::app

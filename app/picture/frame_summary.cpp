@@ -55,9 +55,12 @@ void print_summary(const std::vector<FrameSample>& samples, const SummaryHeader&
     vertex.push_back(samples[k].vertex_ms);
     bytes.push_back(samples[k].bytes);
   }
-  fmt::print("galaxy: {} frames at {}x{}, {}, N = {}, {}, {}\n", h.frames, h.width, h.height,
+  fmt::print("galaxy: {} frames at {}x{}, {}, N = {}, {}, {}{}\n", h.frames, h.width, h.height,
              h.backend_name, h.bodies, h.compute_splat ? "compute splat" : "GL points",
-             h.gl_description);
+             h.gl_description,
+             h.frames > static_cast<int>(samples.size())
+                 ? fmt::format(" (timings of the last {} frames)", samples.size())
+                 : "");
   fmt::print(
       "galaxy: median per frame: render {:.3f} ms ({}, frames that drew the bodies), sim step {:.3f} ms (wall) / {:.3f} ms "
       "(stage timers), vertex update {:.3f} ms ({}), host<->device vertex bytes {}\n",

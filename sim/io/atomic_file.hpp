@@ -7,9 +7,11 @@
 
 namespace galaxy::io {
 
-// Writes a file atomically: `write` fills a temporary file in the same folder, which is flushed
-// and then renamed over `path`. If anything fails the temporary file is removed, an existing file
-// at `path` is left as it was, and std::runtime_error names the file and the problem.
+// Writes a file atomically: `write` fills a temporary file in the same folder, which is flushed,
+// closed and then renamed over `path`. If anything fails the temporary file is removed, an
+// existing file at `path` is left as it was, and std::runtime_error names the file and the
+// problem. A `path` that is a symbolic link keeps the link: its target is written. A file that is
+// replaced keeps its mode (and its owner, where the process may give files away).
 void atomic_write(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace galaxy::io
