@@ -435,6 +435,10 @@ TEST(Tipsy, BadInputIsRejectedWithTheFileAndTheProblem) {
   load_bad(Bytes(good.begin(), good.begin() + 20), "truncated");
   load_bad(Bytes(good.begin(), good.end() - 8), "disagrees with the file size");
   load_bad(Bytes(good.begin(), good.end() - 8), "truncated");
+  // Issue 27: the layout comes from the header's content. A padded file four bytes short has the
+  // size of the unpadded form; read by its size alone it loaded with every value shifted.
+  load_bad(Bytes(good.begin(), good.end() - 4), "expected with its 32-byte header");
+  load_bad(Bytes(good.begin(), good.end() - 4), "truncated");
   load_bad(Bytes(100, 0x42), "not a Tipsy file");
   // nbodies = 2^31 - 16 with nstar to match: 94 GB of records that the file does not hold,
   // refused by size before anything is allocated.

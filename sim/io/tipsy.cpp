@@ -151,21 +151,30 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
                              ": not a Tipsy file: in neither byte order is ndim 3 with "
                              "gas, dark and star counts that sum to nbodies");
   }
+  // The layout is read from the content where it can be, the size checks it: bytes 28..31 are
+  // the padded header's pad word or, unpadded, the first record's mass. A pad word of galaxy's
+  // own (0, or a count of dark records: below 2^23) is not the bits of a normal positive float,
+  // so such a file is padded whatever its size: four bytes short is truncated, never re-read
+  // shifted. A foreign pad word may be anything; there the size decides, as before.
+  const std::size_t padded = kHeaderBytes + h->body_bytes();
+  const std::size_t unpadded = kUnpaddedHeaderBytes + h->body_bytes();
+  std::size_t header_bytes = size == unpadded ? kUnpaddedHeaderBytes : kHeaderBytes;
+  if (size >= kHeaderBytes) {
+    const unsigned char* p = raw + kUnpaddedHeaderBytes;
+    const std::int32_t word = get<std::int32_t>(p, order);
+    if (word >= 0 && word < (1 << 23)) header_bytes = kHeaderBytes;
+  }
   // The counts must agree with the file size before anything is allocated (a corrupt header
   // could otherwise ask for more memory than the machine has).
-  std::size_t header_bytes;
-  if (size == kHeaderBytes + h->body_bytes()) {
-    header_bytes = kHeaderBytes;
-  } else if (size == kUnpaddedHeaderBytes + h->body_bytes()) {
-    header_bytes = kUnpaddedHeaderBytes;
-  } else {
+  const std::size_t expected = header_bytes == kHeaderBytes ? padded : unpadded;
+  if (size != expected) {
     throw std::runtime_error(
         name + ": the header's body count " + std::to_string(h->nbodies) + " (" +
         std::to_string(h->nsph) + " gas, " + std::to_string(h->ndark) + " dark, " +
         std::to_string(h->nstar) + " star) disagrees with the file size (" +
-        std::to_string(kHeaderBytes + h->body_bytes()) + " bytes expected, the file has " +
-        std::to_string(size) +
-        (size < kUnpaddedHeaderBytes + h->body_bytes() ? "; truncated?)" : ")"));
+        std::to_string(expected) + " bytes expected with its " + std::to_string(header_bytes) +
+        "-byte header, the file has " + std::to_string(size) +
+        (size < expected ? "; truncated?)" : ")"));
   }
   std::int32_t pad = 0;
   if (header_bytes == kHeaderBytes) {
