@@ -149,6 +149,28 @@ TEST(Signals, SigtermStopsTheEnergyTableWithItsLastRowAndTheSave) {
   fs::remove_all(dir);
 }
 
+// A signal while the save is being written: the save finishes whole under its name (the
+// temporary renamed), nothing else is left, and the status says the run was stopped. 5M bodies
+// make a 230 MB .gxy, written for long enough to be signalled while its temporary exists.
+TEST(Signals, SigtermDuringASaveLeavesTheWholeSaveAndNoTemporary) {
+  const fs::path dir = fresh("galaxy_sig_save");
+  Child c(dir, {"--headless", "--backend", "cpu", "--scenario", "plummer", "--bodies", "5M",
+                "--steps", "0", "--save", "s.gxy"});
+  ASSERT_GT(c.pid, 0);
+  bool saw_temporary = false;
+  const bool ended_or_saving = until([&] {
+    saw_temporary = !hidden_files(dir).empty();
+    return saw_temporary || fs::exists(dir / "s.gxy") || ::waitpid(c.pid, nullptr, WNOHANG) != 0;
+  });
+  ASSERT_TRUE(ended_or_saving);
+  ASSERT_TRUE(saw_temporary) << "the save was not seen under way: " << slurp(dir / "out.txt");
+  ::kill(c.pid, SIGTERM);
+  EXPECT_EQ(c.wait(), 143) << slurp(dir / "out.txt");
+  EXPECT_EQ(io::load_snapshot(dir / "s.gxy").bodies.size(), 5000000u) << "whole";
+  EXPECT_TRUE(hidden_files(dir).empty()) << "no temporary left";
+  fs::remove_all(dir);
+}
+
 // The video's encoder runs in a process group of its own: a stop closes its input and it puts
 // the video in place.
 TEST(Signals, SighupClosesAVideoRecordingAndPutsItInPlace) {

@@ -67,7 +67,9 @@ int run_headless(const Options& o) {
   }
   std::fflush(stdout);
   if (runaway) return kExitRunaway;
-  return sig ? exit_status_for(sig) : 0;
+  // A signal during the save (it finished first) still says the run was stopped.
+  if (const int late = stop_signal()) return exit_status_for(late);
+  return 0;
 }
 
 }  // namespace galaxy::app
