@@ -10,6 +10,7 @@
 
 #include "app.hpp"
 #include "cli/signals.hpp"
+#include "memory.hpp"
 
 namespace galaxy::app {
 
@@ -33,14 +34,19 @@ int run_soak(const Options& options) {
   double next_report = 0;
   std::size_t settled = 0, peak = 0;
   long frames = 0;
-  std::printf("%10s %10s %14s\n", "seconds", "frames", "resident MiB");
+  // The device memory taken since the start too, where a GPU runs (cudaMemGetInfo; 0 without).
+  const std::uint64_t device_free0 = device_free_bytes();
+  std::printf("%10s %10s %14s %18s\n", "seconds", "frames", "resident MiB", "device +MiB");
   for (;;) {
     const double t = std::chrono::duration<double>(Clock::now() - start).count();
     const std::size_t rss = resident_bytes();
     if (t >= settle && settled == 0) settled = rss;
     if (settled) peak = std::max(peak, rss);
     if (t >= next_report || t >= seconds) {
-      std::printf("%10.1f %10ld %14.2f\n", t, frames, double(rss) / (1 << 20));
+      const double device = device_free0 > 0
+                                ? (double(device_free0) - double(device_free_bytes())) / (1 << 20)
+                                : 0.0;
+      std::printf("%10.1f %10ld %14.2f %18.1f\n", t, frames, double(rss) / (1 << 20), device);
       std::fflush(stdout);
       next_report += 10.0;
     }
