@@ -51,6 +51,15 @@ __device__ __forceinline__ int warp_inclusive_sum(int v) {
   return v;
 }
 
+// The next group for this warp from the pass's shared counter (dynamic scheduling: a warp that
+// finishes early takes more), or -1 when none is left; the same in every lane.
+__device__ __forceinline__ int claim_group(const TreeView& t, const WalkScratch& w, int lane) {
+  int g = 0;
+  if (lane == 0) g = atomicAdd(w.work, 1);
+  g = __shfl_sync(kAll, g, 0);
+  return g < *t.group_count ? g : -1;
+}
+
 // One warp's interaction lists in shared memory: accepted cells (centre of mass relative to the
 // group's centre, mass, and for order 2 the quadrupole) and bodies (relative position, mass).
 struct Lists {

@@ -88,10 +88,7 @@ struct CountMode {
 
   __device__ __forceinline__ int next_group(const TreeView& t, const WalkScratch& w, int lane,
                                             bool) {
-    int g = 0;
-    if (lane == 0) g = atomicAdd(w.work, 1);
-    g = __shfl_sync(kAll, g, 0);
-    return g < *t.group_count ? g : -1;
+    return claim_group(t, w, lane);
   }
   __device__ __forceinline__ float group_alpha(const TreeView& t, int g, float, int) {
     return t.group_alpha[g];
