@@ -151,9 +151,12 @@ void App::update_status() {
   stats_.keyframe_bytes = st.keyframe_bytes;
   stats_.keyframe_budget = st.keyframe_budget;
   stats_.keyframe_note = st.keyframe_note;
-  if (!st.error.empty() && stats_.error != fmt::format("{} (paused)", st.error)) {
-    settings_.paused = true;
-    report(Report::error(fmt::format("{} (paused)", st.error), Place::Step));
+  if (!st.error.empty()) {
+    std::string paused = fmt::format("{} (paused)", st.error);
+    if (stats_.error != paused) {
+      settings_.paused = true;
+      report(Report::error(std::move(paused), Place::Step));
+    }
   }
   check_runaway(st);
 }
@@ -208,6 +211,11 @@ void App::present(bool screenshot) {
   if (p.render_ms) sample.render_ms = *p.render_ms;
   for (const Report& r : p.reports) report(r);
   if (p.recording_failed && headless() && exit_status_ == 0) exit_status_ = 1;
+}
+
+int App::exit_status() const {
+  if (const int sig = stop_signal()) return exit_status_for(sig);
+  return exit_status_;
 }
 
 void App::report(const Report& r) {

@@ -44,8 +44,9 @@ class App {
 
   const PanelStats& stats() const { return stats_; }
   // The program's exit status once frame() returned false: 0, 1 when the final --save or a
-  // headless recording failed, 3 when a headless run stopped on a runaway step.
-  int exit_status() const { return exit_status_; }
+  // headless recording failed, 3 when a headless run stopped on a runaway step, 128 + the signal
+  // when a signal stopped it (cli/signals).
+  int exit_status() const;
   // The session; use it directly only in lockstep (Options::lockstep) or through runner().
   Session& session() { return runner_->exclusive([](Session& s) -> Session& { return s; }); }
   Runner& runner() { return *runner_; }

@@ -73,13 +73,13 @@ std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
 
 // The panel's first values: what the start-up made of the options (and of a --load file).
 Settings initial_settings(const Options& o, const Session& session, bool panel) {
-  const Simulation& sim = session.simulation();
+  const Running r = session.running();
   Settings s;
-  s.params = sim.params();
-  s.bodies = sim.size();
-  s.scenario = session.scenario();
-  s.backend = sim.backend();
-  s.solver = sim.solver();
+  s.params = r.params;
+  s.bodies = r.bodies;
+  s.scenario = r.scenario;
+  s.backend = r.backend;
+  s.solver = r.solver;
   s.show_panel = panel;
   s.speed = o.speed;
   if (o.max_drawn) s.max_drawn = *o.max_drawn;

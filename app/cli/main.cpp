@@ -35,7 +35,6 @@ int main(int argc, char** argv) {
     galaxy::app::App app(parsed.options);
     while (app.frame()) {
     }
-    if (const int sig = galaxy::app::stop_signal()) return galaxy::app::exit_status_for(sig);
     return app.exit_status();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "galaxy: %s\n", e.what());

@@ -35,15 +35,23 @@ std::string underflow(const std::string& s) {
   return "'" + s + "' is too small for a float (it would be 0; the smallest is about 1e-45)";
 }
 
+// parse_number, and for an option stored as a float: within its range, and not a value it holds
+// only as 0.
+std::string parse_value(const std::string& s, double& v, bool is_float) {
+  if (std::string e = parse_number(s, v); !e.empty()) return e;
+  if (!is_float) return {};
+  if (std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
+  if (v != 0 && static_cast<float>(v) == 0) return underflow(s);
+  return {};
+}
+
 // A finite number that is > lo (or >= lo when `or_equal`), and, for options stored as float,
 // within the float range.
 CLI::Validator number(double lo, bool or_equal, bool is_float = true) {
   return CLI::Validator(
       [=](std::string& s) -> std::string {
         double v = 0;
-        if (std::string e = parse_number(s, v); !e.empty()) return e;
-        if (is_float && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
-        if (is_float && v != 0 && static_cast<float>(v) == 0) return underflow(s);
+        if (std::string e = parse_value(s, v, is_float); !e.empty()) return e;
         const bool ok = or_equal ? v >= lo : v > lo;
         if (!ok) {
           std::ostringstream m;
@@ -84,9 +92,7 @@ CLI::Validator param_check(const ParamInfo& info) {
           return "must be a whole number, got '" + s + "'";
         }
         double v = 0;
-        if (std::string e = parse_number(s, v); !e.empty()) return e;
-        if (!integer && std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
-        if (!integer && v != 0 && static_cast<float>(v) == 0) return underflow(s);
+        if (std::string e = parse_value(s, v, !integer); !e.empty()) return e;
         if (std::string e = check_value(info, v); !e.empty()) {
           return e.replace(e.rfind(", got ") + 6, std::string::npos, s);
         }
@@ -95,8 +101,7 @@ CLI::Validator param_check(const ParamInfo& info) {
       integer ? "INT" : "NUMBER");
 }
 
-// The parameter's option, storing into `p`; null for a swept one where `sweeps` is false (the
-// bench takes a list of those instead).
+// The parameter's option, storing into `p` and checked by its row.
 CLI::Option* add_param_option(CLI::App& cli, const ParamInfo& info, SimParams& p) {
   return std::visit(
       [&](auto member) {

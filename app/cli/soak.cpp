@@ -9,7 +9,6 @@
 #include <fstream>
 
 #include "app.hpp"
-#include "cli/signals.hpp"
 #include "memory.hpp"
 
 namespace galaxy::app {
@@ -50,14 +49,20 @@ int run_soak(const Options& options) {
       std::fflush(stdout);
       next_report += 10.0;
     }
-    if (t >= seconds || stop_signal() || !app.frame()) break;
+    // Time's up: quit as a key would, so the next frame ends the run properly (the --save, the
+    // summary); a stop signal the frame sees itself.
+    if (t >= seconds) {
+      Changes quit;
+      quit.quit = true;
+      app.apply(quit);
+    }
+    if (!app.frame()) break;
     ++frames;
   }
   std::printf("galaxy soak: %ld frames in %.0f s; resident memory after the first %.0f s: %.2f MiB, "
               "at most %.2f MiB (growth %.2f MiB)\n",
               frames, seconds, settle, double(settled) / (1 << 20), double(peak) / (1 << 20),
               (double(peak) - double(settled)) / (1 << 20));
-  if (const int sig = stop_signal()) return exit_status_for(sig);
   return app.exit_status();
 }
 

@@ -22,14 +22,13 @@ RunControl::Applied RunControl::apply(const Changes& c) {
   Applied out;
   if (c.params) apply_params(out);
   if (c.solver) apply_solver(out);
-  const Running running = runner_.status().running;
-  if (c.backend && settings_.backend != running.backend &&
+  if (c.backend && settings_.backend != runner_.running().backend &&
       !change(Place::Backend, [&](Session& s) { s.set_backend(settings_.backend); }, out)) {
-    settings_.backend = running.backend;
+    settings_.backend = runner_.running().backend;
   }
   if (c.scenario &&
       !change(Place::Scenario, [&](Session& s) { s.set_scenario(settings_.scenario); }, out)) {
-    settings_.scenario = running.scenario;
+    settings_.scenario = runner_.running().scenario;
   }
   apply_bodies(c, out);
   if (c.reset) {
@@ -51,7 +50,7 @@ RunControl::Applied RunControl::apply(const Changes& c) {
 void RunControl::apply_params(Applied& out) {
   const SimParams p = settings_.params;
   if (!attempt(Place::Parameters, [&] { check_params(p); }, out)) {
-    settings_.params = runner_.status().running.params;
+    settings_.params = runner_.running().params;
     return;
   }
   runner_.set_params(p);
@@ -64,7 +63,7 @@ void RunControl::apply_solver(Applied& out) {
       republish_(s, false);
     });
   }, out);
-  if (!ok) settings_.solver = runner_.status().running.solver;
+  if (!ok) settings_.solver = runner_.running().solver;
 }
 
 // One wholesale change with the thread parked; true when it went through.
@@ -93,7 +92,7 @@ void RunControl::apply_bodies(const Changes& c, Applied& out) {
     }
   }
   if (!bodies) return;
-  const std::size_t size = runner_.status().running.bodies;
+  const std::size_t size = runner_.running().bodies;
   if (settings_.bodies != size &&
       !change(Place::BodyCount, [&](Session& s) { s.set_body_count(settings_.bodies); }, out)) {
     settings_.bodies = size;

@@ -224,8 +224,7 @@ void Runner::publish(float wall_ms) {
   r.wall_ms = wall_ms;
   r.name = sim.name();
   handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda);
-  Running running{sim.size(), sim.backend(), sim.solver(), sim.params(), r.name,
-                  session_->scenario(), session_->source()};
+  Running running = session_->running();
   std::lock_guard lock(mutex_);
   status_.running = std::move(running);
   status_.steps = r.steps;
@@ -276,6 +275,11 @@ void Runner::resume() {
     status_.error.clear();
     halted_ = false;
   });
+}
+
+Running Runner::running() const {
+  std::lock_guard lock(mutex_);
+  return status_.running;
 }
 
 RunnerStatus Runner::status() const {

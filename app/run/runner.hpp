@@ -32,21 +32,9 @@
 
 namespace galaxy::app {
 
-// What runs, as of the thread's last publication: read from the status, so nothing parks the
-// thread to learn it.
-struct Running {
-  std::size_t bodies = 0;
-  Backend backend = Backend::Cpu;
-  Solver solver = Solver::BarnesHut;
-  SimParams params;
-  std::string name;      // the backend's description
-  std::string scenario;  // what body-count changes and resets re-create
-  std::string source;    // what made the bodies: the scenario, or "snapshot PATH"
-};
-
 // What the frame loop shows of the thread, copied out once a frame.
 struct RunnerStatus {
-  Running running;
+  Running running;  // as of the thread's last publication (Session::running)
   std::uint64_t steps = 0;  // the simulation's step count (drawn steps may lag behind)
   std::optional<std::uint64_t> seeking;  // the step a replay is heading for
   std::vector<std::uint64_t> kept;       // keyframes' steps
@@ -111,6 +99,8 @@ class Runner {
 
   FrameHandoff& handoff() { return handoff_; }
   RunnerStatus status() const;
+  // What runs, alone: status().running without copying the keyframe list (a change reads it).
+  Running running() const;
 
  private:
   using Clock = std::chrono::steady_clock;

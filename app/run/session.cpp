@@ -108,4 +108,9 @@ Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
   return loaded;
 }
 
+Running Session::running() const {
+  return {sim_->size(), sim_->backend(), sim_->solver(), sim_->params(), sim_->name(), scenario_,
+          source_};
+}
+
 }  // namespace galaxy::app

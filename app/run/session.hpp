@@ -23,6 +23,18 @@ struct Loaded {
   std::vector<std::string> notes;
 };
 
+// What runs: read from the status the simulation's thread publishes (RunnerStatus::running), so
+// nothing parks the thread to learn it.
+struct Running {
+  std::size_t bodies = 0;
+  Backend backend = Backend::Cpu;
+  Solver solver = Solver::BarnesHut;
+  SimParams params;
+  std::string name;      // the backend's description
+  std::string scenario;  // what body-count changes and resets re-create
+  std::string source;    // what made the bodies: the scenario, or "snapshot PATH"
+};
+
 class Session {
  public:
   // Reads `o` once: the backend, solver, parameters, scenario, seed and the start (a scenario at
@@ -30,6 +42,7 @@ class Session {
   explicit Session(const Options& o);
   Simulation& simulation() { return *sim_; }
   const Simulation& simulation() const { return *sim_; }
+  Running running() const;
   // The scenario that body-count changes and resets re-create.
   const std::string& scenario() const { return scenario_; }
   // What made the current bodies: the scenario's name, or "snapshot PATH" after a load.
