@@ -10,8 +10,10 @@
 
 namespace galaxy {
 
-Timeline::Timeline(std::size_t budget_bytes, std::uint64_t interval)
-    : budget_(budget_bytes), interval_(std::max<std::uint64_t>(interval, 1)) {}
+Timeline::Timeline(std::size_t budget_bytes, std::uint64_t interval, std::size_t most_kept)
+    : budget_(budget_bytes),
+      interval_(std::max<std::uint64_t>(interval, 1)),
+      most_kept_(std::max<std::size_t>(most_kept, 1)) {}
 
 std::vector<std::uint64_t> Timeline::steps() const {
   std::vector<std::uint64_t> s;
@@ -38,11 +40,11 @@ void Timeline::forget_after(std::uint64_t step) {
   spare_.reset();  // the forgotten future's memory returns
 }
 
-// Drops keyframes until `more` bytes fit: the one (between the oldest and the newest) whose
+// Drops keyframes until `more` bytes and one more keyframe fit: the one (between the oldest and the newest) whose
 // removal opens the smallest gap for its age, so that spacing grows with age; with two left,
 // the oldest; with one, that one.
 void Timeline::make_room(std::size_t more, std::uint64_t now) {
-  while (!kept_.empty() && bytes_ + more > budget_) {
+  while (!kept_.empty() && (bytes_ + more > budget_ || kept_.size() >= most_kept_)) {
     if (kept_.size() <= 2) {
       erase(0);
       continue;

@@ -7,6 +7,9 @@
 // A keyframe is taken every `interval` steps. When the next would pass the budget, the kept one
 // whose removal leaves the smallest gap for its age goes (never the oldest or the newest), so the
 // recent past stays dense (a step back replays a few steps) and the distant past thins out.
+// The same happens past a count of keyframes: where keyframes are small (few bodies), steps are
+// cheap and a replay over a wider gap is quick, so a store of thousands more would only take
+// memory (a 2,000-body run would otherwise fill a 1 GiB budget over more than a minute).
 #pragma once
 
 #include <cstdint>
@@ -19,9 +22,13 @@
 
 namespace galaxy {
 
+// Keyframes kept at most: 4,096 cover 16,384 steps densely at the default interval.
+inline constexpr std::size_t kMostKeyframes = 4096;
+
 class Timeline {
  public:
-  explicit Timeline(std::size_t budget_bytes, std::uint64_t interval = 4);
+  explicit Timeline(std::size_t budget_bytes, std::uint64_t interval = 4,
+                    std::size_t most_kept = kMostKeyframes);
 
   // After a finished step that did not run away, and at the start of a run: captures the state
   // when its step count is a multiple of the interval (or nothing is kept yet) and no keyframe
@@ -50,6 +57,7 @@ class Timeline {
 
   std::size_t budget_;
   std::uint64_t interval_;
+  std::size_t most_kept_;
   std::vector<std::unique_ptr<Keyframe>> kept_;  // by step
   std::unique_ptr<Keyframe> spare_;  // the last one dropped to make room: reused by the next
   std::size_t bytes_ = 0;

@@ -102,6 +102,28 @@ TEST(Timeline, StaysWithinBudgetDenseNearNowSparseInThePast) {
   EXPECT_TRUE(same_bits(state_bits(sim->download()), now));
 }
 
+// Past its count, the store thins as it does past its budget: a small run with a large budget
+// keeps no more keyframes than the count, and its memory stops growing there.
+TEST(Timeline, StopsAtItsCountOfKeyframesWithABudgetToSpare) {
+  auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
+  sim->reset(make_scenario("plummer", 100, 5));
+  Timeline timeline(std::size_t(1) << 30, 1, 10);
+  timeline.record(*sim);
+  for (int k = 0; k < 200; ++k) {
+    sim->step();
+    timeline.record(*sim);
+  }
+  const std::vector<std::uint64_t> s = timeline.steps();
+  ASSERT_EQ(s.size(), 10u);
+  EXPECT_EQ(timeline.bytes(), 10 * 100 * kCpuKeyframeBytesPerBody);
+  EXPECT_EQ(s.front(), 0u) << "the start is kept";
+  EXPECT_EQ(s.back(), 200u) << "the newest is kept";
+  EXPECT_EQ(s.back() - s[s.size() - 2], 1u) << "the recent past stays dense";
+  EXPECT_GT(s[1] - s[0], 10u) << "the distant past thins";
+  ASSERT_TRUE(timeline.seek(*sim, 77));
+  EXPECT_EQ(sim->steps_taken(), 77u);
+}
+
 TEST(Timeline, ForgetsTheFutureAndRefusesWhatItNeverKept) {
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   sim->reset(make_scenario("plummer", 100, 6));
