@@ -16,6 +16,7 @@
 #include "run/report.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
+#include "units.hpp"
 #include "run/speed.hpp"
 
 namespace galaxy::app {
@@ -78,6 +79,7 @@ struct PanelStats {
   std::size_t bodies = 0;
   std::uint64_t steps = 0;  // the step drawn
   double time = 0;
+  Units units;  // the run's physical units, where its scenario has them
   float fps = 0, frame_ms = 0, render_ms = -1, vertex_ms = 0;
   // The simulation's thread: where it is (ahead of the drawn step while it runs), its rates, the
   // kept keyframes and a replay under way.

@@ -13,6 +13,17 @@ void HostBodies::resize(std::size_t n) {
   galaxy.resize(n, 0);
 }
 
+void append(HostBodies& to, const HostBodies& from) {
+  for (auto member : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx,
+                      &HostBodies::vy, &HostBodies::vz, &HostBodies::m, &HostBodies::ax,
+                      &HostBodies::ay, &HostBodies::az, &HostBodies::pot}) {
+    (to.*member).insert((to.*member).end(), (from.*member).begin(), (from.*member).end());
+  }
+  for (auto member : {&HostBodies::population, &HostBodies::galaxy}) {
+    (to.*member).insert((to.*member).end(), (from.*member).begin(), (from.*member).end());
+  }
+}
+
 void centre_at_rest(HostBodies& b) {
   const std::size_t begin = 0, end = b.size();
   double m = 0, c[6] = {0, 0, 0, 0, 0, 0};

@@ -11,6 +11,9 @@ namespace galaxy {
 // colouring, for hiding the halo in the renderer and for mapping to Tipsy record types.
 enum class Population : std::uint8_t { Star = 0, Disk = 1, Bulge = 2, Halo = 3 };
 
+// Galaxies a run can tell apart: the tag byte's six galaxy bits.
+inline constexpr int kMaxGalaxies = 64;
+
 // The renderer's one-byte tag of a body: population | galaxy << 2.
 inline std::uint8_t body_tag(std::uint8_t population, std::uint8_t galaxy) {
   return static_cast<std::uint8_t>(population | (galaxy << 2));
@@ -24,12 +27,15 @@ struct HostBodies {
   std::vector<float> m;
   std::vector<float> ax, ay, az, pot;
   std::vector<std::uint8_t> population;  // Population value
-  std::vector<std::uint8_t> galaxy;      // 0 or 1: which galaxy in a multi-galaxy scenario
+  std::vector<std::uint8_t> galaxy;      // which galaxy (0-63) of a multi-galaxy scenario
 
   std::size_t size() const { return x.size(); }
   bool empty() const { return x.empty(); }
   void resize(std::size_t n);
 };
+
+// Appends `from`'s bodies after `to`'s.
+void append(HostBodies& to, const HostBodies& from);
 
 // Moves the centre of mass and the mean (mass-weighted) velocity to the origin, summing in
 // double; generators call it so that a scenario does not drift off screen.

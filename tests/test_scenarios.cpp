@@ -14,6 +14,7 @@
 #include "diagnostics.hpp"
 #include "scenarios/disk_galaxy.hpp"
 #include "scenarios/plummer.hpp"
+#include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
 #include "test_support_sim.hpp"
 
@@ -74,33 +75,46 @@ DiskProfile disk_profile(const HostBodies& b) {
 TEST(Scenarios, EveryNameMakesValidTaggedBodies) {
   for (const std::string& name : scenario_names()) {
     SCOPED_TRACE(name);
+    const Encounter* preset = find_preset(name);
+    const std::size_t galaxies = preset ? preset->galaxies.size() : 1;
     for (std::size_t n : {1u, 2u, 7u, 1000u}) {
+      if (n < galaxies) {
+        EXPECT_THROW(make_scenario(name, n, 3), std::invalid_argument) << n << " bodies";
+        continue;
+      }
       const HostBodies b = make_scenario(name, n, 3);
       ASSERT_EQ(b.size(), n);
       EXPECT_NO_THROW(validate(b));
     }
     const HostBodies b = make_scenario(name, 8000, 3);
     std::array<int, 4> pop{};
-    std::array<int, 2> gal{};
+    std::array<int, kMaxGalaxies> gal{};
     for (std::size_t i = 0; i < b.size(); ++i) {
       ++pop[b.population[i]];
       ++gal[b.galaxy[i]];
     }
     const Diagnostics d = compute_diagnostics(b);
     for (int k = 0; k < 3; ++k) {
-      EXPECT_NEAR(d.com[k], 0.0, 1e-4);
-      EXPECT_NEAR(d.momentum[k], 0.0, 1e-4);
+      EXPECT_NEAR(d.com[k], 0.0, 1e-4 * std::max(1.0, d.mass));
+      EXPECT_NEAR(d.momentum[k], 0.0, 1e-4 * std::max(1.0, d.mass));
     }
     if (name == "plummer" || name == "collapse") {
       EXPECT_EQ(pop[0], 8000);
       EXPECT_NEAR(d.mass, 1.0, 1e-4);
-    } else {
-      // Half disk, an eighth bulge, the rest halo (per galaxy).
-      EXPECT_EQ(pop[int(Population::Disk)], 4000);
+    } else if (name == "collision") {
+      // Per galaxy, by mass with a halo body 7 star bodies heavy: 5/8 disk, 1/8 bulge, the
+      // rest (a quarter) halo.
+      EXPECT_EQ(pop[int(Population::Disk)], 5000);
       EXPECT_EQ(pop[int(Population::Bulge)], 1000);
-      EXPECT_EQ(pop[int(Population::Halo)], 3000);
-      EXPECT_NEAR(d.mass, name == "collision" ? 2.0 : 1.0, 1e-4);
-      EXPECT_EQ(gal[1], name == "collision" ? 4000 : 0);
+      EXPECT_EQ(pop[int(Population::Halo)], 2000);
+      EXPECT_NEAR(d.mass, 2.0, 1e-4);
+      EXPECT_EQ(gal[1], 4000);
+    } else {
+      double mass = 0;
+      for (const GalaxySpec& g : preset->galaxies) mass += g.mass;
+      EXPECT_NEAR(d.mass, mass, 1e-4 * mass);
+      for (std::size_t g = 0; g < galaxies; ++g) EXPECT_GT(gal[g], 0) << "galaxy " << g;
+      EXPECT_LE(pop[int(Population::Halo)], 2000) << "at least 3/4 of the bodies are visible";
     }
   }
   EXPECT_THROW(make_scenario("nosuch", 10, 1), std::invalid_argument);

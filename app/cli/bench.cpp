@@ -280,7 +280,10 @@ int run_bench(const Options& o) {
   };
   for (std::size_t n : sizes) {
     if (stop_signal()) break;
+    const auto t0 = std::chrono::steady_clock::now();
     const HostBodies bodies = make_scenario(o.scenario, n, o.seed);
+    std::printf("%10zu scenario %s built on the host in %.3f s\n", n, o.scenario.c_str(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (Backend backend : backends) {
       for (Solver solver : b.solvers) {
         if (solver == Solver::Direct) {  // the opening test and the multipoles mean nothing here

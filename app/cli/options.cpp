@@ -221,6 +221,11 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(kPath);
   cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)")
       ->check(kPath);
+  cli.add_option("--encounter", o.encounter,
+                 "run the encounter FILE (.toml: galaxies, models, orbit, units) instead of the "
+                 "scenario")
+      ->check(kPath)
+      ->excludes("--load");
   cli.add_option("--frames", o.frames, "render this many frames, then exit")
       ->check(whole(1, kMaxLong));
   cli.add_option("--record", o.record,

@@ -57,6 +57,7 @@ struct Options {
   std::optional<int> pick;           // show this body's tree walk
   std::string colour_map;            // a body field's cli_name (sim/body_field.hpp): start with it
   std::string load;  // start from this snapshot instead of the scenario
+  std::string encounter;  // run this encounter file (.toml) instead of the scenario
   // The frame loop and the simulation's thread.
   Speed speed;
   bool lockstep = false;            // each frame waits for its steps (implied by --record)

@@ -292,8 +292,13 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
   ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::PushItemWidth(kSliderWidth);
-  ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies, static_cast<unsigned long long>(st.steps),
-              st.time);
+  if (st.units.physical()) {
+    ImGui::Text("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
+                static_cast<unsigned long long>(st.steps), st.time, st.time * st.units.time_myr());
+  } else {
+    ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies,
+                static_cast<unsigned long long>(st.steps), st.time);
+  }
   time_controls(s, c, st);
   runaway_box(c, st);
   interop_line(st);

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "memory.hpp"
+#include "timeline.hpp"
 
 namespace galaxy::app {
 
@@ -85,8 +86,8 @@ void timeline(Changes& c, const PanelStats& st) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip(
         "timeline: drag to go back to any step since %lld (the nearest keyframe before it, then "
-        "the same steps again, bit for bit)\n%zu keyframes, %s of %s%s%s",
-        first, st.kept.size(), gib(st.keyframe_bytes).c_str(), gib(st.keyframe_budget).c_str(),
+        "the same steps again, bit for bit)\n%zu keyframes (at most %zu), %s of %s%s%s",
+        first, st.kept.size(), kMostKeyframes, gib(st.keyframe_bytes).c_str(), gib(st.keyframe_budget).c_str(),
         st.keyframe_note.empty() ? "" : "\n", st.keyframe_note.c_str());
   }
 }
@@ -94,8 +95,10 @@ void timeline(Changes& c, const PanelStats& st) {
 }  // namespace
 
 std::string rates_text(const PanelStats& st) {
-  return fmt::format("{:.0f} fps, {:.3g} steps/s, {:.3g} time/s", st.fps, st.steps_per_s,
-                     st.sim_time_per_s);
+  const std::string rates = fmt::format("{:.0f} fps, {:.3g} steps/s, {:.3g} time/s", st.fps,
+                                        st.steps_per_s, st.sim_time_per_s);
+  if (!st.units.physical()) return rates;
+  return rates + fmt::format(" ({:.3g} Myr/s)", st.sim_time_per_s * st.units.time_myr());
 }
 
 void time_controls(Settings& s, Changes& c, const PanelStats& st) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "io/encounter_file.hpp"
 #include "io/snapshot.hpp"
 #include "memory.hpp"
 #include "scenarios/scenarios.hpp"
@@ -42,15 +43,22 @@ bool override_params(const Options& cli, SimParams& file, std::vector<std::strin
 
 Session::Session(const Options& o)
     : scenario_(o.scenario),
+      units_(scenario_units(o.scenario)),
       seed_(o.seed),
       rendering_(!wants_energy_table(o)),
       source_(o.scenario) {
+  if (!o.encounter.empty()) {
+    encounter_ = io::load_encounter(o.encounter);  // names the file, line and key it refuses
+    encounter_path_ = o.encounter;
+    units_ = encounter_->units;
+    source_ = "encounter " + o.encounter;
+  }
   const Backend backend = choose_backend(o);
   sim_ = make_simulation(backend, o.solver, o.params);
   if (o.load.empty()) {
     const std::size_t n = o.bodies.value_or(default_body_count(backend));
     require_memory(backend, n, rendering_);  // before anything of that size is allocated
-    sim_->reset(make_scenario(scenario_, n, seed_));
+    sim_->reset(make_bodies(n));
   } else {
     for (const std::string& note : load_snapshot(o.load, &o).notes) {
       std::fprintf(stderr, "galaxy: %s\n", note.c_str());
@@ -61,13 +69,20 @@ Session::Session(const Options& o)
 void Session::set_body_count(std::size_t n) {
   if (n == 0) throw std::invalid_argument("the body count must be positive");
   require_memory(sim_->backend(), n, rendering_);
-  sim_->reset(make_scenario(scenario_, n, seed_));
-  source_ = scenario_;
+  sim_->reset(make_bodies(n));
+  source_ = encounter_ ? "encounter " + encounter_path_ : scenario_;
+  units_ = encounter_ ? encounter_->units : scenario_units(scenario_);
+}
+
+HostBodies Session::make_bodies(std::size_t n) const {
+  return encounter_ ? make_encounter(*encounter_, n, seed_) : make_scenario(scenario_, n, seed_);
 }
 
 void Session::set_scenario(const std::string& name) {
   sim_->reset(make_scenario(name, sim_->size() ? sim_->size() : 1, seed_));
   scenario_ = source_ = name;
+  encounter_.reset();
+  units_ = scenario_units(name);
 }
 
 void Session::set_backend(Backend backend) {
@@ -105,12 +120,13 @@ Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
   sim_->set_clock(s.time, s.steps);
   if (s.params) loaded.params = *s.params;
   source_ = "snapshot " + path;
+  units_ = {};
   return loaded;
 }
 
 Running Session::running() const {
   return {sim_->size(), sim_->backend(), sim_->solver(), sim_->params(), sim_->name(), scenario_,
-          source_};
+          source_, units_};
 }
 
 }  // namespace galaxy::app

@@ -6,11 +6,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/options.hpp"
+#include "scenarios/encounter.hpp"
 #include "simulation.hpp"
+#include "units.hpp"
 
 namespace galaxy::app {
 
@@ -33,6 +36,7 @@ struct Running {
   std::string name;      // the backend's description
   std::string scenario;  // what body-count changes and resets re-create
   std::string source;    // what made the bodies: the scenario, or "snapshot PATH"
+  Units units;           // what a unit length and mass of the run are (none: G = 1 units)
 };
 
 class Session {
@@ -65,7 +69,13 @@ class Session {
   // a note; null for a load from the panel.
   Loaded load_snapshot(const std::string& path, const Options* cli);
 
+  // The bodies of the scenario, or of the encounter file where one runs, at `n` bodies.
+  HostBodies make_bodies(std::size_t n) const;
+
   std::string scenario_;
+  std::optional<Encounter> encounter_;  // --encounter FILE: what resets re-create instead
+  std::string encounter_path_;
+  Units units_;
   std::uint64_t seed_;
   bool rendering_;  // the memory preflight counts the vertex buffers too
   std::unique_ptr<Simulation> sim_;

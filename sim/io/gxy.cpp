@@ -193,7 +193,7 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   reject_empty(n, path);
   validate_named(b, path);
   for (std::size_t i = 0; i < n; ++i) {
-    if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) || b.galaxy[i] > 1) {
+    if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) || b.galaxy[i] >= kMaxGalaxies) {
       throw std::runtime_error(name + ": body " + std::to_string(i) + ": invalid population tag " +
                                std::to_string(b.population[i]) + " or galaxy tag " +
                                std::to_string(b.galaxy[i]));

@@ -154,6 +154,14 @@ void place(HostBodies& b, std::size_t begin, std::size_t end, Vec3 k, double ang
 
 }  // namespace
 
+DiskGalaxyParams hernquist_sphere() {
+  DiskGalaxyParams p;
+  p.disk_mass = 0.0;
+  p.bulge_mass = 1.0, p.bulge_scale = 1.0, p.bulge_cut = 20.0;
+  p.halo_mass = 0.0;
+  return p;
+}
+
 double disk_galaxy_circular_velocity(const DiskGalaxyParams& p, double R) {
   return std::sqrt(Model(p).vc2(R));
 }
@@ -161,8 +169,13 @@ double disk_galaxy_circular_velocity(const DiskGalaxyParams& p, double R) {
 HostBodies make_disk_galaxy(std::size_t n, std::uint64_t seed, const DiskGalaxyParams& p,
                             std::uint8_t galaxy_tag) {
   const Model model(p);
-  const std::size_t n_disk = static_cast<std::size_t>(std::floor(n * p.disk_fraction));
-  const std::size_t n_bulge = static_cast<std::size_t>(std::floor(n * p.bulge_fraction));
+  // Bodies by mass: star bodies of one mass, halo bodies `halo_body_weight` times heavier.
+  const double weights = p.disk_mass + p.bulge_mass + p.halo_mass / p.halo_body_weight;
+  const std::size_t n_disk =
+      p.bulge_mass > 0 || p.halo_mass > 0
+          ? static_cast<std::size_t>(std::floor(n * p.disk_mass / weights))
+          : n;  // a disk alone: every body
+  const std::size_t n_bulge = static_cast<std::size_t>(std::floor(n * p.bulge_mass / weights));
   const std::size_t n_halo = n - std::min(n, n_disk + n_bulge);
   HostBodies b;
   b.resize(n);

@@ -25,14 +25,20 @@ struct DiskGalaxyParams {
   double halo_mass = 0.70;
   double halo_scale = 1.5;
   double halo_cut = 12.0;
-  // Fractions of the bodies; the halo gets the rest. With the defaults a halo body weighs 3.7
-  // disk bodies, a bulge body 0.8.
-  double disk_fraction = 0.5;
-  double bulge_fraction = 0.125;
+  // How many star (disk and bulge) bodies' mass a halo body has. Heavier halo bodies leave
+  // more of the bodies to the stars one sees: at 7 (the default) the halo has a quarter of the
+  // bodies, at 1 (equal masses) 70% of them. They also heat the disk more (README, Scenarios).
+  double halo_body_weight = 7.0;
+  friend bool operator==(const DiskGalaxyParams&, const DiskGalaxyParams&) = default;
 };
 
+// A Hernquist sphere of mass 1 and scale a = 1, cut at 20 a, as the bulge of a galaxy without
+// disk or halo: what make_galaxy() builds a Hernquist spheroid from.
+DiskGalaxyParams hernquist_sphere();
+
 // A galaxy of `n` bodies centred on the origin at rest, rotating counter-clockwise about +z.
-// Populations Disk, Bulge and Halo, galaxy tag `galaxy_tag`.
+// Populations Disk, Bulge and Halo, galaxy tag `galaxy_tag`. Disk and bulge bodies have equal
+// masses, halo bodies `halo_body_weight` times theirs.
 //
 // Positions: exponential disk with a sech² vertical profile; Hernquist (1990) bulge and halo cut
 // at their truncation radii. Velocities as in Hernquist (1993): the bulge and the halo are

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+#include "scenarios/encounter.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include "scenarios/plummer.hpp"
+
+namespace galaxy {
+
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+std::string galaxy_label(const Encounter& e, std::size_t i) {
+  const std::string& n = e.galaxies[i].name;
+  return "galaxy " + std::to_string(i + 1) + (n.empty() ? "" : " (" + n + ")");
+}
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument(what);
+}
+
+std::string num(double v) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%g", v);
+  return s;
+}
+
+void check_galaxy(const Encounter& e, std::size_t i) {
+  const GalaxySpec& g = e.galaxies[i];
+  const std::string who = galaxy_label(e, i);
+  require(std::isfinite(g.mass) && g.mass > 0, who + ": mass must be above 0, not " + num(g.mass));
+  require(std::isfinite(g.scale) && g.scale > 0,
+          who + ": scale must be above 0, not " + num(g.scale));
+  require(std::isfinite(g.share) && g.share > 0,
+          who + ": share must be above 0, not " + num(g.share));
+  require(std::isfinite(g.inclination_deg) && std::isfinite(g.argument_deg),
+          who + ": inclination and argument must be finite");
+  for (int k = 0; k < 3; ++k) {
+    require(std::isfinite(g.position[k]) && std::isfinite(g.velocity[k]),
+            who + ": position and velocity must be finite");
+  }
+  if (g.model != GalaxyModel::Disk) return;
+  const DiskGalaxyParams& d = g.disk;
+  require(d.disk_mass > 0 && d.bulge_mass >= 0 && d.halo_mass >= 0,
+          who + ": the disk's mass must be above 0 and the bulge's and halo's at least 0");
+  require(d.toomre_q > 0 && d.halo_body_weight > 0,
+          who + ": toomre_q and halo_body_weight must be above 0");
+}
+
+// Bodies a galaxy: its share, at least one each.
+std::vector<std::size_t> counts_of(const Encounter& e, std::size_t n) {
+  double total = 0;
+  for (const GalaxySpec& g : e.galaxies) total += g.share;
+  std::vector<std::size_t> c;
+  std::size_t used = 0;
+  for (const GalaxySpec& g : e.galaxies) {
+    c.push_back(std::max<std::size_t>(1, std::size_t(std::floor(double(n) * g.share / total))));
+    used += c.back();
+  }
+  auto wanted = [&](std::size_t i) { return double(n) * e.galaxies[i].share / total - double(c[i]); };
+  while (used > n) {
+    const auto most = std::max_element(c.begin(), c.end());
+    --*most, --used;
+  }
+  while (used < n) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < c.size(); ++i) best = wanted(i) > wanted(best) ? i : best;
+    ++c[best], ++used;
+  }
+  return c;
+}
+
+// Rotates bodies about the unit axis `k` by `angle` (Rodrigues), then moves them by `dx`, `dv`.
+void place(HostBodies& b, Vec3d k, double angle, Vec3d dx, Vec3d dv) {
+  const double c = std::cos(angle), s = std::sin(angle);
+  auto turn = [&](float& x, float& y, float& z, const Vec3d& shift) {
+    const double p[3] = {x, y, z};
+    const double kp = k[0] * p[0] + k[1] * p[1] + k[2] * p[2];
+    const double kxp[3] = {k[1] * p[2] - k[2] * p[1], k[2] * p[0] - k[0] * p[2],
+                           k[0] * p[1] - k[1] * p[0]};
+    float* out[3] = {&x, &y, &z};
+    for (int a = 0; a < 3; ++a) {
+      *out[a] = static_cast<float>(p[a] * c + kxp[a] * s + k[a] * kp * (1 - c) + shift[a]);
+    }
+  };
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    turn(b.x[i], b.y[i], b.z[i], dx);
+    turn(b.vx[i], b.vy[i], b.vz[i], dv);
+  }
+}
+
+// Scales a model made with mass `m0` and length `l0` to `m` and `l` (G = 1 homology).
+void rescale(HostBodies& b, double m0, double l0, double m, double l) {
+  const double fl = l / l0, fm = m / m0, fv = std::sqrt(fm / fl);
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    b.x[i] = float(b.x[i] * fl), b.y[i] = float(b.y[i] * fl), b.z[i] = float(b.z[i] * fl);
+    b.vx[i] = float(b.vx[i] * fv), b.vy[i] = float(b.vy[i] * fv), b.vz[i] = float(b.vz[i] * fv);
+    b.m[i] = float(b.m[i] * fm);
+  }
+}
+
+std::uint64_t galaxy_seed(std::uint64_t seed, std::size_t i) {
+  std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (i + 1);  // splitmix64
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+const char* galaxy_model_name(GalaxyModel m) {
+  switch (m) {
+    case GalaxyModel::Plummer: return "plummer";
+    case GalaxyModel::Hernquist: return "hernquist";
+    default: return "disk";
+  }
+}
+
+std::optional<GalaxyModel> parse_galaxy_model(const std::string& name) {
+  for (GalaxyModel m : {GalaxyModel::Disk, GalaxyModel::Plummer, GalaxyModel::Hernquist}) {
+    if (name == galaxy_model_name(m)) return m;
+  }
+  return std::nullopt;
+}
+
+Vec3d spin_axis(double inclination_deg, double argument_deg) {
+  const double i = inclination_deg * kDeg, w = argument_deg * kDeg;
+  return {-std::sin(i) * std::sin(w), -std::sin(i) * std::cos(w), std::cos(i)};
+}
+
+void check_encounter(const Encounter& e, std::size_t n) {
+  require(!e.galaxies.empty(), "the encounter has no galaxies");
+  require(e.galaxies.size() <= kMaxGalaxies,
+          std::to_string(e.galaxies.size()) + " galaxies: at most " +
+              std::to_string(kMaxGalaxies) + " can be told apart");
+  require(n == 0 || e.galaxies.size() <= n,
+          std::to_string(e.galaxies.size()) + " galaxies need at least as many bodies, not " +
+              std::to_string(n));
+  for (std::size_t i = 0; i < e.galaxies.size(); ++i) check_galaxy(e, i);
+  if (e.orbit) {
+    const OrbitParams& o = *e.orbit;
+    require(e.galaxies.size() == 2, "an orbit places two galaxies, not " +
+                                        std::to_string(e.galaxies.size()) +
+                                        " (give each its position and velocity instead)");
+    require(std::isfinite(o.pericentre) && o.pericentre > 0,
+            "orbit: pericentre must be above 0, not " + num(o.pericentre));
+    require(std::isfinite(o.eccentricity) && o.eccentricity >= 0,
+            "orbit: eccentricity must be 0 or more, not " + num(o.eccentricity));
+    require(std::isfinite(o.time_to_pericentre) && o.time_to_pericentre >= 0,
+            "orbit: time_to_pericentre must be 0 or more, not " + num(o.time_to_pericentre));
+  }
+  const Units& u = e.units;
+  require(std::isfinite(u.length_kpc) && std::isfinite(u.mass_msun) && u.length_kpc >= 0 &&
+              u.mass_msun >= 0 && (u.length_kpc > 0) == (u.mass_msun > 0),
+          "units: length_kpc and mass_msun must both be above 0 (or both left out)");
+}
+
+HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
+                       std::uint8_t tag) {
+  HostBodies b;
+  if (spec.model == GalaxyModel::Disk) {
+    const DiskGalaxyParams& d = spec.disk;
+    b = make_disk_galaxy(n, seed, d, tag);
+    rescale(b, d.disk_mass + d.bulge_mass + d.halo_mass, d.disk_scale_length, spec.mass,
+            spec.scale);
+    return b;
+  }
+  if (spec.model == GalaxyModel::Plummer) {
+    b = make_plummer(n, seed);  // Hénon units: mass 1, scale length 3π/16
+    rescale(b, 1.0, 3.0 * std::numbers::pi / 16.0, spec.mass, spec.scale);
+  } else {
+    b = make_disk_galaxy(n, seed, hernquist_sphere(), tag);  // mass 1, a = 1
+    rescale(b, 1.0, 1.0, spec.mass, spec.scale);
+  }
+  std::fill(b.population.begin(), b.population.end(), std::uint8_t(Population::Star));
+  std::fill(b.galaxy.begin(), b.galaxy.end(), tag);
+  return b;
+}
+
+HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed) {
+  check_encounter(e, n);
+  const std::vector<std::size_t> counts = counts_of(e, n);
+  std::vector<Vec3d> at(e.galaxies.size()), moving(e.galaxies.size());
+  for (std::size_t i = 0; i < e.galaxies.size(); ++i) {
+    at[i] = e.galaxies[i].position, moving[i] = e.galaxies[i].velocity;
+  }
+  if (e.orbit) {
+    const double m0 = e.galaxies[0].mass, m1 = e.galaxies[1].mass, m = m0 + m1;
+    const RelativeState s = kepler_state(*e.orbit, m, -e.orbit->time_to_pericentre);
+    for (int k = 0; k < 3; ++k) {
+      at[0][k] = -m1 / m * s.r[k], moving[0][k] = -m1 / m * s.v[k];
+      at[1][k] = m0 / m * s.r[k], moving[1][k] = m0 / m * s.v[k];
+    }
+  }
+  HostBodies all;
+  for (std::size_t i = 0; i < e.galaxies.size(); ++i) {
+    const GalaxySpec& g = e.galaxies[i];
+    HostBodies b = make_galaxy(g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
+    // The node line lies at -ω from pericentre (+x); turning +z about it by i gives the spin.
+    const double w = g.argument_deg * kDeg;
+    place(b, {std::cos(w), -std::sin(w), 0.0}, g.inclination_deg * kDeg, at[i], moving[i]);
+    append(all, b);
+  }
+  centre_at_rest(all);
+  return all;
+}
+
+}  // namespace galaxy

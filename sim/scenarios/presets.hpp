@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// Encounters of real systems and classic lessons, shipped inside the program (`--scenario NAME`
+// and the panel's scenario list). README (Presets) gives each one's source and what is ours.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scenarios/encounter.hpp"
+
+namespace galaxy {
+
+// Every preset, in the order the panel lists them.
+const std::vector<Encounter>& encounter_presets();
+
+// The preset named `name`, or nullptr.
+const Encounter* find_preset(const std::string& name);
+
+// The "disk" preset's galaxy: the model of disk_galaxy.hpp with a heavier, cooler disk that
+// grows spiral arms (disk 0.35, bulge 0.08, halo 0.57 of the mass; Toomre Q 1.2).
+DiskGalaxyParams spiral_disk();
+// Ostriker & Peebles' lesson, with the halo as the knob: a cold disk (Q 1.0) with half the mass
+// and no bulge in a light, extended halo (scale 4) forms a bar; the same disk in a heavy,
+// concentrated halo (3.0 at scale 1; Q 1.8) stays round.
+DiskGalaxyParams bar_unstable_disk();
+DiskGalaxyParams bar_stable_disk();
+
+}  // namespace galaxy
