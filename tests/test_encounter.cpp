@@ -40,7 +40,9 @@ TEST(Orbit, KeplerStateReachesThePericentreOnTime) {
       const double r2 = norm(s.r);
       for (int a = 0; a < 3; ++a) s.v[a] -= 0.5 * dt * m * s.r[a] / (r2 * r2 * r2);
     }
-    if (e > 0) EXPECT_NEAR(when, 6.0, 2e-3);  // a circle has no pericentre in time
+    if (e > 0) {  // a circle has no pericentre in time
+      EXPECT_NEAR(when, 6.0, 2e-3);
+    }
     EXPECT_NEAR(closest, 1.5, 1e-6);
   }
 }
