@@ -95,6 +95,24 @@ TEST(Cli, OptionsALoadIgnoresAreNamed) {
   std::filesystem::remove(f);
 }
 
+// An encounter file runs from the command line; a bad one stops the start naming its line and
+// key; a --scenario beside it (which it would replace) is refused, not dropped.
+TEST(Cli, EncounterFilesRunAndBadOnesAreNamed) {
+  const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_encounter.toml";
+  std::ofstream(f) << "[orbit]\npericentre = 1.5\n[[galaxy]]\n[[galaxy]]\nmodel = \"plummer\"\n";
+  CommandResult r = run("--backend cpu --headless --bodies 300 --steps 2 --encounter " + f.string());
+  EXPECT_EQ(r.status, 0) << r.output;
+  r = run("--backend cpu --headless --steps 2 --scenario disk --encounter " + f.string());
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--scenario"), std::string::npos) << r.output;
+  std::ofstream(f) << "[orbit]\npericentre = 0\n[[galaxy]]\n[[galaxy]]\n";
+  r = run("--backend cpu --headless --bodies 300 --steps 2 --encounter " + f.string());
+  EXPECT_NE(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find(f.string() + ":2: orbit.pericentre: must be above 0"), std::string::npos)
+      << r.output;
+  std::filesystem::remove(f);
+}
+
 // Issue 27: the memory preflight counts what this process may take, not only what the machine has
 // free: an address-space limit (RLIMIT_AS, set by util-linux's prlimit) refuses 30M bodies (about
 // 9 GiB) at once, with the preflight's message, instead of failing half way.

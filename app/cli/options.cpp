@@ -225,7 +225,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
                  "run the encounter FILE (.toml: galaxies, models, orbit, units) instead of the "
                  "scenario")
       ->check(kPath)
-      ->excludes("--load");
+      ->excludes("--load")
+      ->excludes("--scenario");  // the file says what runs: a scenario beside it would be dropped
   cli.add_option("--frames", o.frames, "render this many frames, then exit")
       ->check(whole(1, kMaxLong));
   cli.add_option("--record", o.record,
