@@ -169,7 +169,7 @@ void App::republish(Session& s, bool changed) {
   runner_->republish(s, changed);
   if (changed) {
     stats_.source = s.source();
-    stats_.units = s.running().units;
+    stats_.units = s.units();
     stats_.backend_name = sim.name();
   }
 }

@@ -13,6 +13,30 @@ void HostBodies::resize(std::size_t n) {
   galaxy.resize(n, 0);
 }
 
+void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
+                      const std::array<double, 3>& k, double angle,
+                      const std::array<double, 3>& dx, const std::array<double, 3>& dv) {
+  const double c = std::cos(angle), s = std::sin(angle);
+  auto rotate = [&](float& x, float& y, float& z) {
+    const double px = x, py = y, pz = z;
+    const double kdotp = k[0] * px + k[1] * py + k[2] * pz;
+    const double kxp[3] = {k[1] * pz - k[2] * py, k[2] * px - k[0] * pz, k[0] * py - k[1] * px};
+    x = static_cast<float>(px * c + kxp[0] * s + k[0] * kdotp * (1 - c));
+    y = static_cast<float>(py * c + kxp[1] * s + k[1] * kdotp * (1 - c));
+    z = static_cast<float>(pz * c + kxp[2] * s + k[2] * kdotp * (1 - c));
+  };
+  for (std::size_t i = begin; i < end; ++i) {
+    rotate(b.x[i], b.y[i], b.z[i]);
+    rotate(b.vx[i], b.vy[i], b.vz[i]);
+    b.x[i] += static_cast<float>(dx[0]);
+    b.y[i] += static_cast<float>(dx[1]);
+    b.z[i] += static_cast<float>(dx[2]);
+    b.vx[i] += static_cast<float>(dv[0]);
+    b.vy[i] += static_cast<float>(dv[1]);
+    b.vz[i] += static_cast<float>(dv[2]);
+  }
+}
+
 void append(HostBodies& to, const HostBodies& from) {
   for (auto member : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx,
                       &HostBodies::vy, &HostBodies::vz, &HostBodies::m, &HostBodies::ax,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -33,6 +34,12 @@ struct HostBodies {
   bool empty() const { return x.empty(); }
   void resize(std::size_t n);
 };
+
+// Rotates the positions and velocities of bodies [begin, end) by `angle` about the unit axis
+// `axis` (Rodrigues), then shifts them by `dx` and `dv`: how scenarios tilt and place galaxies.
+void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
+                      const std::array<double, 3>& axis, double angle,
+                      const std::array<double, 3>& dx, const std::array<double, 3>& dv);
 
 // Appends `from`'s bodies after `to`'s.
 void append(HostBodies& to, const HostBodies& from);

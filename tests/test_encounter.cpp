@@ -12,6 +12,7 @@
 #include "scenarios/encounter.hpp"
 #include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
+#include "test_support_sim.hpp"
 
 namespace galaxy {
 namespace {
@@ -182,12 +183,7 @@ TEST(Presets, ProgradeThrowsOutThreeTimesMoreDiskThanRetrograde) {
 
 // The m = 2 Fourier amplitude of the disk bodies within 2 scale lengths of the disk's centre.
 double bar_amplitude(const HostBodies& b) {
-  double cx = 0, cy = 0, m = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    if (b.population[i] != std::uint8_t(Population::Disk)) continue;
-    cx += b.m[i] * b.x[i], cy += b.m[i] * b.y[i], m += b.m[i];
-  }
-  cx /= m, cy /= m;
+  const auto [cx, cy, cz] = test_support::centre_of(b, Population::Disk, 0);
   double re = 0, im = 0, inside = 0;
   for (std::size_t i = 0; i < b.size(); ++i) {
     if (b.population[i] != std::uint8_t(Population::Disk)) continue;

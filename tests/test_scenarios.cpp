@@ -25,19 +25,6 @@ bool is(const HostBodies& b, std::size_t i, Population p) {
   return b.population[i] == static_cast<std::uint8_t>(p);
 }
 
-// Mass-weighted centre of the bodies of population `p` in galaxy `g`.
-std::array<double, 3> centre_of(const HostBodies& b, Population p, int g) {
-  double c[3] = {0, 0, 0}, m = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    if (!is(b, i, p) || b.galaxy[i] != g) continue;
-    c[0] += b.m[i] * b.x[i];
-    c[1] += b.m[i] * b.y[i];
-    c[2] += b.m[i] * b.z[i];
-    m += b.m[i];
-  }
-  return {c[0] / m, c[1] / m, c[2] / m};
-}
-
 // Disk bodies in cylindrical rings about the disk's centre: mean tangential velocity, the
 // circular velocity sqrt(R <-a_R>) of the accelerations the solver computed, rms z.
 struct DiskProfile {
@@ -47,7 +34,7 @@ struct DiskProfile {
 };
 
 DiskProfile disk_profile(const HostBodies& b) {
-  const auto c = centre_of(b, Population::Disk, 0);
+  const auto c = test_support::centre_of(b, Population::Disk, 0);
   DiskProfile p;
   std::array<double, 6> count{};
   double z2 = 0, n = 0;
@@ -222,7 +209,7 @@ TEST(Collision, GalaxyCentresApproachAndMerge) {
   std::vector<double> d;
   auto separation = [&] {
     const HostBodies b = sim.download();
-    const auto a = centre_of(b, Population::Bulge, 0), c = centre_of(b, Population::Bulge, 1);
+    const auto a = test_support::centre_of(b, Population::Bulge, 0), c = test_support::centre_of(b, Population::Bulge, 1);
     return std::hypot(a[0] - c[0], a[1] - c[1], a[2] - c[2]);
   };
   d.push_back(separation());

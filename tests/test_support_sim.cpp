@@ -18,6 +18,18 @@
 
 namespace galaxy::test_support {
 
+std::array<double, 3> centre_of(const HostBodies& b, Population p, int g) {
+  double c[3] = {0, 0, 0}, m = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    if (b.population[i] != static_cast<std::uint8_t>(p) || b.galaxy[i] != g) continue;
+    c[0] += b.m[i] * b.x[i];
+    c[1] += b.m[i] * b.y[i];
+    c[2] += b.m[i] * b.z[i];
+    m += b.m[i];
+  }
+  return {c[0] / m, c[1] / m, c[2] / m};
+}
+
 double lagrangian_radius(const HostBodies& b, double fraction) {
   const Diagnostics d = compute_diagnostics(b);
   std::vector<std::pair<double, double>> rm(b.size());

@@ -42,17 +42,12 @@ bool override_params(const Options& cli, SimParams& file, std::vector<std::strin
 }  // namespace
 
 Session::Session(const Options& o)
-    : scenario_(o.scenario),
-      units_(scenario_units(o.scenario)),
-      seed_(o.seed),
-      rendering_(!wants_energy_table(o)),
-      source_(o.scenario) {
+    : scenario_(o.scenario), seed_(o.seed), rendering_(!wants_energy_table(o)) {
   if (!o.encounter.empty()) {
     encounter_ = io::load_encounter(o.encounter);  // names the file, line and key it refuses
     encounter_path_ = o.encounter;
-    units_ = encounter_->units;
-    source_ = "encounter " + o.encounter;
   }
+  made_by_generator();
   const Backend backend = choose_backend(o);
   sim_ = make_simulation(backend, o.solver, o.params);
   if (o.load.empty()) {
@@ -70,19 +65,23 @@ void Session::set_body_count(std::size_t n) {
   if (n == 0) throw std::invalid_argument("the body count must be positive");
   require_memory(sim_->backend(), n, rendering_);
   sim_->reset(make_bodies(n));
-  source_ = encounter_ ? "encounter " + encounter_path_ : scenario_;
-  units_ = encounter_ ? encounter_->units : scenario_units(scenario_);
+  made_by_generator();
 }
 
 HostBodies Session::make_bodies(std::size_t n) const {
   return encounter_ ? make_encounter(*encounter_, n, seed_) : make_scenario(scenario_, n, seed_);
 }
 
+void Session::made_by_generator() {
+  source_ = encounter_ ? "encounter " + encounter_path_ : scenario_;
+  units_ = encounter_ ? encounter_->units : scenario_units(scenario_);
+}
+
 void Session::set_scenario(const std::string& name) {
   sim_->reset(make_scenario(name, sim_->size() ? sim_->size() : 1, seed_));
-  scenario_ = source_ = name;
+  scenario_ = name;
   encounter_.reset();
-  units_ = scenario_units(name);
+  made_by_generator();
 }
 
 void Session::set_backend(Backend backend) {

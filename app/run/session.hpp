@@ -49,8 +49,10 @@ class Session {
   Running running() const;
   // The scenario that body-count changes and resets re-create.
   const std::string& scenario() const { return scenario_; }
-  // What made the current bodies: the scenario's name, or "snapshot PATH" after a load.
+  // What made the current bodies: the scenario's name, "encounter PATH", or "snapshot PATH".
   const std::string& source() const { return source_; }
+  // What a unit length and mass of the current bodies are (none after a snapshot load).
+  const Units& units() const { return units_; }
   // Re-creates the scenario with `n` bodies. On failure (bad count, out of memory) throws and
   // keeps the current run.
   void set_body_count(std::size_t n);
@@ -71,6 +73,8 @@ class Session {
 
   // The bodies of the scenario, or of the encounter file where one runs, at `n` bodies.
   HostBodies make_bodies(std::size_t n) const;
+  // After make_bodies(): the source and the units are the scenario's or the encounter's.
+  void made_by_generator();
 
   std::string scenario_;
   std::optional<Encounter> encounter_;  // --encounter FILE: what resets re-create instead

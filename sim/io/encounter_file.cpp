@@ -81,31 +81,38 @@ class Reader {
     return x;
   }
 
-  // `key` in model units, or `key` + q.suffix in physical ones (with [units]); else `fallback`.
-  double quantity(const Value& t, const std::string& where, const std::string& key, Quantity q,
-                  Bound bound, double fallback) const {
+  // The value given for `key`: in model units, or as `key` + q.suffix in physical ones (then
+  // [units] must be given too); null where neither is.
+  struct Given {
+    const Value* value = nullptr;
+    std::string name;        // the key as written, after `where`
+    double per_unit = 1.0;   // what the value is divided by
+  };
+  Given given(const Value& t, const std::string& where, const std::string& key, Quantity q) const {
     const Value* plain = find(t, key);
     const Value* phys = q.suffix ? find(t, key + q.suffix) : nullptr;
     if (plain && phys) fail(*phys, where + key, "give it once: " + key + " or " + key + q.suffix);
-    if (plain) return number(*plain, where + key, bound);
-    if (!phys) return fallback;
+    if (plain) return {plain, where + key, 1.0};
+    if (!phys) return {};
     if (!units_.physical()) fail(*phys, where + key + q.suffix, "a physical value needs [units]");
-    return number(*phys, where + key + q.suffix, bound) / q.per_unit;
+    return {phys, where + key + q.suffix, q.per_unit};
+  }
+
+  // `key` (see given()), else `fallback`.
+  double quantity(const Value& t, const std::string& where, const std::string& key, Quantity q,
+                  Bound bound, double fallback) const {
+    const Given g = given(t, where, key, q);
+    return g.value ? number(*g.value, g.name, bound) / g.per_unit : fallback;
   }
 
   Vec3d vector(const Value& t, const std::string& where, const std::string& key, Quantity q) const {
-    const Value* plain = find(t, key);
-    const Value* phys = find(t, key + q.suffix);
-    if (plain && phys) fail(*phys, where + key, "give it once: " + key + " or " + key + q.suffix);
-    const Value* v = plain ? plain : phys;
-    if (!v) return {0, 0, 0};
-    const std::string name = where + (plain ? key : key + q.suffix);
-    if (phys && !units_.physical()) fail(*v, name, "a physical value needs [units]");
-    if (!v->is_array() || v->as_array().size() != 3) fail(*v, name, "must be [x, y, z]");
-    Vec3d out;
-    for (int k = 0; k < 3; ++k) {
-      out[k] = number(v->as_array()[k], name, Bound::Any) / (phys ? q.per_unit : 1.0);
+    const Given g = given(t, where, key, q);
+    if (!g.value) return {0, 0, 0};
+    if (!g.value->is_array() || g.value->as_array().size() != 3) {
+      fail(*g.value, g.name, "must be [x, y, z]");
     }
+    Vec3d out;
+    for (int k = 0; k < 3; ++k) out[k] = number(g.value->as_array()[k], g.name, Bound::Any) / g.per_unit;
     return out;
   }
 

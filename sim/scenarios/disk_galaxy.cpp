@@ -8,6 +8,8 @@
 #include <random>
 #include <vector>
 
+#include "scenarios/orbit.hpp"
+
 namespace galaxy {
 
 namespace {
@@ -125,31 +127,6 @@ void put(HostBodies& b, std::size_t i, Vec3 x, Vec3 v, double m, Population pop,
   b.m[i] = static_cast<float>(m);
   b.population[i] = static_cast<std::uint8_t>(pop);
   b.galaxy[i] = galaxy;
-}
-
-// Rotates bodies [begin, end) by `angle` about the unit axis `k` (Rodrigues), then shifts them by
-// `dx` and `dv`.
-void place(HostBodies& b, std::size_t begin, std::size_t end, Vec3 k, double angle, Vec3 dx,
-           Vec3 dv) {
-  const double c = std::cos(angle), s = std::sin(angle);
-  auto rotate = [&](float& x, float& y, float& z) {
-    const double px = x, py = y, pz = z;
-    const double kdotp = k.x * px + k.y * py + k.z * pz;
-    const Vec3 kxp{k.y * pz - k.z * py, k.z * px - k.x * pz, k.x * py - k.y * px};
-    x = static_cast<float>(px * c + kxp.x * s + k.x * kdotp * (1 - c));
-    y = static_cast<float>(py * c + kxp.y * s + k.y * kdotp * (1 - c));
-    z = static_cast<float>(pz * c + kxp.z * s + k.z * kdotp * (1 - c));
-  };
-  for (std::size_t i = begin; i < end; ++i) {
-    rotate(b.x[i], b.y[i], b.z[i]);
-    rotate(b.vx[i], b.vy[i], b.vz[i]);
-    b.x[i] += static_cast<float>(dx.x);
-    b.y[i] += static_cast<float>(dx.y);
-    b.z[i] += static_cast<float>(dx.z);
-    b.vx[i] += static_cast<float>(dv.x);
-    b.vy[i] += static_cast<float>(dv.y);
-    b.vz[i] += static_cast<float>(dv.z);
-  }
 }
 
 }  // namespace
@@ -283,29 +260,15 @@ HostBodies make_galaxy_collision(std::size_t n, std::uint64_t seed, const Collis
   double m0 = 0, m1 = 0;
   for (std::size_t i = 0; i < n; ++i) (i < n0 ? m0 : m1) += b.m[i];
   const double mt = m0 + m1;
-  // Parabolic relative orbit, pericentre r_p on +x. Barker's equation gives the time to
-  // pericentre from D = tan(ν/2): t = sqrt(2 r_p³ / M) (D + D³/3); solve for the requested time.
-  const double rp = c.pericentre, t_peri = c.time_to_pericentre;
-  const double scale = std::sqrt(2.0 * rp * rp * rp / std::max(mt, 1e-30));
-  double lo = 0.0, hi = 100.0;
-  for (int k = 0; k < 100; ++k) {
-    const double d = 0.5 * (lo + hi);
-    (scale * (d + d * d * d / 3.0) < t_peri ? lo : hi) = d;
-  }
-  const double d = 0.5 * (lo + hi);
-  const double nu = -2.0 * std::atan(d);  // approaching: before pericentre
-  const double r0 = rp * (1.0 + d * d);
-  const double vs = std::sqrt(mt / (2.0 * rp));  // sqrt(GM / p), semi-latus rectum p = 2 r_p
-  const Vec3 rel{r0 * std::cos(nu), r0 * std::sin(nu), 0.0};
-  const double v_r = vs * std::sin(nu), v_t = vs * (1.0 + std::cos(nu));
-  const Vec3 vrel{v_r * std::cos(nu) - v_t * std::sin(nu), v_r * std::sin(nu) + v_t * std::cos(nu),
-                  0.0};
+  // Parabolic relative orbit, pericentre on +x (scenarios/orbit.hpp), the requested time before it.
+  const RelativeState s =
+      kepler_state({c.pericentre, 1.0, c.time_to_pericentre}, mt, -c.time_to_pericentre);
   const double f0 = mt > 0 ? -m1 / mt : 0.0, f1 = mt > 0 ? m0 / mt : 0.0;
   const double deg = kPi / 180.0;
-  place(b, 0, n0, {1, 0, 0}, c.tilt0_deg * deg, {f0 * rel.x, f0 * rel.y, 0},
-        {f0 * vrel.x, f0 * vrel.y, 0});
-  place(b, n0, n, {std::cos(60 * deg), std::sin(60 * deg), 0}, c.tilt1_deg * deg,
-        {f1 * rel.x, f1 * rel.y, 0}, {f1 * vrel.x, f1 * vrel.y, 0});
+  rotate_and_shift(b, 0, n0, {1, 0, 0}, c.tilt0_deg * deg, {f0 * s.r[0], f0 * s.r[1], 0},
+                   {f0 * s.v[0], f0 * s.v[1], 0});
+  rotate_and_shift(b, n0, n, {std::cos(60 * deg), std::sin(60 * deg), 0}, c.tilt1_deg * deg,
+                   {f1 * s.r[0], f1 * s.r[1], 0}, {f1 * s.v[0], f1 * s.v[1], 0});
   return b;
 }
 

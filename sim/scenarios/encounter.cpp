@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "scenarios/encounter.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -23,11 +25,7 @@ void require(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
 }
 
-std::string num(double v) {
-  char s[32];
-  std::snprintf(s, sizeof s, "%g", v);
-  return s;
-}
+std::string num(double v) { return fmt::format("{:g}", v); }
 
 void check_galaxy(const Encounter& e, std::size_t i) {
   const GalaxySpec& g = e.galaxies[i];
@@ -72,25 +70,6 @@ std::vector<std::size_t> counts_of(const Encounter& e, std::size_t n) {
     ++c[best], ++used;
   }
   return c;
-}
-
-// Rotates bodies about the unit axis `k` by `angle` (Rodrigues), then moves them by `dx`, `dv`.
-void place(HostBodies& b, Vec3d k, double angle, Vec3d dx, Vec3d dv) {
-  const double c = std::cos(angle), s = std::sin(angle);
-  auto turn = [&](float& x, float& y, float& z, const Vec3d& shift) {
-    const double p[3] = {x, y, z};
-    const double kp = k[0] * p[0] + k[1] * p[1] + k[2] * p[2];
-    const double kxp[3] = {k[1] * p[2] - k[2] * p[1], k[2] * p[0] - k[0] * p[2],
-                           k[0] * p[1] - k[1] * p[0]};
-    float* out[3] = {&x, &y, &z};
-    for (int a = 0; a < 3; ++a) {
-      *out[a] = static_cast<float>(p[a] * c + kxp[a] * s + k[a] * kp * (1 - c) + shift[a]);
-    }
-  };
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    turn(b.x[i], b.y[i], b.z[i], dx);
-    turn(b.vx[i], b.vy[i], b.vz[i], dv);
-  }
 }
 
 // Scales a model made with mass `m0` and length `l0` to `m` and `l` (G = 1 homology).
@@ -202,7 +181,8 @@ HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed)
     HostBodies b = make_galaxy(g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
     // The node line lies at -ω from pericentre (+x); turning +z about it by i gives the spin.
     const double w = g.argument_deg * kDeg;
-    place(b, {std::cos(w), -std::sin(w), 0.0}, g.inclination_deg * kDeg, at[i], moving[i]);
+    rotate_and_shift(b, 0, b.size(), {std::cos(w), -std::sin(w), 0.0}, g.inclination_deg * kDeg,
+                     at[i], moving[i]);
     append(all, b);
   }
   centre_at_rest(all);
