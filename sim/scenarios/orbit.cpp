@@ -51,15 +51,4 @@ RelativeState kepler_state(const OrbitParams& o, double m, double t) {
           {-vh * std::sin(nu), vh * (e + std::cos(nu)), 0.0}};
 }
 
-std::vector<Vec3d> orbit_path(const OrbitParams& o, double m, int points) {
-  std::vector<Vec3d> path;
-  points = std::max(points, 2);
-  const double span = std::max(o.time_to_pericentre, 1e-6);
-  for (int k = 0; k < points; ++k) {
-    const double t = -span + 2.0 * span * k / (points - 1);
-    path.push_back(kepler_state(o, m, t).r);
-  }
-  return path;
-}
-
 }  // namespace galaxy

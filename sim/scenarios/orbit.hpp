@@ -5,7 +5,6 @@
 #pragma once
 
 #include <array>
-#include <vector>
 
 namespace galaxy {
 
@@ -27,9 +26,5 @@ struct RelativeState {
 // (G = 1): Kepler's equation for e < 1, Barker's for e = 1 (|e - 1| < 1e-9), the hyperbolic
 // Kepler equation for e > 1.
 RelativeState kepler_state(const OrbitParams& o, double m, double t);
-
-// The relative orbit from the start to as long after pericentre as before it, `points` points
-// evenly in time: what the panel draws before a run starts.
-std::vector<Vec3d> orbit_path(const OrbitParams& o, double m, int points = 128);
 
 }  // namespace galaxy
