@@ -119,7 +119,9 @@ class Simulation {
 
   // Keyframes (Keyframe above). capture() throws on out-of-memory (std::bad_alloc on the host,
   // std::runtime_error on the device) and leaves the run as it was; restore() throws
-  // std::invalid_argument for a keyframe of another simulation or body count. After restore()
+  // std::invalid_argument for a keyframe of another simulation. A keyframe of another body count
+  // (taken before bodies were added or taken out, Timeline::edited) brings its count back, and
+  // with it drops a shown field; out of memory there throws and keeps the run. After restore()
   // trace_walk() refuses until the next force pass (the tree is from the moment before).
   // `spare`, when given, is a keyframe of this simulation no longer kept: its memory is reused
   // (same body count), so a full timeline takes new keyframes without allocating or freeing.

@@ -24,6 +24,7 @@ std::vector<std::uint64_t> Timeline::steps() const {
 
 void Timeline::clear() {
   kept_.clear();
+  edits_.clear();
   spare_.reset();
   bytes_ = 0;
   note_.clear();
@@ -36,28 +37,63 @@ void Timeline::erase(std::size_t index) {
 }
 
 void Timeline::forget_after(std::uint64_t step) {
-  while (!kept_.empty() && kept_.back()->steps > step) erase(kept_.size() - 1);
+  if (step == std::numeric_limits<std::uint64_t>::max()) return;
+  forget_from(step + 1);
+}
+
+void Timeline::forget_from(std::uint64_t step) {
+  while (!kept_.empty() && kept_.back()->steps >= step) erase(kept_.size() - 1);
+  while (!edits_.empty() && edits_.back().step >= step) drop_last_edit();
   spare_.reset();  // the forgotten future's memory returns
 }
 
-// Drops keyframes until `more` bytes and one more keyframe fit: the one (between the oldest and the newest) whose
-// removal opens the smallest gap for its age, so that spacing grows with age; with two left,
-// the oldest; with one, that one.
+void Timeline::drop_last_edit() {
+  bytes_ -= edits_.back().before->bytes();
+  edits_.pop_back();
+}
+
+bool Timeline::pinned(std::uint64_t step) const {
+  return std::any_of(edits_.begin(), edits_.end(), [&](const Edit& e) { return e.step == step; });
+}
+
+// The oldest edit's state becomes where the remembered past begins: nothing before it is kept.
+void Timeline::forget_oldest_edit() {
+  const std::uint64_t step = edits_.front().step;
+  while (!kept_.empty() && kept_.front()->steps < step) erase(0);
+  bytes_ -= edits_.front().before->bytes();
+  edits_.erase(edits_.begin());
+}
+
+// Drops keyframes until `more` bytes and one more keyframe fit: the one (between the oldest and
+// the newest) whose removal opens the smallest gap for its age, so that spacing grows with age;
+// with two left, the oldest; with one, that one. Edited states are not thinned out: where only
+// they are left, the oldest edit goes with the past before it.
 void Timeline::make_room(std::size_t more, std::uint64_t now) {
   while (!kept_.empty() && (bytes_ + more > budget_ || kept_.size() >= most_kept_)) {
-    if (kept_.size() <= 2) {
+    if (const auto i = thinnable(now)) {
+      erase(*i);
+    } else if (!edits_.empty()) {
+      forget_oldest_edit();
+    } else {
       erase(0);
-      continue;
     }
-    std::size_t best = 1;
-    double best_cost = std::numeric_limits<double>::max();
-    for (std::size_t i = 1; i + 1 < kept_.size(); ++i) {
-      const double gap = double(kept_[i + 1]->steps - kept_[i - 1]->steps);
-      const double age = double(now - kept_[i]->steps) + 1.0;
-      if (gap / age < best_cost) best_cost = gap / age, best = i;
-    }
-    erase(best);
   }
+}
+
+std::optional<std::size_t> Timeline::thinnable(std::uint64_t now) const {
+  if (kept_.size() <= 2) {
+    if (!pinned(kept_[0]->steps)) return 0;
+    return std::nullopt;
+  }
+  std::optional<std::size_t> best;
+  double best_cost = std::numeric_limits<double>::max();
+  for (std::size_t i = 1; i + 1 < kept_.size(); ++i) {
+    if (pinned(kept_[i]->steps)) continue;
+    const double gap = double(kept_[i + 1]->steps - kept_[i - 1]->steps);
+    const double age = double(now - kept_[i]->steps) + 1.0;
+    if (gap / age < best_cost) best_cost = gap / age, best = i;
+  }
+  return best;
 }
 
 void Timeline::record(const Simulation& sim) {
@@ -88,8 +124,12 @@ void Timeline::record(const Simulation& sim) {
     return;
   }
   make_room(k->bytes(), now);
+  keep(std::move(k));
+}
+
+void Timeline::keep(std::unique_ptr<Keyframe> k) {
   bytes_ += k->bytes();
-  const auto at = std::upper_bound(kept_.begin(), kept_.end(), now,
+  const auto at = std::upper_bound(kept_.begin(), kept_.end(), k->steps,
                                    [](std::uint64_t s, const auto& kf) { return s < kf->steps; });
   kept_.insert(at, std::move(k));
 }
@@ -106,6 +146,66 @@ bool Timeline::seek(Simulation& sim, std::uint64_t step, const std::function<boo
     if (keep_going && !keep_going()) break;
     sim.step();
     if (sim.runaway()) break;
+  }
+  return true;
+}
+
+void Timeline::edited(Simulation& sim, std::unique_ptr<Keyframe> before) {
+  const std::uint64_t now = sim.steps_taken();
+  forget_from(now + 1);
+  // The state kept at this step is the unedited one (or an earlier edit's, still reachable
+  // through undo()).
+  if (!kept_.empty() && kept_.back()->steps == now) erase(kept_.size() - 1);
+  spare_.reset();
+  // The edited state's size: as many bytes a body as the state before.
+  const std::size_t after_bytes =
+      before->body_count ? before->bytes() / before->body_count * sim.size() : 0;
+  if (before->bytes() + after_bytes > budget_) {
+    clear();
+    note_ = "the past before the edit was forgotten: its keyframes would not fit the budget";
+    record(sim);
+    return;
+  }
+  if (edits_.size() >= kMostEdits) forget_oldest_edit();
+  make_room(before->bytes() + after_bytes, now);
+  bytes_ += before->bytes();
+  edits_.push_back({now, std::move(before)});
+  std::unique_ptr<Keyframe> after;
+  try {
+    after = sim.capture();
+  } catch (const std::exception&) {
+    sim.restore(*edits_.back().before);
+    drop_last_edit();
+    throw;
+  }
+  keep(std::move(after));
+}
+
+bool Timeline::arrive(Simulation& sim) const {
+  const std::uint64_t now = sim.steps_taken();
+  if (!pinned(now)) return false;
+  const auto at = std::find_if(kept_.begin(), kept_.end(),
+                               [&](const auto& k) { return k->steps == now; });
+  if (at == kept_.end()) return false;
+  sim.restore(**at);
+  return true;
+}
+
+bool Timeline::undo(Simulation& sim) {
+  if (edits_.empty()) return false;
+  Edit& e = edits_.back();
+  sim.restore(*e.before);  // throws (out of memory) before anything is forgotten
+  const std::uint64_t step = e.step;
+  forget_from(step + 1);
+  if (!kept_.empty() && kept_.back()->steps == step) erase(kept_.size() - 1);
+  drop_last_edit();
+  spare_.reset();
+  // What the run holds now at that step: an earlier edit's state there, or a plain keyframe.
+  try {
+    make_room(0, step);
+    keep(sim.capture());
+  } catch (const std::exception& ex) {
+    note_ = std::string("keyframes stopped: ") + ex.what();
   }
   return true;
 }

@@ -30,13 +30,23 @@ std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) 
   return k;
 }
 
+// A keyframe of another body count (from before or after bodies were added or taken out: the
+// timeline's edits) gets arrays of its size first, built aside so that a failed allocation keeps
+// the current state.
 void CudaBackend::restore(const Keyframe& k) {
-  if (k.owner != this || k.body_count != size()) {
-    throw std::invalid_argument("restore: the keyframe belongs to another run");
-  }
+  if (k.owner != this) throw std::invalid_argument("restore: the keyframe belongs to another run");
   const auto& c = static_cast<const CudaKeyframe&>(k);
   cudaStream_t st = stream_.get();
   CUDA_CHECK(cudaStreamSynchronize(st));
+  if (k.body_count != size()) {
+    const int n = static_cast<int>(k.body_count);
+    DeviceBodies bodies(n);
+    DeviceOctree tree(n, params_.leaf_size);
+    bodies_ = std::move(bodies);
+    tree_ = std::move(tree);
+    host_vertices_.resize(0), host_tags_.resize(0);
+    maps_.clear();  // the other bodies' values
+  }
   passes_.checked = passes_.done;  // what passes before the jump found no longer matters
   bodies_.load(c.bodies, st);
   launch_clear_runaway(record_.data(), st);

@@ -160,6 +160,19 @@ HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed
   return b;
 }
 
+std::array<std::vector<Vec3d>, 2> orbit_paths(const Encounter& e, double until, int points) {
+  std::array<std::vector<Vec3d>, 2> paths;
+  if (!e.orbit || e.galaxies.size() != 2 || points < 2) return paths;
+  const double m0 = e.galaxies[0].mass, m1 = e.galaxies[1].mass, m = m0 + m1;
+  for (int k = 0; k < points; ++k) {
+    const double t = until * k / (points - 1) - e.orbit->time_to_pericentre;
+    const RelativeState s = kepler_state(*e.orbit, m, t);
+    paths[0].push_back({-m1 / m * s.r[0], -m1 / m * s.r[1], -m1 / m * s.r[2]});
+    paths[1].push_back({m0 / m * s.r[0], m0 / m * s.r[1], m0 / m * s.r[2]});
+  }
+  return paths;
+}
+
 HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed) {
   check_encounter(e, n);
   const std::vector<std::size_t> counts = counts_of(e, n);

@@ -6,6 +6,7 @@
 // positions and velocities. What `--encounter FILE`, the presets and the panel build runs from.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -66,6 +67,11 @@ HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed)
 // One galaxy of `spec` with `n` bodies, centred at rest, spinning about +z, tagged `tag`.
 HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
                        std::uint8_t tag);
+
+// The predicted paths of a pair's two centres as point masses on its orbit (the panel draws them
+// before a start): `points` positions each from the start to time `until`, in the frame
+// make_encounter places them in. Empty without an orbit.
+std::array<std::vector<Vec3d>, 2> orbit_paths(const Encounter& e, double until, int points);
 
 // The spin axis Toomre & Toomre's angles give: (-sin i sin ω, -sin i cos ω, cos i).
 Vec3d spin_axis(double inclination_deg, double argument_deg);
