@@ -28,6 +28,8 @@ bool App::frame() {
   begin_frame();
   const Changes c = input_and_panel();
   apply(c);
+  if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
+  poll_edits();
   camera_.yaw += orbit_rad_;
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
@@ -56,6 +58,7 @@ void App::apply(const Changes& c) {
     take_measurements();  // lockstep: already there
   }
   if (c.error_map) measurements_->request_error_map();
+  apply_edits(c);
   if (c.fit_camera) fit_camera();
   if (c.quit) quit_ = true;
 }
@@ -76,7 +79,11 @@ Changes App::input_and_panel() {
   imgui_->new_frame(w, h, stats_.frame_ms * 1e-3f);
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
-  const InputActions a = handle_input(camera_, size.y);
+  const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
+  if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
+  c.remove_galaxy |= a.remove_galaxy;
+  c.undo |= a.undo;
+  drop_gesture(a.drag, {size.x, size.y}, c);
   if (a.toggle_pause) settings_.paused = !settings_.paused;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
@@ -92,6 +99,7 @@ Changes App::input_and_panel() {
   }
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_);
+    if (c.preview_orbit) orbit_preview({size.x, size.y});
   } else {
     status_line(stats_);
   }
@@ -148,6 +156,7 @@ void App::update_status() {
   stats_.sim_steps = st.steps;
   stats_.seeking = st.seeking;
   stats_.kept = st.kept;
+  stats_.edits = st.edits;
   stats_.keyframe_bytes = st.keyframe_bytes;
   stats_.keyframe_budget = st.keyframe_budget;
   stats_.keyframe_note = st.keyframe_note;

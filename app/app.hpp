@@ -16,10 +16,12 @@
 #include "camera.hpp"
 #include "cli/options.hpp"
 #include "panel/imgui_layer.hpp"
+#include "panel/input.hpp"
 #include "picture/frame_clock.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
 #include "picture/vertex_path.hpp"
+#include "run/body_edits.hpp"
 #include "run/measurements.hpp"
 #include "run/run_control.hpp"
 #include "run/runner.hpp"
@@ -70,6 +72,12 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
+  // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
+  void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
+  void orbit_preview(glm::vec2 window);
+  void apply_edits(const Changes& c);
+  void poll_edits();
+  void scripted_drop();  // --drop FRAME:BODIES
   glm::mat4 view_proj(int width, int height) const;
   std::optional<std::uint64_t> step_limit() const;
   // startup.cpp.
@@ -82,6 +90,8 @@ class App {
   std::optional<long> max_steps_, max_frames_;
   std::string final_save_;
   float orbit_rad_ = 0;               // --orbit: the camera's turn each frame
+  std::optional<long> drop_frame_;    // --drop FRAME:BODIES
+  std::size_t drop_bodies_ = 0;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
   std::unique_ptr<GlContext> context_;
@@ -91,6 +101,7 @@ class App {
   std::unique_ptr<Presenter> presenter_;
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread
   std::unique_ptr<RunControl> run_control_;
+  std::unique_ptr<BodyEdits> edits_;  // asks the runner: goes before it
 
   Settings settings_;
   PanelStats stats_;

@@ -18,8 +18,20 @@
 #include "simulation.hpp"
 #include "units.hpp"
 #include "run/speed.hpp"
+#include "scenarios/drop.hpp"
+#include "scenarios/encounter.hpp"
 
 namespace galaxy::app {
+
+// The drop tool: while it is on, a left drag in the view drops a galaxy (press where it goes,
+// drag its velocity, release); panel/galaxies_section.hpp.
+struct DropTool {
+  bool active = false;
+  DropSpec spec;  // model, mass, scale and bodies (position, velocity and spin: the gesture's)
+  float tilt_deg = 0.0f;     // the disk's tilt from face-on, about the view's horizontal axis
+  bool clockwise = false;    // its turn as seen from the camera
+  float arrow_time = 10.0f;  // the arrow is the way the galaxy goes in this many time units
+};
 
 struct Settings {
   // Simulation.
@@ -45,6 +57,11 @@ struct Settings {
   int picked_body = -1;  // the body whose walk is shown; -1 for none
   // Measurements.
   bool accuracy_auto = false;
+  // Galaxies: the drop tool and the encounter designer's draft, its file and its orbit preview.
+  DropTool drop;
+  Encounter encounter;
+  std::string encounter_path = "encounter.toml";
+  bool show_orbit = true;
   // Snapshot.
   std::string snapshot_path = "snapshot.csv";
   bool show_panel = true;
@@ -68,6 +85,15 @@ struct Changes {
   bool screenshot = false;
   bool overlay = false;  // what the overlays show changed: the octree, its depth, the pick
   bool resume = false;   // after a runaway: go on from the last good state
+  std::optional<DropSpec> drop;  // drop this galaxy into the run (BodyEdits)
+  std::string drop_bodies_typed;  // the drop tool's body count as typed ("200k")
+  bool remove_galaxy = false;    // take out the galaxy of the picked body
+  bool undo = false;             // take the newest drop or removal back
+  // The encounter designer: run the draft, write it to or read it from Settings::encounter_path,
+  // take the running encounter as the draft.
+  bool start_encounter = false, save_encounter = false, load_encounter = false,
+       encounter_from_run = false;
+  bool preview_orbit = false;  // the designer is open: the view draws its orbit
   bool quit = false;
   Changes& operator|=(const Changes& o);
 };
@@ -88,6 +114,8 @@ struct PanelStats {
   std::vector<std::uint64_t> kept;
   std::size_t keyframe_bytes = 0, keyframe_budget = 0;
   std::string keyframe_note;
+  std::size_t edits = 0;   // drops and removals undo can take back
+  bool editing = false;    // a drop is being made or added
   std::optional<std::uint64_t> seeking;
   int draw_stride = 1;  // > 1: every k-th body is drawn (a subset of a huge N)
   std::uint64_t scenes_reused = 0;  // frames that copied the last picture (SceneCache)

@@ -14,6 +14,7 @@
 #include "memory.hpp"
 #include "threads.hpp"
 #include "panel/colour_bar.hpp"
+#include "scenarios/presets.hpp"
 
 namespace galaxy::app {
 
@@ -116,6 +117,8 @@ App::App(const Options& options) : clock_(std::nullopt) {
   max_steps_ = o.steps;
   max_frames_ = o.frames;
   final_save_ = o.save;
+  drop_frame_ = o.drop_frame;
+  drop_bodies_ = o.drop_bodies;
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
   std::optional<double> display_hz = o.display_hz;
@@ -136,6 +139,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   measurements_ = std::make_unique<Measurements>(*runner_);
   run_control_ = std::make_unique<RunControl>(
       *runner_, settings_, [this](Session& s, bool changed) { republish(s, changed); });
+  edits_ = std::make_unique<BodyEdits>(*runner_, o.seed);
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);
@@ -143,6 +147,9 @@ App::App(const Options& options) : clock_(std::nullopt) {
 
 void App::start(std::optional<int> pick) {
   runner_->exclusive([&](Session& s) {
+    // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
+    const Encounter* e = s.encounter();
+    settings_.encounter = e ? *e : *find_preset("prograde");
     measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
     republish(s, true);
   });
@@ -182,13 +189,17 @@ void App::run_changed() {
 }
 
 // The thread goes first: its tasks use the measurements' colour maps.
-App::~App() { runner_.reset(); }
+App::~App() {
+  edits_.reset();
+  runner_.reset();
+}
 
 void App::finish() {
   if (finished_) return;
   finished_ = true;
   // The thread stops at the end of its step; a headless run's last step may have run away.
   runner_->hold();
+  for (const Report& r : edits_->finish().reports) report(r);  // a drop under way lands first
   runner_->exclusive([](Session&) {});
   update_status();
   if (!final_save_.empty()) {

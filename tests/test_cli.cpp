@@ -44,7 +44,9 @@ TEST(Cli, BadArgumentsExitWithStatusTwoAndAMessage) {
       {"--bodies -5", "--bodies"},             {"--theta 0", "--theta"},
       {"--theta -1", "--theta"},               {"--theta nan", "--theta"},
       {"--dt nan", "--dt"},                    {"--softening inf", "--softening"},
-      {"--backend gpu", "--backend"},          {"--scenario nosuch", "--scenario"}};
+      {"--backend gpu", "--backend"},          {"--scenario nosuch", "--scenario"},
+      {"--drop 60", "no colon"},               {"--drop x:5k", "'x' is not a frame"},
+      {"--drop 60:lots", "--drop"}};
   for (const auto& [args, mention] : cases) {
     const CommandResult r = run(std::string(args) + " --headless --steps 1");
     EXPECT_EQ(r.status, 2) << args << "\n" << r.output;

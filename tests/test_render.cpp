@@ -373,7 +373,7 @@ class InputTest : public ::testing::Test {
   void TearDown() override { ImGui::DestroyContext(); }
   app::InputActions frame() {
     ImGui::NewFrame();
-    const app::InputActions a = app::handle_input(camera, 600.0f);
+    const app::InputActions a = app::handle_input(camera, 600.0f, false);
     ImGui::EndFrame();
     return a;
   }

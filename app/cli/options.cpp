@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -133,6 +134,28 @@ const CLI::Validator kCountText(
     "COUNT");
 
 // How the frame loop and the simulation's thread share the time.
+// "FRAME:BODIES" (60:200k): a frame from 0 and a body count from 1.
+bool parse_drop(const std::string& s, long* frame, std::size_t* bodies, std::string* why) {
+  const auto colon = s.find(':');
+  const auto fail = [&](std::string what) {
+    if (why) *why = "'" + s + "': " + what + " (FRAME:BODIES, for example 60:200k)";
+    return false;
+  };
+  if (colon == std::string::npos) return fail("no colon");
+  long f = -1;
+  const std::string head = s.substr(0, colon);
+  const auto [end, ec] = std::from_chars(head.data(), head.data() + head.size(), f);
+  if (ec != std::errc() || end != head.data() + head.size() || f < 0) {
+    return fail("'" + head + "' is not a frame");
+  }
+  std::string count_why;
+  const auto n = parse_body_count(s.substr(colon + 1), &count_why);
+  if (!n || *n == 0) return fail(n ? "no bodies" : count_why);
+  if (frame) *frame = f;
+  if (bodies) *bodies = static_cast<std::size_t>(*n);
+  return true;
+}
+
 void add_speed_options(CLI::App& cli, Options& o) {
   cli.add_option("--steps-per-frame", o.speed.steps_per_frame,
                  "steps each frame may start (below 1: slow motion)")
@@ -239,6 +262,17 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_flag("--record-replace", o.record_replace,
                "let --record DIR remove the frames of an earlier recording there first (without "
                "it such a folder is refused, so two runs never mix)");
+  std::string drop;
+  cli.add_option("--drop", drop,
+                 "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "
+                 "centre, at rest, as the mouse's drop tool would (60:200k; scripted demos, and "
+                 "what a drop costs the frames)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            std::string why;
+            return parse_drop(s, nullptr, nullptr, &why) ? std::string() : why;
+          },
+          "FRAME:BODIES"));
   cli.add_flag("--no-ui", o.no_ui, "render without the panel");
   cli.add_option("--width", o.width, "image width in pixels (window 1280, headless 1920)")
       ->check(whole(16, 16384));
@@ -314,6 +348,11 @@ ParseResult parse_options(int argc, const char* const* argv) {
     for (const std::string& s : bench_solvers) b.solvers.push_back(s == "direct" ? Solver::Direct : Solver::BarnesHut);
     if (!backend.empty()) o.backend = backend == "cuda" ? Backend::Cuda : Backend::Cpu;
     o.solver = solver == "direct" ? Solver::Direct : Solver::BarnesHut;
+    if (!drop.empty()) {
+      long frame = 0;
+      parse_drop(drop, &frame, &o.drop_bodies, nullptr);
+      o.drop_frame = frame;
+    }
     for (const auto& [info, option] : given) {
       if (option->count() > 0) o.given_params.push_back(info);
     }

@@ -65,6 +65,10 @@ struct Options {
   std::optional<std::size_t> keyframe_mib;  // keyframe memory budget
   std::optional<std::size_t> max_drawn;     // bodies drawn at most while it runs (a subset above)
   float orbit_deg = 0;  // the camera turns this much each frame (measurements, clips)
+  // --drop FRAME:BODIES: at that frame the drop tool's galaxy of BODIES bodies drops at the view's
+  // centre, at rest (scripted demos; what a drop costs the frames).
+  std::optional<long> drop_frame;
+  std::size_t drop_bodies = 0;
 };
 // Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
 inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;

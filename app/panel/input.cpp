@@ -7,20 +7,35 @@
 
 namespace galaxy::app {
 
-InputActions handle_input(render::OrbitCamera& camera, float viewport_height) {
+namespace {
+
+// The drop tool's drag: from the press (in the view, not on the panel) to the release.
+void drop_drag(InputActions& a, const ImGuiIO& io) {
+  const bool pressed_in_view = !io.MouseDownOwned[0];  // set at the press, kept to the release
+  if (ImGui::IsMouseDown(ImGuiMouseButton_Left) && pressed_in_view) a.drag.held = true;
+  if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && pressed_in_view) a.drag.released = true;
+  a.drag.from = {io.MouseClickedPos[0].x, io.MouseClickedPos[0].y};
+  a.drag.to = {io.MousePos.x, io.MousePos.y};
+}
+
+}  // namespace
+
+InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode) {
   InputActions a;
   const ImGuiIO& io = ImGui::GetIO();
+  if (drop_mode && !io.KeyShift) drop_drag(a, io);
   if (!io.WantCaptureMouse) {
     const ImVec2 d = io.MouseDelta;
-    const bool left = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f);
+    const bool left = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f) && !a.drag.held;
     const bool middle = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1.0f);
     if (middle || (left && io.KeyShift)) {
       camera.pan(d.x, d.y, viewport_height);
-    } else if (left) {
+    } else if (left && !drop_mode) {
       camera.orbit(d.x, d.y);
     }
     if (io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
-    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] < 9.0f) {
+    if (!drop_mode && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        io.MouseDragMaxDistanceSqr[0] < 9.0f) {
       a.pick = true;
       a.cursor = {io.MousePos.x, io.MousePos.y};
     }
@@ -59,6 +74,12 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height) {
         case '[':
           a.speed_change = -1;
           break;
+        case 'g':
+          a.toggle_drop = true;
+          break;
+        case 'u':
+          a.undo = true;
+          break;
         default:
           break;
       }
@@ -66,6 +87,7 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) a.quit = true;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) a.step = true;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) a.step_back = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete))) a.remove_galaxy = true;
   }
   return a;
 }

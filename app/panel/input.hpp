@@ -16,11 +16,19 @@ struct InputActions {
   int speed_change = 0;                  // +1 twice as fast, -1 half as fast
   bool pick = false;  // a click (press and release without a drag) at `cursor`
   glm::vec2 cursor{0.0f};
+  bool toggle_drop = false, remove_galaxy = false, undo = false;
+  // The drop tool's gesture (drop mode): the left button held since `from`, now at `to`;
+  // `released` on the frame it comes up (a click without a drag drops at rest).
+  struct Drag {
+    bool held = false, released = false;
+    glm::vec2 from{0.0f}, to{0.0f};
+  } drag;
 };
 
 // Orbit (left drag), pan (middle drag or shift + left drag), zoom (wheel); keys: space pause,
 // h panel, c fit, p screenshot, b octree, q or Esc quit; . or Right one step, , or Left one step
-// back, ] faster, [ slower.
-InputActions handle_input(render::OrbitCamera& camera, float viewport_height);
+// back, ] faster, [ slower; g drop mode, Delete takes out the picked body's galaxy, u undo.
+// In drop mode the left button drops galaxies (Drag) instead of turning the view.
+InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode);
 
 }  // namespace galaxy::app

@@ -12,6 +12,7 @@
 #include "panel/param_controls.hpp"
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
+#include "panel/galaxies_section.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -35,6 +36,15 @@ Changes& Changes::operator|=(const Changes& o) {
   screenshot |= o.screenshot;
   overlay |= o.overlay;
   resume |= o.resume;
+  if (o.drop) drop = o.drop;
+  if (!o.drop_bodies_typed.empty()) drop_bodies_typed = o.drop_bodies_typed;
+  remove_galaxy |= o.remove_galaxy;
+  undo |= o.undo;
+  start_encounter |= o.start_encounter;
+  save_encounter |= o.save_encounter;
+  load_encounter |= o.load_encounter;
+  encounter_from_run |= o.encounter_from_run;
+  preview_orbit |= o.preview_orbit;
   quit |= o.quit;
   return *this;
 }
@@ -61,14 +71,6 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
     ImGui::EndCombo();
   }
   return changed;
-}
-
-// The error of the action named `where`, right below the control the user touched.
-void error_here(const PanelStats& st, Place where) {
-  if (st.error.empty() || st.error_place != where) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, kError);
-  ImGui::TextWrapped("%s", st.error.c_str());
-  ImGui::PopStyleColor();
 }
 
 // The tree's tuning knobs, folded away: they change speed, not what is computed.
@@ -115,13 +117,18 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
     s.scenario = names[scenario];
     c.scenario = true;
   }
+  // The backend and the solver share a row: the panel stays short.
+  const float gap = ImGui::GetStyle().ItemInnerSpacing.x, narrow = 58.0f;
   int backend = s.backend == Backend::Cuda ? 1 : 0;
-  if (combo("backend", backend, {"cpu", "cuda"})) {
+  ImGui::SetNextItemWidth(narrow);
+  if (combo("##backend", backend, {"cpu", "cuda"})) {
     s.backend = backend == 1 ? Backend::Cuda : Backend::Cpu;
     c.backend = true;
   }
+  ImGui::SameLine(0, gap);
   int solver = s.solver == Solver::Direct ? 1 : 0;
-  if (combo("solver", solver, {"Barnes-Hut", "direct"})) {
+  ImGui::SetNextItemWidth(kSliderWidth - narrow - gap);
+  if (combo("backend, solver", solver, {"Barnes-Hut", "direct"})) {
     s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
     c.solver = true;
   }
@@ -306,6 +313,7 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   timing_section(st);
   accuracy_section(s, c, st);
   render_section(s, c, st);
+  galaxies_section(s, c, st);
   snapshot_section(s, c, st);
   ImGui::PopItemWidth();
   ImGui::End();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 #include <vector>
 
@@ -84,10 +85,12 @@ void accuracy_chart(std::span<const AccuracyPoint> pts) {
 float key_help(float width) {
   static constexpr const char* kLines[] = {"space pause  . step  , back  [ ] speed",
                                            "h panel  c fit  b octree  p shot  q quit",
-                                           "drag orbit  shift pan  wheel zoom  click walk"};
+                                           "drag orbit  shift pan  wheel zoom  click walk",
+                                           "g drop galaxies  Del take one out  u undo"};
+  constexpr float kLineCount = float(std::size(kLines));
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float height = 3.0f * ImGui::GetTextLineHeight() + 2.0f * style.ItemSpacing.y +
-                       2.0f * style.WindowPadding.y;
+  const float height = kLineCount * ImGui::GetTextLineHeight() +
+                       (kLineCount - 1.0f) * style.ItemSpacing.y + 2.0f * style.WindowPadding.y;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
@@ -100,6 +103,13 @@ float key_help(float width) {
   for (const char* line : kLines) ImGui::TextDisabled("%s", line);
   ImGui::End();
   return height + 10.0f;
+}
+
+void error_here(const PanelStats& st, Place where) {
+  if (st.error.empty() || st.error_place != where) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));
+  ImGui::TextWrapped("%s", st.error.c_str());
+  ImGui::PopStyleColor();
 }
 
 }  // namespace galaxy::app

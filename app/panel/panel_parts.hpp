@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Pieces of the panel (panel.cpp) that stand on their own: the accuracy chart and the key help.
+// Pieces of the panel (panel.cpp) that stand on their own: the accuracy chart, the key help, and
+// an action's error where its control is.
 #pragma once
 
 #include "panel/accuracy_chart.hpp"
@@ -14,5 +15,8 @@ void accuracy_chart(std::span<const AccuracyPoint> points);
 // The keys, in a window of their own below the panel's left edge (never scrolled away or cut
 // off); returns the height it takes from the bottom of the view, margin included.
 float key_help(float width);
+
+// The error of the action named `where`, right below the control the user touched.
+void error_here(const PanelStats& st, Place where);
 
 }  // namespace galaxy::app

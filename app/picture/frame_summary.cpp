@@ -31,10 +31,12 @@ void print_rates(const std::vector<FrameSample>& samples, const SummaryHeader& h
   }
   const double steps = double(samples.back().steps - samples.front().steps);
   fmt::print(
-      "galaxy: frame time median {:.2f} ms, p99 {:.2f} ms (frame start to picture finished); "
+      "galaxy: frame time median {:.2f} ms, p99 {:.2f} ms, longest {:.2f} ms (frame start to "
+      "picture finished); "
       "interval median {:.2f} ms, p99 {:.2f} ms ({}); {} steps in {:.2f} s: {:.2f} steps/s; "
       "{} of {} frames drew a new step, {} drew the bodies ({})\n",
-      median(frame), p99(frame), median(interval), p99(interval),
+      median(frame), p99(frame), *std::max_element(frame.begin(), frame.end()), median(interval),
+      p99(interval),
       h.display_hz > 0 ? fmt::format("paced at {:g} Hz", h.display_hz) : "unpaced",
       static_cast<unsigned long long>(steps), wall_ms * 1e-3,
       wall_ms > 0 ? steps / (wall_ms * 1e-3) : 0.0, fresh, frame.size(), drawn,

@@ -22,6 +22,8 @@ enum class Place {
   Accuracy,
   Runaway,  // a runaway step stopped the run
   Step,     // a step or a posted action failed
+  Galaxies,   // a galaxy dropped in or taken out, undo
+  Encounter,  // the encounter designer: start, save, load
 };
 
 // The place's name in messages ("body count").
@@ -40,6 +42,8 @@ constexpr std::string_view place_name(Place p) {
     case Place::Accuracy: return "accuracy";
     case Place::Runaway: return "runaway";
     case Place::Step: return "step";
+    case Place::Galaxies: return "galaxies";
+    case Place::Encounter: return "encounter";
   }
   return "?";
 }

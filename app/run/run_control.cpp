@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/body_count.hpp"
+#include "io/encounter_file.hpp"
 #include "run/speed.hpp"
 
 namespace galaxy::app {
@@ -41,6 +42,7 @@ RunControl::Applied RunControl::apply(const Changes& c) {
   if (c.save && attempt(Place::Save, save, out)) {
     out.reports.push_back(Report::message("saved " + settings_.snapshot_path));
   }
+  apply_encounter(c, out);
   if (c.resume) resume(out);
   apply_time(c, out);
   return out;
@@ -110,6 +112,32 @@ void RunControl::apply_load(Applied& out) {
   std::string text = "loaded " + settings_.snapshot_path;
   for (const std::string& note : loaded.notes) text += "\n" + note;
   out.reports.push_back(Report::message(text));
+}
+
+// The designer's draft: taken from the run, run at the current count, written, read. A draft
+// that cannot run is refused with check_encounter's message and the run goes on.
+void RunControl::apply_encounter(const Changes& c, Applied& out) {
+  Encounter& draft = settings_.encounter;
+  if (c.encounter_from_run) {
+    const bool had = runner_.exclusive([&](Session& s) {
+      if (const Encounter* e = s.encounter()) draft = *e;
+      return s.encounter() != nullptr;
+    });
+    if (!had) out.reports.push_back(Report::error("the run is not an encounter", Place::Encounter));
+  }
+  if (c.start_encounter &&
+      change(Place::Encounter, [&](Session& s) { s.set_encounter(draft); }, out)) {
+    out.reports.push_back(Report::message("started the encounter " + draft.name));
+  }
+  const std::string& path = settings_.encounter_path;
+  if (c.save_encounter &&
+      attempt(Place::Encounter, [&] { io::save_encounter(path, draft); }, out)) {
+    out.reports.push_back(Report::message("saved the draft to " + path));
+  }
+  if (c.load_encounter &&
+      attempt(Place::Encounter, [&] { draft = io::load_encounter(path); }, out)) {
+    out.reports.push_back(Report::message("loaded the draft from " + path + "; Start runs it"));
+  }
 }
 
 // Going back: pauses, and the thread restores a keyframe and replays to the step.

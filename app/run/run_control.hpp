@@ -28,7 +28,8 @@ class RunControl {
     bool resumed = false;  // went on after a runaway or a failed step
     std::vector<Report> reports;  // in the order the actions ran
   };
-  // Parameters, solver, backend, scenario, body count, reset, load, save, resume and going back.
+  // Parameters, solver, backend, scenario, body count, reset, load, save, the encounter
+  // designer's start, save and load, resume and going back.
   Applied apply(const Changes& c);
   // The steps this frame grants the thread (the speed, or a single step when paused); `frame_ms`
   // the last frame's length, `limit` --steps.
@@ -41,6 +42,7 @@ class RunControl {
   bool change(Place where, const std::function<void(Session&)>& action, Applied& out);
   void apply_bodies(const Changes& c, Applied& out);
   void apply_load(Applied& out);
+  void apply_encounter(const Changes& c, Applied& out);
   void apply_time(const Changes& c, Applied& out);
   void resume(Applied& out);
 

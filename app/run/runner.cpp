@@ -172,7 +172,8 @@ void Runner::step_and_publish() {
     sim.step();
     sim.synchronize();
     std::optional<Runaway> r = sim.runaway();
-    if (!r) timeline_.record(sim);
+    // Coming to an edit from before it (after going back): the run takes the edit again.
+    if (!r && !timeline_.arrive(sim)) timeline_.record(sim);
     {
       std::lock_guard lock(mutex_);
       status_.runaway = std::move(r);
@@ -232,6 +233,7 @@ void Runner::publish(float wall_ms) {
   status_.keyframe_bytes = timeline_.bytes();
   status_.keyframe_budget = timeline_.budget();
   status_.keyframe_note = timeline_.note();
+  status_.edits = timeline_.edits();
   note_rates(r.steps, r.time);
 }
 
@@ -263,6 +265,47 @@ void Runner::republish(Session& s, bool changed) {
     ++status_.generation;
   } else {
     timeline_.forget_after(sim.steps_taken());
+  }
+  publish(0.0f);
+}
+
+std::future<std::optional<std::string>> Runner::edit(std::function<void(Session&)> f) {
+  return ask([this, f = std::move(f)](Session& s) -> std::optional<std::string> {
+    Simulation& sim = s.simulation();
+    try {
+      std::unique_ptr<Keyframe> before = sim.capture();
+      try {
+        f(s);
+      } catch (...) {
+        sim.restore(*before);  // an edit that failed half way leaves nothing behind
+        throw;
+      }
+      timeline_.edited(sim, std::move(before));
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    edited();
+    return std::nullopt;
+  });
+}
+
+std::future<std::optional<std::string>> Runner::undo() {
+  return ask([this](Session& s) -> std::optional<std::string> {
+    try {
+      if (!timeline_.undo(s.simulation())) return "nothing to undo";
+    } catch (const std::exception& e) {
+      return std::string("undo failed: ") + e.what();
+    }
+    edited();
+    return std::nullopt;
+  });
+}
+
+void Runner::edited() {
+  {
+    std::lock_guard lock(mutex_);
+    status_.runaway.reset();
+    ++status_.generation;
   }
   publish(0.0f);
 }

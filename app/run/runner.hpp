@@ -40,6 +40,7 @@ struct RunnerStatus {
   std::vector<std::uint64_t> kept;       // keyframes' steps
   std::size_t keyframe_bytes = 0, keyframe_budget = 0;
   std::string keyframe_note;
+  std::size_t edits = 0;  // drops and removals undo can take back
   std::optional<Runaway> runaway;  // the run stopped on its last good state
   std::string error;               // a step or a posted action failed (the thread halts)
   double steps_per_s = 0, sim_time_per_s = 0;  // over the last second
@@ -86,6 +87,13 @@ class Runner {
     Parked parked(*this);
     return f(*session_);
   }
+  // Edits of the bodies at the current step, on the thread before its next step (Session::
+  // add_galaxy, remove_galaxy): the timeline keeps the states either side (Timeline::edited), so
+  // the future after the edit is forgotten, the past stays, and undo() takes it back. The future
+  // holds what went wrong, or nothing when it went through; on failure the run goes on as it was.
+  std::future<std::optional<std::string>> edit(std::function<void(Session&)> f);
+  // Takes the newest edit back (the run goes to the moment before it); says why not, where not.
+  std::future<std::optional<std::string>> undo();
   // After an exclusive action: the run changed wholesale (`changed`: keyframes and rates start
   // over, results asked before are stale) or only its current state (a solver change); the new
   // state is published. Call it inside exclusive() or before start().
@@ -117,6 +125,7 @@ class Runner {
   void publish(float wall_ms);
   void note_rates(std::uint64_t steps, double time);
   void set_error(const std::string& what);
+  void edited();  // after an edit or an undo went through: publish, and old results are stale
 
   std::unique_ptr<Session> session_;
   Timeline timeline_;

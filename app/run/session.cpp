@@ -9,6 +9,8 @@
 #include "io/encounter_file.hpp"
 #include "io/snapshot.hpp"
 #include "memory.hpp"
+#include "scenarios/drop.hpp"
+#include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -84,11 +86,61 @@ void Session::set_scenario(const std::string& name) {
   made_by_generator();
 }
 
+void Session::set_encounter(const Encounter& e) {
+  const std::size_t n = sim_->size() ? sim_->size() : 1;
+  check_encounter(e, n);
+  require_memory(sim_->backend(), n, rendering_);
+  sim_->reset(make_encounter(e, n, seed_));
+  encounter_ = e;
+  encounter_path_ = e.name.empty() ? "(designed in the panel)" : e.name;
+  made_by_generator();
+}
+
+const Encounter* Session::encounter() const {
+  if (encounter_) return &*encounter_;
+  return find_preset(scenario_);
+}
+
 void Session::set_backend(Backend backend) {
   require_memory(backend, sim_->size(), rendering_);
   auto next = make_simulation(backend, sim_->solver(), sim_->params());
   next->reset(sim_->download());
   sim_ = std::move(next);
+}
+
+int Session::add_galaxy(HostBodies g) {
+  HostBodies all = sim_->download();
+  const std::optional<int> tag = free_galaxy_tag(all);
+  if (!tag) {
+    throw std::invalid_argument(fmt::format("the run has {} galaxies, as many as can be told apart",
+                                            kMaxGalaxies));
+  }
+  require_memory(sim_->backend(), all.size() + g.size(), rendering_);
+  std::fill(g.galaxy.begin(), g.galaxy.end(), static_cast<std::uint8_t>(*tag));
+  append(all, g);
+  replace_bodies(all);
+  return *tag;
+}
+
+int Session::remove_galaxy_of(std::size_t index) {
+  HostBodies all = sim_->download();
+  if (index >= all.size()) {
+    throw std::out_of_range(fmt::format("no body {} among {}", index, all.size()));
+  }
+  const int tag = all.galaxy[index];
+  if (galaxy_size(all, tag) == all.size()) {
+    throw std::invalid_argument(
+        fmt::format("galaxy {} is all the run has; nothing would be left", tag));
+  }
+  replace_bodies(without_galaxy(all, tag));
+  return tag;
+}
+
+void Session::replace_bodies(const HostBodies& b) {
+  const double time = sim_->time();
+  const std::uint64_t steps = sim_->steps_taken();
+  sim_->reset(b);  // throws keeping the run
+  sim_->set_clock(time, steps);
 }
 
 void Session::save(const std::string& path) const {

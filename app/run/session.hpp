@@ -58,9 +58,22 @@ class Session {
   void set_body_count(std::size_t n);
   // Switches to scenario `name` at the current body count; throws and keeps the run on failure.
   void set_scenario(const std::string& name);
+  // Runs encounter `e` (the panel's designer) at the current body count; what resets re-create
+  // from now on. Throws and keeps the run for what check_encounter refuses or memory lacks.
+  void set_encounter(const Encounter& e);
+  // The encounter that runs (a preset's, a file's or the designer's), if any.
+  const Encounter* encounter() const;
   // Moves the current bodies to a simulation on `backend` (time restarts at 0); throws and keeps
   // the run on failure (no device, out of memory).
   void set_backend(Backend backend);
+  // Edits of the running run at its current time (the timeline keeps them: Runner::edit).
+  // add_galaxy gives the bodies of `g` (scenarios/drop.hpp) the lowest galaxy tag not in use and
+  // adds them; remove_galaxy_of takes out the galaxy that body `index` (reset()'s order) belongs
+  // to. Both return the galaxy's tag; both throw and keep the run where the bodies do not fit in
+  // memory (the preflight's message), every tag is taken, there is no such body, or no body would
+  // be left.
+  int add_galaxy(HostBodies g);
+  int remove_galaxy_of(std::size_t index);
   // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
   // the current run. A .gxy load also restores the time, the step count and θ, dt, softening.
   void save(const std::string& path) const;
@@ -73,6 +86,8 @@ class Session {
 
   // The bodies of the scenario, or of the encounter file where one runs, at `n` bodies.
   HostBodies make_bodies(std::size_t n) const;
+  // The run goes on with `b` from its current time and step (forces computed afresh).
+  void replace_bodies(const HostBodies& b);
   // After make_bodies(): the source and the units are the scenario's or the encounter's.
   void made_by_generator();
 

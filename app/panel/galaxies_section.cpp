@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include "panel/galaxies_section.hpp"
+
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <string>
+
+#include "cli/body_count.hpp"
+#include "panel/encounter_section.hpp"
+#include "panel/panel_parts.hpp"
+
+namespace galaxy::app {
+
+namespace {
+
+// What a slider's value is in physical units, after it on its line.
+void physical_note(double value, double unit, const char* name) {
+  if (unit <= 0) return;
+  ImGui::SameLine();
+  ImGui::TextDisabled("%.3g %s", value * unit, name);
+}
+
+// The drop's body count, applied on Enter as typed ("200k"; App::apply says what is wrong).
+void drop_bodies(DropTool& d, Changes& c, const PanelStats& st) {
+  std::string text = body_count_text(d.spec.bodies);
+  if (ImGui::InputText("bodies##drop", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    c.drop_bodies_typed = text;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("(run: %s)", body_count_text(st.bodies).c_str());
+}
+
+void drop_tool(Settings& s, Changes& c, const PanelStats& st) {
+  DropTool& d = s.drop;
+  ImGui::Checkbox("drop with the mouse (g)", &d.active);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("left button: press where the galaxy goes, drag its velocity, release.\n"
+                      "The view turns with the middle button (shift + left pans) meanwhile.");
+  }
+  galaxy_model_controls(d.spec.galaxy, st.units, -1);
+  drop_bodies(d, c, st);
+  ImGui::SliderFloat("tilt", &d.tilt_deg, -90.0f, 90.0f, "%.0f deg");
+  ImGui::SameLine();
+  ImGui::Checkbox("clockwise", &d.clockwise);
+  ImGui::SliderFloat("arrow", &d.arrow_time, 0.5f, 100.0f, "%.3g time", ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("the arrow is the way the galaxy goes in this time");
+  }
+  physical_note(d.arrow_time, st.units.physical() ? st.units.time_myr() : 0.0, "Myr");
+  if (st.editing) ImGui::TextDisabled("making the galaxy...");
+  const bool picked = s.picked_body >= 0;
+  if (!picked) ImGui::BeginDisabled();
+  c.remove_galaxy |= ImGui::Button("Take out the picked body's galaxy (Del)");
+  if (!picked) ImGui::EndDisabled();
+  if (st.edits == 0) ImGui::BeginDisabled();
+  c.undo |= ImGui::Button(fmt::format("Undo (u): {} kept", st.edits).c_str());
+  if (st.edits == 0) ImGui::EndDisabled();
+  error_here(st, Place::Galaxies);
+}
+
+}  // namespace
+
+bool galaxy_model_controls(GalaxySpec& g, const Units& u, int id) {
+  ImGui::PushID(id);
+  bool changed = false;
+  int model = static_cast<int>(g.model);
+  const char* models[] = {"disk", "plummer", "hernquist"};
+  if (ImGui::Combo("model", &model, models, 3)) {
+    g.model = static_cast<GalaxyModel>(model);
+    changed = true;
+  }
+  float mass = float(g.mass), scale = float(g.scale);
+  if (ImGui::SliderFloat("mass", &mass, 0.01f, 10.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
+    g.mass = mass, changed = true;
+  }
+  physical_note(g.mass, u.physical() ? u.mass_msun : 0.0, "Msun");
+  if (ImGui::SliderFloat("scale", &scale, 0.05f, 5.0f, "%.3g", ImGuiSliderFlags_Logarithmic)) {
+    g.scale = scale, changed = true;
+  }
+  physical_note(g.scale, u.physical() ? u.length_kpc : 0.0, "kpc");
+  ImGui::PopID();
+  return changed;
+}
+
+void galaxies_section(Settings& s, Changes& c, const PanelStats& st) {
+  if (!ImGui::CollapsingHeader("Galaxies")) return;
+  if (ImGui::TreeNodeEx("drop into the run", ImGuiTreeNodeFlags_DefaultOpen)) {
+    drop_tool(s, c, st);
+    ImGui::TreePop();
+  }
+  if (ImGui::TreeNode("design an encounter")) {
+    encounter_section(s, c, st);
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// The panel's Galaxies section: the drop tool (a galaxy dropped into the running run with the
+// mouse, one taken out, undo) and the encounter designer (encounter_section.hpp).
+#pragma once
+
+#include "scenarios/encounter.hpp"
+#include "settings.hpp"
+#include "units.hpp"
+
+namespace galaxy::app {
+
+void galaxies_section(Settings& s, Changes& c, const PanelStats& st);
+
+// A galaxy's model, mass and length scale (in the run's physical units where it has them);
+// `id` keeps the widgets of several galaxies apart. True when one changed.
+bool galaxy_model_controls(GalaxySpec& g, const Units& u, int id);
+
+}  // namespace galaxy::app
