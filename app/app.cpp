@@ -255,17 +255,14 @@ std::optional<std::uint64_t> App::step_limit() const {
   return static_cast<std::uint64_t>(*max_steps_);
 }
 
-// Frames the bodies as they are now (one download, with the thread parked).
+// Frames the bodies as they are now (one download, with the thread parked): those of the chosen
+// galaxy where one is, from the chosen direction (view_fit.hpp).
 void App::fit_camera() {
-  const std::vector<float> xyzs = runner_->exclusive([](Session& s) {
-    std::vector<float> v(4 * s.simulation().size());
-    s.simulation().write_vertices_host(v.data(), nullptr);
-    return v;
+  const ViewFit f = runner_->exclusive([&](Session& s) {
+    return fit_view(s.simulation().download(), settings_.fit_galaxy, settings_.view);
   });
-  glm::vec3 center;
-  float radius;
-  bounding_sphere(xyzs.data(), xyzs.size() / 4, 0.95f, center, radius);
-  camera_.fit(center, radius);
+  if (f.from) camera_.look_from(*f.from);
+  camera_.fit(f.center, f.radius);
 }
 
 bool App::end_of_frame() {

@@ -13,6 +13,7 @@
 
 #include "accuracy.hpp"
 #include "panel/accuracy_chart.hpp"
+#include "picture/view_fit.hpp"
 #include "run/report.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
@@ -46,6 +47,9 @@ struct Settings {
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
   bool follow_com = false;
+  // What the fit key frames: one galaxy (its tag; -1 all), seen from where (view_fit.hpp).
+  int fit_galaxy = -1;
+  ViewDirection view = ViewDirection::Kept;
   // Bodies drawn at most while the simulation runs or the view moves (every k-th above, with the
   // light of k; the panel says so); paused and still, all. On an H100 at 1920x1080 drawing 10M
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs

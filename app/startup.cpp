@@ -86,6 +86,8 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   if (o.max_drawn) s.max_drawn = *o.max_drawn;
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
+  s.view = parse_view(o.view).value_or(ViewDirection::Kept);
+  s.fit_galaxy = o.fit_galaxy;
   if (o.octree) {
     s.octree_overlay = true;
     s.octree_depth = *o.octree;

@@ -44,6 +44,14 @@ void OrbitCamera::fit(const glm::vec3& center, float radius) {
   distance_ = std::max(radius, 1e-4f) / std::sin(0.5f * fov_y) * 1.05f;
 }
 
+void OrbitCamera::look_from(const glm::vec3& from) {
+  const float len = glm::length(from);
+  if (!(len > 0.0f)) return;
+  const glm::vec3 d = from / len;
+  yaw = std::atan2(d.x, d.z);
+  pitch = std::clamp(std::asin(std::clamp(d.y, -1.0f, 1.0f)), -1.55f, 1.55f);
+}
+
 bool project_to_window(const glm::mat4& view_proj, const glm::vec3& p, float width, float height,
                        glm::vec2& out) {
   const glm::vec4 c = view_proj * glm::vec4(p, 1.0f);

@@ -19,6 +19,10 @@ class OrbitCamera {
   void zoom(float wheel_steps);
   // Frames a sphere: looks at `center` from far enough that a sphere of `radius` fills the view.
   void fit(const glm::vec3& center, float radius);
+  // Turns to look from direction `from` (towards the eye from the target; need not be unit
+  // length), keeping the target and distance. Straight above or below stops just short of the
+  // pole (the view's up is +y).
+  void look_from(const glm::vec3& from);
   // Moves the target, keeping the angles and distance (following the centre of mass).
   void set_target(const glm::vec3& t) { target_ = t; }
 

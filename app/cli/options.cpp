@@ -262,6 +262,14 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_flag("--record-replace", o.record_replace,
                "let --record DIR remove the frames of an earlier recording there first (without "
                "it such a folder is refused, so two runs never mix)");
+  cli.add_option("--view", o.view,
+                 "look from here when framing the bodies (at the start and on c): kept (the last "
+                 "angles), face-on or edge-on to their spin, x, y or z (along that axis)")
+      ->check(CLI::IsMember({"kept", "face-on", "edge-on", "x", "y", "z"}))
+      ->capture_default_str();
+  cli.add_option("--fit-galaxy", o.fit_galaxy,
+                 "frame only galaxy G's bodies (its tag: 0 the first of an encounter)")
+      ->check(whole(0, kMaxGalaxies - 1));
   std::string drop;
   cli.add_option("--drop", drop,
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "

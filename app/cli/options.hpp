@@ -65,6 +65,9 @@ struct Options {
   std::optional<std::size_t> keyframe_mib;  // keyframe memory budget
   std::optional<std::size_t> max_drawn;     // bodies drawn at most while it runs (a subset above)
   float orbit_deg = 0;  // the camera turns this much each frame (measurements, clips)
+  // The fit (at the start and on the fit key): from where, and of which galaxy (-1 all).
+  std::string view = "kept";
+  int fit_galaxy = -1;
   // --drop FRAME:BODIES: at that frame the drop tool's galaxy of BODIES bodies drops at the view's
   // centre, at rest (scripted demos; what a drop costs the frames).
   std::optional<long> drop_frame;
