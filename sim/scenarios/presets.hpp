@@ -17,7 +17,7 @@ const std::vector<Encounter>& encounter_presets();
 const Encounter* find_preset(const std::string& name);
 
 // The "disk" preset's galaxy: the model of disk_galaxy.hpp with a heavier, cooler disk that
-// grows spiral arms (disk 0.35, bulge 0.08, halo 0.57 of the mass; Toomre Q 1.2).
+// grows spiral arms (disk 0.45, bulge 0.06, halo 0.49 of the mass; Toomre Q 1.0).
 DiskGalaxyParams spiral_disk();
 // Ostriker & Peebles' lesson, with the halo as the knob: a cold disk (Q 1.0) with half the mass
 // and no bulge in a light, extended halo (scale 4) forms a bar; the same disk in a heavy,
