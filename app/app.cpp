@@ -31,6 +31,7 @@ bool App::frame() {
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
   camera_.yaw += orbit_rad_;
+  follow_camera(stats_.frame_ms * 1e-3f);
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
@@ -95,7 +96,15 @@ Changes App::input_and_panel() {
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
   if (a.pick) {
-    measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor);
+    measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor,
+                        settings_.render.hide_halo);
+  }
+  if (a.cycle_follow) {
+    settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
+  }
+  if (a.view) {
+    settings_.view = *a.view;
+    c.fit_camera = true;
   }
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_);
@@ -194,7 +203,7 @@ void App::check_runaway(const RunnerStatus& st) {
 }
 
 void App::measure() {
-  const bool shown = (imgui_ && settings_.show_panel) || settings_.follow_com;
+  const bool shown = imgui_ && settings_.show_panel;
   measurements_->refresh(settings_, shown, stats_.sim_steps);
   take_measurements();
 }
@@ -202,7 +211,11 @@ void App::measure() {
 void App::take_measurements() {
   const Measurements::Arrived a = measurements_->collect(settings_, stats_);
   if (a.overlay) presenter_->set_overlays(*a.overlay);
-  if (a.com && settings_.follow_com) camera_.set_target(*a.com);
+  if (a.centres) {
+    if (const auto c = a.centres->of(settings_.follow, settings_.follow_galaxy)) {
+      follow_.measured(*c, Clock::now());
+    }
+  }
   for (const Report& r : a.reports) report(r);
 }
 
@@ -256,13 +269,24 @@ std::optional<std::uint64_t> App::step_limit() const {
 }
 
 // Frames the bodies as they are now (one download, with the thread parked): those of the chosen
-// galaxy where one is, from the chosen direction (view_fit.hpp).
+// galaxy where one is (the followed one while a galaxy is followed), from the chosen direction
+// (view_fit.hpp).
 void App::fit_camera() {
+  const int galaxy =
+      settings_.follow == FollowMode::Galaxy ? settings_.follow_galaxy : settings_.fit_galaxy;
   const ViewFit f = runner_->exclusive([&](Session& s) {
-    return fit_view(s.simulation().download(), settings_.fit_galaxy, settings_.view);
+    return fit_view(s.simulation().download(), galaxy, settings_.view);
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);
+}
+
+void App::follow_camera(float dt) {
+  const std::pair<FollowMode, int> now{settings_.follow, settings_.follow_galaxy};
+  if (now != followed_) follow_.reset();  // another centre: nothing to predict from yet
+  followed_ = now;
+  if (settings_.follow == FollowMode::Off) return;
+  if (const auto t = follow_.advance(camera_.target(), dt, Clock::now())) camera_.set_target(*t);
 }
 
 bool App::end_of_frame() {

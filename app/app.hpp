@@ -52,6 +52,7 @@ class App {
   // The session; use it directly only in lockstep (Options::lockstep) or through runner().
   Session& session() { return runner_->exclusive([](Session& s) -> Session& { return s; }); }
   Runner& runner() { return *runner_; }
+  const render::OrbitCamera& camera() const { return camera_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
   // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
@@ -72,6 +73,7 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
+  void follow_camera(float dt);  // eases the target towards the followed centre
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
   void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
   void orbit_preview(glm::vec2 window);
@@ -106,6 +108,8 @@ class App {
   Settings settings_;
   PanelStats stats_;
   render::OrbitCamera camera_;
+  Follow follow_;  // the followed centre's last measurements
+  std::pair<FollowMode, int> followed_{FollowMode::Off, 0};  // what follow_ measured
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;

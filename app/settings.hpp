@@ -13,6 +13,7 @@
 
 #include "accuracy.hpp"
 #include "panel/accuracy_chart.hpp"
+#include "picture/follow.hpp"
 #include "picture/view_fit.hpp"
 #include "run/report.hpp"
 #include "renderer.hpp"
@@ -46,8 +47,10 @@ struct Settings {
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
-  bool follow_com = false;
-  // What the fit key frames: one galaxy (its tag; -1 all), seen from where (view_fit.hpp).
+  // The camera: what it follows (picture/follow.hpp; a picked body chooses the galaxy), what
+  // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
+  FollowMode follow = FollowMode::Off;
+  int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;
   // Bodies drawn at most while the simulation runs or the view moves (every k-th above, with the
@@ -144,6 +147,7 @@ struct PanelStats {
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
   std::string picked_info;
+  std::string inspected;  // the picked body: galaxy, position, speed, force error
   std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };

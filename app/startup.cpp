@@ -88,6 +88,8 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
   s.view = parse_view(o.view).value_or(ViewDirection::Kept);
   s.fit_galaxy = o.fit_galaxy;
+  s.follow = parse_follow(o.follow).value_or(FollowMode::Off);
+  s.follow_galaxy = std::max(o.fit_galaxy, 0);
   if (o.octree) {
     s.octree_overlay = true;
     s.octree_depth = *o.octree;
@@ -185,6 +187,8 @@ void App::republish(Session& s, bool changed) {
 
 void App::run_changed() {
   settings_.picked_body = -1;
+  stats_.inspected.clear();
+  follow_.reset();
   measurements_->run_changed(runner_->status().generation);
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();

@@ -268,8 +268,14 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(CLI::IsMember({"kept", "face-on", "edge-on", "x", "y", "z"}))
       ->capture_default_str();
   cli.add_option("--fit-galaxy", o.fit_galaxy,
-                 "frame only galaxy G's bodies (its tag: 0 the first of an encounter)")
+                 "frame only galaxy G's bodies (its tag: 0 the first of an encounter); the "
+                 "galaxy --follow galaxy follows")
       ->check(whole(0, kMaxGalaxies - 1));
+  cli.add_option("--follow", o.follow,
+                 "the camera follows: off, everything (drawn), galaxy (--fit-galaxy's, else 0) "
+                 "or densest (the densest region), gliding")
+      ->check(CLI::IsMember({"off", "everything", "galaxy", "densest"}))
+      ->capture_default_str();
   std::string drop;
   cli.add_option("--drop", drop,
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "

@@ -80,6 +80,16 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
         case 'u':
           a.undo = true;
           break;
+        case 'f':
+          a.cycle_follow = true;
+          break;
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+          a.view = static_cast<ViewDirection>(ch - '0');  // FaceOn is 1 ... Z is 5
+          break;
         default:
           break;
       }

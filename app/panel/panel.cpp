@@ -13,6 +13,7 @@
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/galaxies_section.hpp"
+#include "panel/view_controls.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -218,8 +219,6 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   if (combo("colour", color, colour_choices())) choose_colour(r, color);
   colour_map_controls(s, c);
   ImGui::Checkbox("hide halo", &r.hide_halo);
-  ImGui::SameLine();
-  ImGui::Checkbox("follow centre of mass", &s.follow_com);
   int splat = s.splat_auto ? 0 : (r.splat == render::SplatMode::Compute ? 2 : 1);
   if (combo("splat", splat, {"auto", "points", "compute"})) {
     s.splat_auto = splat == 0;
@@ -229,6 +228,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
+  view_controls(s, c, st);
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
   octree_depth_control(s, c);
   if (s.picked_body >= 0) {

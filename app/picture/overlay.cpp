@@ -120,10 +120,11 @@ bool OverlayRefresh::due(std::uint64_t step, bool shown, Clock::time_point now) 
 }
 
 int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, float height,
-              glm::vec2 cursor, float max_pixels) {
+              glm::vec2 cursor, float max_pixels, bool skip_halo) {
   int best = -1;
   float best_d2 = max_pixels * max_pixels;
   for (std::size_t i = 0; i < b.size(); ++i) {
+    if (skip_halo && b.population[i] == static_cast<std::uint8_t>(Population::Halo)) continue;
     glm::vec2 w;
     if (!render::project_to_window(view_proj, {b.x[i], b.y[i], b.z[i]}, width, height, w)) continue;
     const glm::vec2 d = w - cursor;

@@ -52,9 +52,10 @@ class OverlayRefresh {
   Clock::time_point last_{};
 };
 
-// The body whose projection lies nearest to the cursor, within `max_pixels`; -1 for none.
+// The body whose projection lies nearest to the cursor, within `max_pixels`; -1 for none. With
+// `skip_halo` the dark halo's bodies (not drawn) are passed over.
 int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, float height,
-              glm::vec2 cursor, float max_pixels);
+              glm::vec2 cursor, float max_pixels, bool skip_halo = false);
 
 // The centre and radius of the sphere around the centre of mass that holds `fraction` of the
 // bodies (1.0 for all): what "fit" frames, without letting a few escapers shrink the galaxy.

@@ -29,11 +29,36 @@ void Measurements::request_error_map() {
   runner_.post([this](Session&) { colour_maps_.request_error_map(); });
 }
 
-void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor) {
+void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
+                        bool skip_halo) {
   pick_.set(runner_.ask([=](Session& s) {
-              return pick_body(s.simulation().download(), vp, window.x, window.y, cursor, 12.0f);
+              const HostBodies b = s.simulation().download();
+              Picked p;
+              p.index = pick_body(b, vp, window.x, window.y, cursor, 12.0f, skip_halo);
+              if (p.index >= 0) {
+                p.inspected = inspect_body(b, p.index, s.simulation().params().softening,
+                                           s.units());
+              }
+              return p;
             }),
             generation_);
+}
+
+// The follow camera's centres from the vertices (17 bytes a body, not the whole state): ten
+// times a second, and in lockstep (a recording) every frame, which shows its own steps.
+void Measurements::ask_centres(const Settings& s) {
+  const auto now = Clock::now();
+  const bool due = !runner_.threaded() || now - last_centres_ >= std::chrono::milliseconds(100);
+  if (s.follow == FollowMode::Off || centres_.pending() || !due) return;
+  last_centres_ = now;
+  centres_.set(runner_.ask([](Session& ses) {
+                 const Simulation& sim = ses.simulation();
+                 std::vector<float> xyzs(4 * sim.size());
+                 std::vector<std::uint8_t> tags(sim.size());
+                 sim.write_vertices_host(xyzs.data(), tags.data());
+                 return find_centres(xyzs.data(), tags.data(), tags.size());
+               }),
+               generation_);
 }
 
 void Measurements::first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats) {
@@ -53,6 +78,7 @@ void Measurements::refresh(const Settings& s, bool shown, std::uint64_t sim_step
   }
   ask_overlays(s, sim_steps);
   ask_colour_map(s);
+  ask_centres(s);
 }
 
 // The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
@@ -99,15 +125,30 @@ Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   collect_colour_map(stats);
   collect_diagnostics(out, stats);
   collect_accuracy(out, stats);
+  collect_pick(s, out, stats);
   try {
-    if (const auto p = pick_.take(generation_); p && *p != s.picked_body) {
-      s.picked_body = *p;
+    if (const auto c = centres_.take(generation_)) out.centres = *c;
+  } catch (const std::exception& e) {
+    out.reports.push_back(Report::error(fmt::format("follow: {}", e.what())));
+  }
+  return out;
+}
+
+// A picked body shows its walk and what inspect says of it, and its galaxy becomes the one the
+// camera follows.
+void Measurements::collect_pick(Settings& s, Arrived& out, PanelStats& stats) {
+  try {
+    const auto p = pick_.take(generation_);
+    if (!p) return;
+    stats.inspected = p->inspected.text;
+    if (p->index >= 0) s.follow_galaxy = p->inspected.galaxy;
+    if (p->index != s.picked_body) {
+      s.picked_body = p->index;
       overlay_refresh_.invalidate();
     }
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("pick: {}", e.what())));
   }
-  return out;
 }
 
 void Measurements::collect_overlays(Arrived& out, PanelStats& stats) {
@@ -141,7 +182,6 @@ void Measurements::collect_diagnostics(Arrived& out, PanelStats& stats) {
       if (!energy0_) energy0_ = d->total();
       stats.energy_drift = *energy0_ != 0 ? (d->total() - *energy0_) / std::abs(*energy0_) : 0.0;
       stats.have_energy = true;
-      out.com = glm::vec3(d->com[0], d->com[1], d->com[2]);
     }
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("diagnostics: {}", e.what())));

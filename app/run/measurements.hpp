@@ -17,6 +17,7 @@
 #include "run/asked.hpp"
 #include "run/report.hpp"
 #include "run/runner.hpp"
+#include "run/inspect.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -32,8 +33,9 @@ class Measurements {
   void invalidate_overlays() { overlay_refresh_.invalidate(); }
   void measure_accuracy();
   void request_error_map();
-  // The body under the cursor, found on the thread (one download of the bodies).
-  void pick(const glm::mat4& view_proj, glm::vec2 window, glm::vec2 cursor);
+  // The body under the cursor (of those drawn: the halo only where it is shown), found on the
+  // thread with one download of the bodies, and inspected there (run/inspect.hpp).
+  void pick(const glm::mat4& view_proj, glm::vec2 window, glm::vec2 cursor, bool skip_halo);
   // Inside Runner::exclusive before the thread starts: the first frame's colour map.
   void first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats);
 
@@ -43,7 +45,7 @@ class Measurements {
 
   struct Arrived {
     std::optional<OverlayGeometry> overlay;  // new overlays for the renderer
-    std::optional<glm::vec3> com;            // the centre of mass, to follow
+    std::optional<Centres> centres;          // the centres the camera may follow
     std::vector<Report> reports;
   };
   // What arrived, written into `stats` (and a pick into `s`).
@@ -67,7 +69,15 @@ class Measurements {
   Asked<Diagnostics> diagnostics_;
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
-  Asked<int> pick_;
+  struct Picked {
+    int index = -1;
+    Inspected inspected;
+  };
+  void ask_centres(const Settings& s);
+  void collect_pick(Settings& s, Arrived& out, PanelStats& stats);
+  Asked<Picked> pick_;
+  Asked<Centres> centres_;  // for the follow camera, at most ten times a second
+  Clock::time_point last_centres_{};
   Asked<MapInfo> colour_map_;  // the map's info line and error, where a map was made or cleared
   ColourMaps colour_maps_;     // used on the runner's thread
   bool map_shown_ = false;

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// The follow camera (app/picture/follow.hpp): centres that escapers do not pull, easing that
+// keeps up with a steady motion, and a whole collision followed with its galaxy in the middle of
+// the view; inspect's force error against the exact sum.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "headless_app.hpp"
+#include "picture/follow.hpp"
+#include "run/inspect.hpp"
+#include "scenarios/scenarios.hpp"
+
+namespace galaxy {
+namespace {
+
+// A ball of `n` bodies of radius `r` about `c`, tagged galaxy `g`.
+void ball(std::vector<float>& xyzs, std::vector<std::uint8_t>& tags, glm::vec3 c, float r,
+          int n, int g, std::mt19937& rng) {
+  std::normal_distribution<float> d(0.0f, r);
+  for (int i = 0; i < n; ++i) {
+    xyzs.insert(xyzs.end(), {c.x + d(rng), c.y + d(rng), c.z + d(rng), 0.0f});
+    tags.push_back(body_tag(std::uint8_t(Population::Disk), std::uint8_t(g)));
+  }
+}
+
+TEST(Follow, CentresIgnoreEscapersAndTheHalo) {
+  std::mt19937 rng(4);
+  std::vector<float> xyzs;
+  std::vector<std::uint8_t> tags;
+  ball(xyzs, tags, {0, 0, 0}, 0.3f, 20000, 0, rng);   // compact
+  ball(xyzs, tags, {10, 0, 0}, 1.0f, 20000, 1, rng);  // loose
+  ball(xyzs, tags, {900, 300, 0}, 5.0f, 400, 1, rng);  // 2% of galaxy 1 flung far away
+  const std::size_t before_halo = tags.size();
+  ball(xyzs, tags, {-50, 0, 0}, 1.0f, 30000, 0, rng);  // a halo, not drawn
+  for (std::size_t i = before_halo; i < tags.size(); ++i) tags[i] = body_tag(3, 0);
+  const app::Centres c = app::find_centres(xyzs.data(), tags.data(), tags.size());
+  ASSERT_TRUE(c.galaxy[0] && c.galaxy[1] && c.everything && c.densest);
+  EXPECT_LT(glm::length(*c.galaxy[0] - glm::vec3(0, 0, 0)), 0.05f);
+  EXPECT_LT(glm::length(*c.galaxy[1] - glm::vec3(10, 0, 0)), 0.1f) << "escapers do not pull";
+  EXPECT_LT(glm::length(*c.densest - glm::vec3(0, 0, 0)), 0.05f) << "the compact one";
+  EXPECT_GT(c.everything->x, 1.0f) << "between the two";
+  EXPECT_LT(c.everything->x, 9.0f) << "between the two";
+  EXPECT_LT(std::abs(c.everything->y), 0.3f) << "not off towards the escapers (y = 300)";
+  EXPECT_FALSE(c.galaxy[2]);
+  EXPECT_EQ(*c.of(app::FollowMode::Galaxy, 1), *c.galaxy[1]);
+  EXPECT_FALSE(c.of(app::FollowMode::Off, 0));
+}
+
+TEST(Follow, EasingKeepsUpWithASteadyMotion) {
+  using Clock = app::Follow::Clock;
+  app::Follow f;
+  const Clock::time_point t0{};
+  const glm::vec3 v(3.0f, -1.0f, 0.5f);  // units a second
+  glm::vec3 target(0.0f);
+  for (int frame = 0; frame <= 180; ++frame) {  // three seconds at 60 Hz, measured at 10 Hz
+    const auto now = t0 + std::chrono::microseconds(frame * 16667);
+    const float t = std::chrono::duration<float>(now - t0).count();
+    if (frame % 6 == 0) f.measured(v * t, now);
+    target = *f.advance(target, 1.0f / 60.0f, now);
+  }
+  EXPECT_LT(glm::length(target - v * 3.0f), 0.02f) << "no lag behind a steady motion";
+}
+
+// The case: over a whole collision (past its pericentre at t = 20) galaxy 1's centre
+// stays within 5% of the view's height from the view's centre.
+TEST(Follow, AFollowedGalaxyStaysInTheMiddleOfTheViewThroughACollision) {
+  std::string why;
+  app::Options o = test_support::small_options(3000);
+  o.speed.steps_per_frame = 8;  // 400 frames: t = 40
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().follow = app::FollowMode::Galaxy;
+  a->settings().follow_galaxy = 1;
+  float worst = 0;
+  for (int frame = 0; frame < 400; ++frame) {
+    ASSERT_TRUE(a->frame());
+    if (frame < 20) continue;  // the view glides over from where it started
+    const HostBodies b = a->session().simulation().download();
+    std::vector<float> xyzs;
+    std::vector<std::uint8_t> tags;
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      xyzs.insert(xyzs.end(), {b.x[i], b.y[i], b.z[i], 0.0f});
+      tags.push_back(body_tag(b.population[i], b.galaxy[i]));
+    }
+    const glm::vec3 centre = *app::find_centres(xyzs.data(), tags.data(), tags.size()).galaxy[1];
+    const render::OrbitCamera& cam = a->camera();
+    const float half_height = cam.distance() * std::tan(0.5f * cam.fov_y);
+    worst = std::max(worst, glm::length(centre - cam.target()) / (2.0f * half_height));
+  }
+  EXPECT_GT(a->session().simulation().time(), 39.0);
+  EXPECT_LT(worst, 0.05f);
+  std::printf("worst offset of galaxy 1's centre: %.4f of the view's height\n", worst);
+}
+
+TEST(Inspect, TheForceErrorIsTheSolversAgainstTheExactSum) {
+  HostBodies b = make_scenario("plummer", 500, 3);
+  const app::Inspected exact = app::inspect_body(b, 7, 0.05f, {});
+  EXPECT_GT(exact.force_error, 0.9) << "no accelerations yet: all error";
+  b.ax[7] *= 1.0f;
+  auto sim = make_simulation(Backend::Cpu, Solver::Direct, {});
+  sim->reset(b);
+  const app::Inspected direct = app::inspect_body(sim->download(), 7, 0.05f, {});
+  EXPECT_LT(direct.force_error, 1e-5) << "the direct solver is the exact sum in float";
+  EXPECT_NE(direct.text.find("body 7, galaxy 0"), std::string::npos) << direct.text;
+  const app::Inspected kpc = app::inspect_body(sim->download(), 7, 0.05f, {3.5, 1.58e11});
+  EXPECT_NE(kpc.text.find("km/s"), std::string::npos) << kpc.text;
+}
+
+}  // namespace
+}  // namespace galaxy
