@@ -99,6 +99,7 @@ Changes App::input_and_panel() {
     measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor,
                         settings_.render.hide_halo);
   }
+  if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }
@@ -222,8 +223,9 @@ void App::take_measurements() {
 void App::present(bool screenshot) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
-  const Presenter::Presented p = presenter_->present(
-      {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot});
+  const Presenter::Presented p = presenter_->present({vertex_path_.buffers(), settings_,
+                                                      view_proj(w, h), drawn_sequence_, screenshot,
+                                                      three_view_panes(w, h)});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   if (p.scene_reused) ++stats_.scenes_reused;
@@ -279,6 +281,26 @@ void App::fit_camera() {
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);
+}
+
+// The three-view layout's panes: the camera's target and distance, seen along z (the x-y
+// plane), y (x-z) and x (y-z), each a third of the width; labelled where the panel is.
+std::vector<glm::mat4> App::three_view_panes(int width, int height) const {
+  if (!settings_.three_view) return {};
+  const glm::vec3 along[3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
+  const char* names[3] = {"x-y (from +z)", "x-z (from +y)", "y-z (from +x)"};
+  std::vector<glm::mat4> panes;
+  const float aspect = float(width / 3) / float(std::max(height, 1));
+  for (int k = 0; k < 3; ++k) {
+    render::OrbitCamera pane = camera_;
+    pane.look_from(along[k]);
+    panes.push_back(pane.view_proj(aspect));
+    if (!imgui_) continue;
+    const ImVec2 window = ImGui::GetIO().DisplaySize;
+    ImGui::GetBackgroundDrawList()->AddText(ImVec2(window.x * (k / 3.0f) + 8.0f, 8.0f),
+                                            IM_COL32(200, 200, 200, 200), names[k]);
+  }
+  return panes;
 }
 
 void App::follow_camera(float dt) {

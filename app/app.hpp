@@ -74,6 +74,7 @@ class App {
   void record_step(const StepReport& r);
   void fit_camera();
   void follow_camera(float dt);  // eases the target towards the followed centre
+  std::vector<glm::mat4> three_view_panes(int width, int height) const;
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
   void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
   void orbit_preview(glm::vec2 window);

@@ -50,6 +50,7 @@ struct Settings {
   // The camera: what it follows (picture/follow.hpp; a picked body chooses the galaxy), what
   // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
   FollowMode follow = FollowMode::Off;
+  bool three_view = false;  // x-y, x-z and y-z side by side (v), as encounters are matched
   int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;

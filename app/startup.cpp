@@ -90,6 +90,7 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   s.fit_galaxy = o.fit_galaxy;
   s.follow = parse_follow(o.follow).value_or(FollowMode::Off);
   s.follow_galaxy = std::max(o.fit_galaxy, 0);
+  s.three_view = o.three_view;
   if (o.octree) {
     s.octree_overlay = true;
     s.octree_depth = *o.octree;

@@ -109,3 +109,37 @@ TEST(Inspect, TheForceErrorIsTheSolversAgainstTheExactSum) {
 
 }  // namespace
 }  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+// The three-view layout draws the bodies in each third of the picture, around each third's middle.
+TEST(ThreeView, EachThirdShowsTheBodies) {
+  std::string why;
+  app::Options o = test_support::small_options(3000);
+  o.scenario = "plummer";
+  o.width = 300;
+  o.height = 100;
+  o.three_view = true;
+  o.steps = 0;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  const std::vector<std::uint8_t> rgba = a->picture();
+  ASSERT_EQ(rgba.size(), 300u * 100u * 4u);
+  const auto light = [&](int x0, int x1) {
+    double sum = 0;
+    for (int y = 0; y < 100; ++y) {
+      for (int x = x0; x < x1; ++x) sum += rgba[4 * (y * 300 + x)] + rgba[4 * (y * 300 + x) + 2];
+    }
+    return sum;
+  };
+  for (int k = 0; k < 3; ++k) {
+    const double middle = light(100 * k + 35, 100 * k + 65), edge = light(100 * k, 100 * k + 10);
+    EXPECT_GT(middle, 0.0) << "pane " << k;
+    EXPECT_GT(middle, 4.0 * edge) << "pane " << k << ": the sphere sits in the pane's middle";
+  }
+}
+
+}  // namespace
+}  // namespace galaxy

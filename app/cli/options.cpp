@@ -276,6 +276,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
                  "or densest (the densest region), gliding")
       ->check(CLI::IsMember({"off", "everything", "galaxy", "densest"}))
       ->capture_default_str();
+  cli.add_flag("--three-view", o.three_view,
+               "draw the x-y, x-z and y-z views side by side (v in the window)");
   std::string drop;
   cli.add_option("--drop", drop,
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "

@@ -83,6 +83,9 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
         case 'f':
           a.cycle_follow = true;
           break;
+        case 'v':
+          a.toggle_three_view = true;
+          break;
         case '1':
         case '2':
         case '3':

@@ -42,6 +42,8 @@ void view_buttons(Settings& s, Changes& c) {
 void view_controls(Settings& s, Changes& c, const PanelStats& st) {
   follow_controls(s);
   view_buttons(s, c);
+  ImGui::SameLine();
+  ImGui::Checkbox("three views (v)", &s.three_view);
   if (!st.inspected.empty()) ImGui::TextWrapped("%s", st.inspected.c_str());
 }
 

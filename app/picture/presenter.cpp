@@ -70,7 +70,8 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   out.splat_compute = p.splat == render::SplatMode::Compute;
   const SceneKey key{f.sequence, overlay_version_, f.view_proj, p, width, height, draw_stride(f)};
   out.stride = key.stride;
-  if (reuse_scene(key, framebuffer)) {
+  // Three panes are drawn every frame (the scene cache keeps one view).
+  if (f.panes.empty() && reuse_scene(key, framebuffer)) {
     out.scene_reused = true;
     return;
   }
@@ -81,9 +82,14 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   if (measure) glFinish();
   const auto t0 = std::chrono::steady_clock::now();
   if (!measure) render_timer_.begin();
-  renderer_.draw_bodies(f.bodies, f.view_proj, p, framebuffer, width, height, key.stride);
-  renderer_.draw_overlays(f.view_proj, framebuffer, width, height, 5.0f);
-  scene_cache_.store(framebuffer, width, height);
+  if (f.panes.empty()) {
+    renderer_.draw_bodies(f.bodies, f.view_proj, p, framebuffer, width, height, key.stride);
+    renderer_.draw_overlays(f.view_proj, framebuffer, width, height, 5.0f);
+    scene_cache_.store(framebuffer, width, height);
+  } else {
+    draw_panes(f, p, width, height, framebuffer, key.stride);
+    scene_key_ = SceneKey{};  // the single view draws afresh when it comes back
+  }
   if (measure) {
     glFinish();
     out.render_ms = ms_since(t0);
@@ -91,6 +97,24 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
     render_timer_.end();
     out.render_ms = render_timer_.read(false);
   }
+}
+
+void Presenter::draw_panes(const Frame& f, const render::RenderParams& p, int width, int height,
+                           GLuint framebuffer, int stride) {
+  const int n = static_cast<int>(f.panes.size()), w = std::max(width / n, 1);
+  if (!pane_ || pane_->width() != w || pane_->height() != height) pane_.emplace(w, height);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  for (int k = 0; k < n; ++k) {
+    renderer_.draw_bodies(f.bodies, f.panes[k], p, pane_->framebuffer(), w, height, stride);
+    renderer_.draw_overlays(f.panes[k], pane_->framebuffer(), w, height, 5.0f);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, pane_->framebuffer());
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+    glBlitFramebuffer(0, 0, w, height, k * w, 0, k * w + w, height, GL_COLOR_BUFFER_BIT,
+                      GL_NEAREST);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }
 
 // Above Settings::max_drawn a subset is drawn (every k-th body with the light of k) while the

@@ -45,6 +45,9 @@ class Presenter {
     glm::mat4 view_proj;
     std::uint64_t sequence = 0;  // the publication the buffers hold
     bool screenshot = false;
+    // The three-view layout: a view each for three panes side by side (left to right); empty
+    // for the single view.
+    std::vector<glm::mat4> panes;
   };
   struct Presented {
     std::optional<float> render_ms;  // set where the bodies were drawn (not reused)
@@ -72,6 +75,9 @@ class Presenter {
     int width = 0, height = 0, stride = 1;
   };
   void draw(const Frame& f, int width, int height, GLuint framebuffer, Presented& out);
+  // The panes of the three-view layout, each drawn into pane_ and copied to its third.
+  void draw_panes(const Frame& f, const render::RenderParams& p, int width, int height,
+                  GLuint framebuffer, int stride);
   int draw_stride(const Frame& f) const;
   bool reuse_scene(const SceneKey& key, GLuint framebuffer);
   void record(GLuint framebuffer, int width, int height, Presented& out);
@@ -80,6 +86,7 @@ class Presenter {
   GlContext& context_;
   ImGuiLayer* imgui_;  // null without the panel
   std::optional<render::OffscreenTarget> offscreen_;
+  std::optional<render::OffscreenTarget> pane_;  // the three-view layout's pane
   render::Renderer renderer_;
   render::GpuTimer render_timer_;
   render::SceneCache scene_cache_;
