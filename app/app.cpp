@@ -100,6 +100,7 @@ Changes App::input_and_panel() {
                         settings_.render.hide_halo);
   }
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
+  if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }

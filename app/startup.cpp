@@ -119,6 +119,7 @@ std::size_t keyframe_budget(const Options& o, bool cuda) {
 App::App(const Options& options) : clock_(std::nullopt) {
   Options o = options;
   context_ = make_context(o);  // without a window: headless, perhaps with --frames and --record
+  if (o.fullscreen) context_->set_fullscreen(true);
   max_steps_ = o.steps;
   max_frames_ = o.frames;
   final_save_ = o.save;

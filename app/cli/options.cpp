@@ -278,6 +278,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->capture_default_str();
   cli.add_flag("--three-view", o.three_view,
                "draw the x-y, x-z and y-z views side by side (v in the window)");
+  cli.add_flag("--fullscreen", o.fullscreen,
+               "the window fills the primary monitor (F11 toggles; headless: no effect)");
   std::string drop;
   cli.add_option("--drop", drop,
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "

@@ -70,6 +70,7 @@ struct Options {
   int fit_galaxy = -1;
   std::string follow = "off";  // what the camera follows (picture/follow.hpp)
   bool three_view = false;     // x-y, x-z and y-z side by side
+  bool fullscreen = false;     // the window fills the primary monitor
   // --drop FRAME:BODIES: at that frame the drop tool's galaxy of BODIES bodies drops at the view's
   // centre, at rest (scripted demos; what a drop costs the frames).
   std::optional<long> drop_frame;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panel/input.hpp"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <cctype>
@@ -101,6 +102,8 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) a.step = true;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) a.step_back = true;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete))) a.remove_galaxy = true;
+    // ImGui 1.86 names no function keys; its GLFW backend keeps them at GLFW's own key codes.
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11)) a.toggle_fullscreen = true;
   }
   return a;
 }

@@ -47,9 +47,25 @@ class GlfwContext final : public GlContext {
   void swap() override { glfwSwapBuffers(window_); }
   void poll_events() override { glfwPollEvents(); }
   bool close_requested() const override { return glfwWindowShouldClose(window_); }
+  bool fullscreen() const override { return glfwGetWindowMonitor(window_) != nullptr; }
+  void set_fullscreen(bool on) override {
+    if (on == fullscreen()) return;
+    if (!on) {
+      glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2],
+                           windowed_[3], 0);
+      return;
+    }
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;  // no monitor to fill (some virtual displays)
+    glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+    glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  }
 
  private:
   GLFWwindow* window_;
+  int windowed_[4] = {0, 0, 1280, 720};  // x, y, width, height before going full screen
 };
 
 // ---- EGL, no window -------------------------------------------------------------------------

@@ -23,6 +23,10 @@ class GlContext {
   virtual void swap() {}
   virtual void poll_events() {}
   virtual bool close_requested() const { return false; }
+  // A window fills the primary monitor, or goes back to where and how large it was; headless
+  // contexts have nothing to fill and stay as they are.
+  virtual void set_fullscreen(bool /*on*/) {}
+  virtual bool fullscreen() const { return false; }
   // "GL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe ... via EGL device (software)" and the like.
   const std::string& description() const { return description_; }
 
