@@ -63,9 +63,10 @@ void check_encounter(const Encounter& e, std::size_t n = 0);
 // rest at the origin.
 HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed);
 
-// One galaxy of `spec` with `n` bodies, centred at rest, spinning about +z, tagged `tag`.
-HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
-                       std::uint8_t tag);
+// One galaxy of `spec` with `n` bodies written into b[begin, begin + n) of bodies already
+// sized: centred at rest, spinning about +z, tagged `tag`.
+void fill_galaxy(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::size_t n,
+                 std::uint64_t seed, std::uint8_t tag);
 
 // The spin axis Toomre & Toomre's angles give: (-sin i sin ω, -sin i cos ω, cos i).
 Vec3d spin_axis(double inclination_deg, double argument_deg);
