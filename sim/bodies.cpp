@@ -59,6 +59,17 @@ void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
   });
 }
 
+void append(HostBodies& to, const HostBodies& from) {
+  for (auto member : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx,
+                      &HostBodies::vy, &HostBodies::vz, &HostBodies::m, &HostBodies::ax,
+                      &HostBodies::ay, &HostBodies::az, &HostBodies::pot}) {
+    (to.*member).insert((to.*member).end(), (from.*member).begin(), (from.*member).end());
+  }
+  for (auto member : {&HostBodies::population, &HostBodies::galaxy}) {
+    (to.*member).insert((to.*member).end(), (from.*member).begin(), (from.*member).end());
+  }
+}
+
 void centre_at_rest(HostBodies& b) { centre_at_rest(b, 0, b.size()); }
 
 void centre_at_rest(HostBodies& b, std::size_t begin, std::size_t end) {

@@ -41,6 +41,9 @@ void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
                       const std::array<double, 3>& axis, double angle,
                       const std::array<double, 3>& dx, const std::array<double, 3>& dv);
 
+// Appends `from`'s bodies after `to`'s.
+void append(HostBodies& to, const HostBodies& from);
+
 // Moves the centre of mass and the mean (mass-weighted) velocity to the origin, summing in
 // double; generators call it so that a scenario does not drift off screen. The second form
 // centres bodies [begin, end) alone (one galaxy of several). The sums are added in fixed blocks,

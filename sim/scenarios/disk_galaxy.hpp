@@ -33,7 +33,7 @@ struct DiskGalaxyParams {
 };
 
 // A Hernquist sphere of mass 1 and scale a = 1, cut at 20 a, as the bulge of a galaxy without
-// disk or halo: what fill_galaxy() builds a Hernquist spheroid from.
+// disk or halo: what make_galaxy() builds a Hernquist spheroid from.
 DiskGalaxyParams hernquist_sphere();
 
 // A galaxy of `n` bodies centred on the origin at rest, rotating counter-clockwise about +z.

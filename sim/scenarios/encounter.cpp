@@ -165,6 +165,14 @@ void fill_galaxy(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::
   std::fill(b.galaxy.begin() + begin, b.galaxy.begin() + end, tag);
 }
 
+HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
+                       std::uint8_t tag) {
+  HostBodies b;
+  b.resize(n);
+  fill_galaxy(b, 0, spec, n, seed, tag);
+  return b;
+}
+
 HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed) {
   check_encounter(e, n);
   const std::vector<std::size_t> counts = counts_of(e, n);

@@ -63,8 +63,11 @@ void check_encounter(const Encounter& e, std::size_t n = 0);
 // rest at the origin.
 HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed);
 
-// One galaxy of `spec` with `n` bodies written into b[begin, begin + n) of bodies already
-// sized: centred at rest, spinning about +z, tagged `tag`.
+// One galaxy of `spec` with `n` bodies, centred at rest, spinning about +z, tagged `tag`.
+HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
+                       std::uint8_t tag);
+// The same bodies written into b[begin, begin + n) of bodies already sized: how make_encounter
+// builds its galaxies in place, without a copy.
 void fill_galaxy(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::size_t n,
                  std::uint64_t seed, std::uint8_t tag);
 
