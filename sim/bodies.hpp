@@ -45,8 +45,11 @@ void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
 void append(HostBodies& to, const HostBodies& from);
 
 // Moves the centre of mass and the mean (mass-weighted) velocity to the origin, summing in
-// double; generators call it so that a scenario does not drift off screen.
+// double; generators call it so that a scenario does not drift off screen. The second form
+// centres bodies [begin, end) alone (one galaxy of several). The sums are added in fixed blocks,
+// so the result does not depend on the thread count.
 void centre_at_rest(HostBodies& b);
+void centre_at_rest(HostBodies& b, std::size_t begin, std::size_t end);
 
 // Throws std::invalid_argument naming the first body whose position, velocity or mass is NaN or
 // infinite, or whose mass is negative, or whose arrays disagree in length.

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <numbers>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
 #include "test_support_sim.hpp"
+#include "threads.hpp"
 
 namespace galaxy {
 namespace {
@@ -105,6 +107,38 @@ TEST(Scenarios, EveryNameMakesValidTaggedBodies) {
     }
   }
   EXPECT_THROW(make_scenario("nosuch", 10, 1), std::invalid_argument);
+}
+
+// Every array of `a` and `b` holds the same bytes (EXPECT_EQ on floats would let -0 pass for 0).
+bool bit_identical(const HostBodies& a, const HostBodies& b) {
+  if (a.size() != b.size()) return false;
+  for (auto m : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx, &HostBodies::vy,
+                 &HostBodies::vz, &HostBodies::m}) {
+    if (std::memcmp((a.*m).data(), (b.*m).data(), a.size() * sizeof(float)) != 0) return false;
+  }
+  return a.population == b.population && a.galaxy == b.galaxy;
+}
+
+// Generation runs on the CPU pool in fixed chunks of bodies, each drawing from its own random
+// stream (scenarios/streams.hpp): the bodies depend on the scenario, N and the seed, not on the
+// threads. 150,000 bodies give every component of the disk galaxies several chunks.
+TEST(Scenarios, BodiesDoNotDependOnTheThreadCount) {
+  constexpr std::size_t n = 150000;
+  for (const char* name : {"collision", "m51", "cartwheel", "plummer", "collapse"}) {
+    set_cpu_threads(1);
+    const HostBodies one = make_scenario(name, n, 5);
+    set_cpu_threads(3);
+    const HostBodies three = make_scenario(name, n, 5);
+    const HostBodies other_seed = make_scenario(name, n, 6);
+    EXPECT_TRUE(bit_identical(one, three)) << name;
+    EXPECT_NE(one.x, other_seed.x) << name;
+    // Chunks draw from different streams: the second chunk does not repeat the first.
+    const auto chunk = [&](std::size_t c) {
+      return std::vector<float>(one.x.begin() + c * 16384, one.x.begin() + (c + 1) * 16384);
+    };
+    EXPECT_NE(chunk(0), chunk(1)) << name;
+  }
+  set_cpu_threads(0);
 }
 
 TEST(DiskGalaxy, RotationCurveFollowsThePotential) {

@@ -49,6 +49,11 @@ DiskGalaxyParams hernquist_sphere();
 HostBodies make_disk_galaxy(std::size_t n, std::uint64_t seed, const DiskGalaxyParams& p = {},
                             std::uint8_t galaxy_tag = 0);
 
+// make_disk_galaxy's bodies written into b[begin, begin + n) of bodies already sized, centred at
+// rest: how the collision and the encounters build their galaxies in place, without a copy.
+void fill_disk_galaxy(HostBodies& b, std::size_t begin, std::size_t n, std::uint64_t seed,
+                      const DiskGalaxyParams& p, std::uint8_t galaxy_tag);
+
 // The circular velocity in the disk plane of the model's analytic potential at radius R
 // (monopole of bulge and halo, thin exponential disk), ignoring softening.
 double disk_galaxy_circular_velocity(const DiskGalaxyParams& p, double R);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "scenarios/plummer.hpp"
+#include "scenarios/streams.hpp"
 
 namespace galaxy {
 
@@ -72,14 +73,18 @@ std::vector<std::size_t> counts_of(const Encounter& e, std::size_t n) {
   return c;
 }
 
-// Scales a model made with mass `m0` and length `l0` to `m` and `l` (G = 1 homology).
-void rescale(HostBodies& b, double m0, double l0, double m, double l) {
+// Scales bodies [begin, end), a model made with mass `m0` and length `l0`, to `m` and `l`
+// (G = 1 homology).
+void rescale(HostBodies& b, std::size_t begin, std::size_t end, double m0, double l0, double m,
+             double l) {
   const double fl = l / l0, fm = m / m0, fv = std::sqrt(fm / fl);
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    b.x[i] = float(b.x[i] * fl), b.y[i] = float(b.y[i] * fl), b.z[i] = float(b.z[i] * fl);
-    b.vx[i] = float(b.vx[i] * fv), b.vy[i] = float(b.vy[i] * fv), b.vz[i] = float(b.vz[i] * fv);
-    b.m[i] = float(b.m[i] * fm);
-  }
+  for_each_piece(begin, end, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi; ++i) {
+      b.x[i] = float(b.x[i] * fl), b.y[i] = float(b.y[i] * fl), b.z[i] = float(b.z[i] * fl);
+      b.vx[i] = float(b.vx[i] * fv), b.vy[i] = float(b.vy[i] * fv), b.vz[i] = float(b.vz[i] * fv);
+      b.m[i] = float(b.m[i] * fm);
+    }
+  });
 }
 
 std::uint64_t galaxy_seed(std::uint64_t seed, std::size_t i) {
@@ -138,25 +143,33 @@ void check_encounter(const Encounter& e, std::size_t n) {
           "units: length_kpc and mass_msun must both be above 0 (or both left out)");
 }
 
+void fill_galaxy(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::size_t n,
+                 std::uint64_t seed, std::uint8_t tag) {
+  const std::size_t end = begin + n;
+  if (spec.model == GalaxyModel::Disk) {
+    const DiskGalaxyParams& d = spec.disk;
+    fill_disk_galaxy(b, begin, n, seed, d, tag);
+    rescale(b, begin, end, d.disk_mass + d.bulge_mass + d.halo_mass, d.disk_scale_length,
+            spec.mass, spec.scale);
+    return;
+  }
+  if (spec.model == GalaxyModel::Plummer) {
+    fill_plummer(b, begin, n, seed);  // Hénon units: mass 1, scale length 3π/16
+    rescale(b, begin, end, 1.0, 3.0 * std::numbers::pi / 16.0, spec.mass, spec.scale);
+  } else {
+    fill_disk_galaxy(b, begin, n, seed, hernquist_sphere(), tag);  // mass 1, a = 1
+    rescale(b, begin, end, 1.0, 1.0, spec.mass, spec.scale);
+  }
+  std::fill(b.population.begin() + begin, b.population.begin() + end,
+            std::uint8_t(Population::Star));
+  std::fill(b.galaxy.begin() + begin, b.galaxy.begin() + end, tag);
+}
+
 HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
                        std::uint8_t tag) {
   HostBodies b;
-  if (spec.model == GalaxyModel::Disk) {
-    const DiskGalaxyParams& d = spec.disk;
-    b = make_disk_galaxy(n, seed, d, tag);
-    rescale(b, d.disk_mass + d.bulge_mass + d.halo_mass, d.disk_scale_length, spec.mass,
-            spec.scale);
-    return b;
-  }
-  if (spec.model == GalaxyModel::Plummer) {
-    b = make_plummer(n, seed);  // Hénon units: mass 1, scale length 3π/16
-    rescale(b, 1.0, 3.0 * std::numbers::pi / 16.0, spec.mass, spec.scale);
-  } else {
-    b = make_disk_galaxy(n, seed, hernquist_sphere(), tag);  // mass 1, a = 1
-    rescale(b, 1.0, 1.0, spec.mass, spec.scale);
-  }
-  std::fill(b.population.begin(), b.population.end(), std::uint8_t(Population::Star));
-  std::fill(b.galaxy.begin(), b.galaxy.end(), tag);
+  b.resize(n);
+  fill_galaxy(b, 0, spec, n, seed, tag);
   return b;
 }
 
@@ -188,15 +201,18 @@ HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed)
       at[1][k] = m0 / m * s.r[k], moving[1][k] = m0 / m * s.v[k];
     }
   }
+  // Every galaxy is built in place in one set of arrays: no copies of millions of bodies.
   HostBodies all;
+  all.resize(n);
+  std::size_t begin = 0;
   for (std::size_t i = 0; i < e.galaxies.size(); ++i) {
     const GalaxySpec& g = e.galaxies[i];
-    HostBodies b = make_galaxy(g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
+    fill_galaxy(all, begin, g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
     // The node line lies at -ω from pericentre (+x); turning +z about it by i gives the spin.
     const double w = g.argument_deg * kDeg;
-    rotate_and_shift(b, 0, b.size(), {std::cos(w), -std::sin(w), 0.0}, g.inclination_deg * kDeg,
-                     at[i], moving[i]);
-    append(all, b);
+    rotate_and_shift(all, begin, begin + counts[i], {std::cos(w), -std::sin(w), 0.0},
+                     g.inclination_deg * kDeg, at[i], moving[i]);
+    begin += counts[i];
   }
   centre_at_rest(all);
   return all;

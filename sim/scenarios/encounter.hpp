@@ -67,6 +67,10 @@ HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed)
 // One galaxy of `spec` with `n` bodies, centred at rest, spinning about +z, tagged `tag`.
 HostBodies make_galaxy(const GalaxySpec& spec, std::size_t n, std::uint64_t seed,
                        std::uint8_t tag);
+// The same bodies written into b[begin, begin + n) of bodies already sized: how make_encounter
+// builds its galaxies in place, without a copy.
+void fill_galaxy(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::size_t n,
+                 std::uint64_t seed, std::uint8_t tag);
 
 // The predicted paths of a pair's two centres as point masses on its orbit (the panel draws them
 // before a start): `points` positions each from the start to time `until`, in the frame

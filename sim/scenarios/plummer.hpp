@@ -15,4 +15,9 @@ namespace galaxy {
 // The same seed gives the same bodies.
 HostBodies make_plummer(std::size_t n, std::uint64_t seed, double r_cut = 22.8);
 
+// make_plummer's bodies written into b[begin, begin + n) of bodies already sized (population
+// and galaxy tag left as they are): how encounters build a Plummer galaxy in place.
+void fill_plummer(HostBodies& b, std::size_t begin, std::size_t n, std::uint64_t seed,
+                  double r_cut = 22.8);
+
 }  // namespace galaxy
