@@ -215,7 +215,7 @@ void App::take_measurements() {
   if (a.overlay) presenter_->set_overlays(*a.overlay);
   if (a.centres) {
     if (const auto c = a.centres->of(settings_.follow, settings_.follow_galaxy)) {
-      follow_.measured(*c, Clock::now());
+      follow_.measured(*c, a.centres->time);
     }
   }
   for (const Report& r : a.reports) report(r);
@@ -309,7 +309,7 @@ void App::follow_camera(float dt) {
   if (now != followed_) follow_.reset();  // another centre: nothing to predict from yet
   followed_ = now;
   if (settings_.follow == FollowMode::Off) return;
-  if (const auto t = follow_.advance(camera_.target(), dt, Clock::now())) camera_.set_target(*t);
+  if (const auto t = follow_.advance(camera_.target(), dt, stats_.time)) camera_.set_target(*t);
 }
 
 bool App::end_of_frame() {

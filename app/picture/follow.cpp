@@ -61,7 +61,7 @@ std::optional<glm::vec3> Centres::of(FollowMode m, int g) const {
   }
 }
 
-Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n,
+Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n, FollowMode mode,
                      std::size_t most) {
   Centres c;
   const std::size_t stride = std::max<std::size_t>(1, n / std::max<std::size_t>(most, 1));
@@ -74,37 +74,35 @@ Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n,
     by_galaxy[tags[i] >> 2].push_back(p);
   }
   if (all.empty()) return c;
+  const bool every = mode == FollowMode::Off;
   // Everything's centre: the sphere stops at 90% of the bodies (all but the escapers); a
   // galaxy's at half of its bodies (its bulk, not its tails); the densest region's goes on down
   // to 2%.
-  c.everything = shrinking_centre(all, 0.8f, 0.9f);
-  c.densest = shrinking_centre(all, 0.8f, 0.02f);
+  if (every || mode == FollowMode::Everything) c.everything = shrinking_centre(all, 0.8f, 0.9f);
+  if (every || mode == FollowMode::Densest) c.densest = shrinking_centre(all, 0.8f, 0.02f);
+  if (!every && mode != FollowMode::Galaxy) return c;
   for (int g = 0; g < kMaxGalaxies; ++g) {
     if (!by_galaxy[g].empty()) c.galaxy[g] = shrinking_centre(by_galaxy[g], 0.8f, 0.5f);
   }
   return c;
 }
 
-void Follow::measured(glm::vec3 centre, Clock::time_point at) {
-  before_ = last_;
-  last_ = Sample{centre, at};
+void Follow::measured(glm::vec3 centre, double time) {
+  if (!last_ || time > last_->time) before_ = last_;
+  last_ = Sample{centre, time};
 }
 
-std::optional<glm::vec3> Follow::advance(glm::vec3 target, float dt, Clock::time_point now) const {
+glm::vec3 Follow::velocity() const {
+  if (!before_ || last_->time <= before_->time) return glm::vec3(0.0f);
+  return (last_->centre - before_->centre) / float(last_->time - before_->time);
+}
+
+std::optional<glm::vec3> Follow::advance(glm::vec3 target, float dt, double drawn_time) {
   if (!last_) return std::nullopt;
-  glm::vec3 goal = last_->centre, moved(0.0f);
-  if (before_) {
-    const float span = std::chrono::duration<float>(last_->at - before_->at).count();
-    const float ahead = std::chrono::duration<float>(now - last_->at).count();
-    // Predicted along the last motion, but never further ahead than one span (a stalled run);
-    // the target moves with it, so easing leaves no lag behind a steady motion.
-    if (span > 0 && ahead < span) {
-      const glm::vec3 velocity = (last_->centre - before_->centre) / span;
-      goal += velocity * ahead;
-      moved = velocity * std::max(dt, 0.0f);
-    }
-  }
-  const glm::vec3 carried = target + moved;
+  const glm::vec3 v = velocity();
+  const glm::vec3 goal = last_->centre + v * float(drawn_time - last_->time);
+  const glm::vec3 carried = target + (drawn_ ? v * float(drawn_time - *drawn_) : glm::vec3(0.0f));
+  drawn_ = drawn_time;
   const float close = 1.0f - std::exp(-std::max(dt, 0.0f) / 0.2f);
   return carried + (goal - carried) * close;
 }

@@ -9,7 +9,6 @@
 #include <glm/glm.hpp>
 
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,30 +26,37 @@ std::optional<FollowMode> parse_follow(const std::string& name);
 struct Centres {
   std::optional<glm::vec3> everything, densest;
   std::array<std::optional<glm::vec3>, kMaxGalaxies> galaxy;  // where the galaxy has bodies
+  double time = 0;    // the simulated time they belong to
+  double cost_s = 0;  // what finding them took on the simulation's thread
   std::optional<glm::vec3> of(FollowMode m, int galaxy) const;
 };
 
 // At most `most` bodies are looked at (every k-th): the centres of a 10M run cost what 250k do.
+// Only what `mode` needs is found (every galaxy's for FollowMode::Galaxy); FollowMode::Off finds
+// them all.
 Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n,
-                     std::size_t most = 1u << 18);
+                     FollowMode mode = FollowMode::Off, std::size_t most = 1u << 18);
 
-// Eases the camera's target towards the followed centre. `measured` gives a new centre (and its
-// wall-clock time); `advance` moves the target for a frame of `dt` seconds: towards the centre
-// predicted from the last two measurements, carried along their motion and closing
-// 1 - exp(-dt / 0.2 s) of the remaining gap.
+// Eases the camera's target towards the followed centre, on simulated time: a measurement
+// gives the centre at the time of its step, and each frame the centre is predicted at the time of
+// the step drawn (linearly from the last two measurements), the target carried along that motion
+// and then closing 1 - exp(-dt / 0.2 s) of the remaining gap in the frame's wall-clock dt. So a
+// steady motion leaves no lag whatever the frame rate or the steps a frame, and a jump (a new
+// galaxy chosen) glides over in about half a second.
 class Follow {
  public:
-  using Clock = std::chrono::steady_clock;
-  void measured(glm::vec3 centre, Clock::time_point at);
-  std::optional<glm::vec3> advance(glm::vec3 target, float dt, Clock::time_point now) const;
-  void reset() { last_.reset(), before_.reset(); }
+  void measured(glm::vec3 centre, double time);
+  std::optional<glm::vec3> advance(glm::vec3 target, float dt, double drawn_time);
+  void reset() { last_.reset(), before_.reset(), drawn_.reset(); }
 
  private:
   struct Sample {
     glm::vec3 centre;
-    Clock::time_point at;
+    double time;
   };
+  glm::vec3 velocity() const;  // per time unit, from the last two measurements
   std::optional<Sample> last_, before_;
+  std::optional<double> drawn_;  // the simulated time of the last frame's step
 };
 
 }  // namespace galaxy::app

@@ -45,18 +45,25 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
 }
 
 // The follow camera's centres from the vertices (17 bytes a body, not the whole state): ten
-// times a second, and in lockstep (a recording) every frame, which shows its own steps.
+// times a second, but never more than 5% of the simulation's thread (a 10M run's copy of its
+// vertices takes a good part of 100 ms), and in lockstep (a recording) every frame, which shows
+// its own steps.
 void Measurements::ask_centres(const Settings& s) {
   const auto now = Clock::now();
-  const bool due = !runner_.threaded() || now - last_centres_ >= std::chrono::milliseconds(100);
+  const bool due = !runner_.threaded() || now - last_centres_ >= centres_interval_;
   if (s.follow == FollowMode::Off || centres_.pending() || !due) return;
   last_centres_ = now;
-  centres_.set(runner_.ask([](Session& ses) {
+  const FollowMode mode = s.follow;
+  centres_.set(runner_.ask([mode](Session& ses) {
+                 const auto t0 = Clock::now();
                  const Simulation& sim = ses.simulation();
                  std::vector<float> xyzs(4 * sim.size());
                  std::vector<std::uint8_t> tags(sim.size());
                  sim.write_vertices_host(xyzs.data(), tags.data());
-                 return find_centres(xyzs.data(), tags.data(), tags.size());
+                 Centres c = find_centres(xyzs.data(), tags.data(), tags.size(), mode);
+                 c.time = sim.time();
+                 c.cost_s = std::chrono::duration<double>(Clock::now() - t0).count();
+                 return c;
                }),
                generation_);
 }
@@ -127,7 +134,12 @@ Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   collect_accuracy(out, stats);
   collect_pick(s, out, stats);
   try {
-    if (const auto c = centres_.take(generation_)) out.centres = *c;
+    if (const auto c = centres_.take(generation_)) {
+      out.centres = *c;
+      centres_interval_ = std::max<Clock::duration>(
+          std::chrono::milliseconds(100),
+          std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(20 * c->cost_s)));
+    }
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("follow: {}", e.what())));
   }

@@ -78,6 +78,7 @@ class Measurements {
   Asked<Picked> pick_;
   Asked<Centres> centres_;  // for the follow camera, at most ten times a second
   Clock::time_point last_centres_{};
+  Clock::duration centres_interval_ = std::chrono::milliseconds(100);
   Asked<MapInfo> colour_map_;  // the map's info line and error, where a map was made or cleared
   ColourMaps colour_maps_;     // used on the runner's thread
   bool map_shown_ = false;
