@@ -14,6 +14,7 @@
 #include "cli/signals.hpp"
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
+#include "panel/scale_bar.hpp"
 #include "wall_clock.hpp"
 
 namespace galaxy::app {
@@ -71,7 +72,7 @@ void App::begin_frame() {
   stats_.fps = dt > 0 && clock_.frames() > 0 ? 1.0f / dt : 0.0f;
 }
 
-// The keys and the mouse (when the panel does not want them), then the panel.
+// The keys and the mouse (when the panel does not want them), then the panel and the scale bar.
 Changes App::input_and_panel() {
   Changes c;
   if (!imgui_) return c;
@@ -114,6 +115,7 @@ Changes App::input_and_panel() {
   } else {
     status_line(stats_);
   }
+  draw_scale_bar(choose_scale_bar(camera_.world_per_pixel(size.y), size.x, stats_.units), size.x);
   return c;
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <deque>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -106,6 +107,14 @@ struct Changes {
   Changes& operator|=(const Changes& o);
 };
 
+// The picked body as the newest overlay found it (picture/overlay.hpp): where it is and how fast
+// it goes, in model units; the speed NaN where it is not known.
+struct PickedBody {
+  int body = -1;  // which (Settings::picked_body: the newest pick may not have its overlay yet)
+  std::array<float, 3> position{};
+  float speed = std::numeric_limits<float>::quiet_NaN();
+};
+
 // Numbers the panel shows; the app fills them.
 struct PanelStats {
   std::string backend_name, gl_description;
@@ -113,7 +122,8 @@ struct PanelStats {
   std::size_t bodies = 0;
   std::uint64_t steps = 0;  // the step drawn
   double time = 0;
-  Units units;  // the run's physical units, where its scenario has them
+  Units units;  // the run's physical units, where its scenario or .gxy file has them
+  double total_mass = 0;  // the run's, from the diagnostics (model units); 0 until measured
   float fps = 0, frame_ms = 0, render_ms = -1, vertex_ms = 0;
   // The simulation's thread: where it is (ahead of the drawn step while it runs), its rates, the
   // kept keyframes and a replay under way.
@@ -148,7 +158,8 @@ struct PanelStats {
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
   std::string picked_info;
-  std::string inspected;  // the picked body: galaxy, position, speed, force error
+  std::optional<PickedBody> picked;  // with picked_info
+  std::string inspected;  // the picked body's galaxy and force error, found at the click
   std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };

@@ -31,8 +31,11 @@ void OrbitCamera::pan(float dx, float dy, float height) {
   const glm::mat4 v = view();
   const glm::vec3 right(v[0][0], v[1][0], v[2][0]);
   const glm::vec3 up(v[0][1], v[1][1], v[2][1]);
-  const float per_pixel = 2.0f * distance_ * std::tan(0.5f * fov_y) / std::max(height, 1.0f);
-  target_ += (-dx * right + dy * up) * per_pixel;
+  target_ += (-dx * right + dy * up) * world_per_pixel(height);
+}
+
+float OrbitCamera::world_per_pixel(float height) const {
+  return 2.0f * distance_ * std::tan(0.5f * fov_y) / std::max(height, 1.0f);
 }
 
 void OrbitCamera::zoom(float wheel_steps) {

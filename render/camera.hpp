@@ -17,6 +17,10 @@ class OrbitCamera {
   void orbit(float dx_pixels, float dy_pixels);
   void pan(float dx_pixels, float dy_pixels, float height);
   void zoom(float wheel_steps);
+  // World length a pixel spans at the target's depth, in a viewport `height` pixels tall (the
+  // perspective's height there, 2 distance tan(fov_y / 2), over the pixels): what a pan moves per
+  // pixel and what the scale bar measures.
+  float world_per_pixel(float height) const;
   // Frames a sphere: looks at `center` from far enough that a sphere of `radius` fills the view.
   void fit(const glm::vec3& center, float radius);
   // Turns to look from direction `from` (towards the eye from the target; need not be unit

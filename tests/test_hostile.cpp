@@ -383,7 +383,7 @@ TEST(Hostile, SavesRefuseNonFiniteBodiesInEveryFormat) {
   for (const char* ext : {".csv", ".gxy", ".tipsy"}) {
     const fs::path f = temp(std::string("galaxy_nan") + ext);
     fs::remove(f);
-    EXPECT_THROW(io::save_snapshot(f, {b, 0, 0, SimParams{}, {}}), std::runtime_error) << ext;
+    EXPECT_THROW(io::save_snapshot(f, {b, 0, 0, SimParams{}, {}, {}}), std::runtime_error) << ext;
     EXPECT_FALSE(fs::exists(f)) << ext;
   }
 }
@@ -435,7 +435,8 @@ TEST(Hostile, EmptySnapshotsAreRefused) {
           << m;
     }
   }
-  EXPECT_THROW(io::save_snapshot(temp("galaxy_empty.gxy"), {HostBodies{}, 0, 0, SimParams{}, {}}),
+  EXPECT_THROW(io::save_snapshot(temp("galaxy_empty.gxy"),
+                                 {HostBodies{}, 0, 0, SimParams{}, {}, {}}),
                std::runtime_error);
 }
 
@@ -529,7 +530,7 @@ TEST(Hostile, TipsyWithImplausibleValuesLoadsWithAWarning) {
   b.x[4] = 3e12f;
   b.m[7] = 0.0f;
   const fs::path f = temp("galaxy_implausible.tipsy");
-  io::save_snapshot(f, {b, 0, 0, SimParams{}, {}});
+  io::save_snapshot(f, {b, 0, 0, SimParams{}, {}, {}});
   const io::Snapshot s = io::load_snapshot(f);
   ASSERT_EQ(s.warnings.size(), 2u);
   EXPECT_NE(s.warnings[0].find("beyond 1e10"), std::string::npos) << s.warnings[0];
@@ -538,7 +539,7 @@ TEST(Hostile, TipsyWithImplausibleValuesLoadsWithAWarning) {
   EXPECT_NE(r.output.find("beyond 1e10"), std::string::npos) << r.output;
   // A plausible file has nothing to say.
   const fs::path g = temp("galaxy_plausible.tipsy");
-  io::save_snapshot(g, {make_scenario("plummer", 20, 2), 0, 0, SimParams{}, {}});
+  io::save_snapshot(g, {make_scenario("plummer", 20, 2), 0, 0, SimParams{}, {}, {}});
   EXPECT_TRUE(io::load_snapshot(g).warnings.empty());
   fs::remove(f);
   fs::remove(g);

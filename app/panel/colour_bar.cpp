@@ -19,8 +19,9 @@ ImU32 to_u32(const std::array<float, 3>& c) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], 1.0f));
 }
 
-// A horizontal bar of the colormap from low to high with its ticks labelled below.
-void colour_bar(const render::FieldMap& m) {
+// A horizontal bar of the colormap from low to high (`colour`: the colour at t in [0, 1], as the
+// shader maps it) with its ticks labelled below.
+void colour_bar(const render::FieldMap& m, std::array<float, 3> (*colour)(float)) {
   const float low = m.low, high = m.high;
   const float width = ImGui::GetContentRegionAvail().x, bar = 14.0f;
   const float text = ImGui::GetTextLineHeight();
@@ -30,7 +31,7 @@ void colour_bar(const render::FieldMap& m) {
   for (int k = 0; k < kSteps; ++k) {
     const float x0 = at.x + width * k / kSteps, x1 = at.x + width * (k + 1) / kSteps;
     draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1 + 0.5f, at.y + bar),
-                        to_u32(map_colour((k + 0.5f) / kSteps)));
+                        to_u32(colour((k + 0.5f) / kSteps)));
   }
   const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
   float last_right = -1e9f;
@@ -73,6 +74,33 @@ std::vector<const BodyFieldInfo*> drawn_fields() {
   return v;
 }
 constexpr int kFirstField = 3;  // auto, speed, population come first
+
+// The legend's window at the bottom right, so it shows however the panel scrolls; false when
+// there is nothing to draw in it (End() is called either way).
+bool begin_legend() {
+  constexpr float kWidth = 420.0f, kMargin = 10.0f;
+  const ImVec2 view = ImGui::GetIO().DisplaySize;
+  const float bottom = ImGui::GetFrameHeightWithSpacing() * 2.0f;  // above the status line
+  ImGui::SetNextWindowPos(ImVec2(view.x - kMargin, view.y - bottom), ImGuiCond_Always,
+                          ImVec2(1.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(kWidth, 0.0f), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoNav;
+  return ImGui::Begin("##colour map legend", nullptr, flags);
+}
+
+// The live speed (the colour choice "speed"): 0 to the speed range, in km/s where the run has
+// units.
+void speed_legend(const render::RenderParams& r, const Units& u) {
+  const float scale = u.physical() ? static_cast<float>(u.speed_kms()) : 1.0f;
+  if (begin_legend()) {
+    ImGui::TextUnformatted(u.physical() ? "speed (km/s)" : "speed (model units)");
+    colour_bar({0, 0.0f, r.speed_max * scale, false}, speed_colour);
+  }
+  ImGui::End();
+}
 }  // namespace
 
 std::vector<std::string> colour_choices() {
@@ -110,6 +138,10 @@ void choose_field(render::RenderParams& r, const BodyFieldInfo& f) {
 
 std::array<float, 3> map_colour(float t) {
   return render::inferno(0.25f + 0.75f * std::clamp(t, 0.0f, 1.0f));  // as common.glsl
+}
+
+std::array<float, 3> speed_colour(float t) {
+  return render::inferno(0.2f + 0.8f * std::clamp(t, 0.0f, 1.0f));  // as common.glsl
 }
 
 std::vector<float> colour_bar_ticks(float low, float high) {
@@ -165,22 +197,12 @@ void colour_map_controls(Settings& s, Changes& c) {
 }
 
 void colour_legend(const render::RenderParams& r, const PanelStats& st) {
+  if (r.color == render::ColorMode::Speed) return speed_legend(r, st.units);
   const BodyFieldInfo* f = shown_field(r);
   if (!f) return;
-  // A window of its own at the bottom right, so the legend shows however the panel scrolls.
-  constexpr float kWidth = 420.0f, kMargin = 10.0f;
-  const ImVec2 view = ImGui::GetIO().DisplaySize;
-  const float bottom = ImGui::GetFrameHeightWithSpacing() * 2.0f;  // above the status line
-  ImGui::SetNextWindowPos(ImVec2(view.x - kMargin, view.y - bottom), ImGuiCond_Always,
-                          ImVec2(1.0f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(kWidth, 0.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.6f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                 ImGuiWindowFlags_NoNav;
-  if (ImGui::Begin("##colour map legend", nullptr, flags)) {
+  if (begin_legend()) {
     ImGui::TextUnformatted(f->legend.data(), f->legend.data() + f->legend.size());
-    colour_bar(r.field);
+    colour_bar(r.field, map_colour);
     if (!st.colour_map_error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
       ImGui::TextWrapped("%s", st.colour_map_error.c_str());

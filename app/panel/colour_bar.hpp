@@ -24,12 +24,15 @@ void choose_field(render::RenderParams& r, const BodyFieldInfo& f);
 
 // Nothing unless a field is shown: the panel's controls (the "recompute" button, the range), and
 // the legend (the colour bar with values and what the field holds) in a window of its own at the
-// bottom right of the view.
+// bottom right of the view. The legend shows for the colour choice "speed" too: the speed from 0
+// to the speed range, in km/s where the run has units (PanelStats::units).
 void colour_map_controls(Settings& s, Changes& c);
 void colour_legend(const render::RenderParams& r, const PanelStats& st);
 
-// The colour of a field value at t in [0, 1] of its range: what shaders/common.glsl draws.
+// The colour of a field value at t in [0, 1] of its range, and of a speed at t of the speed
+// range: what shaders/common.glsl draws.
 std::array<float, 3> map_colour(float t);
+std::array<float, 3> speed_colour(float t);
 
 // Tick values for a bar from `low` to `high` on a log scale: the decades between them (with 2 and
 // 5 times them where fewer than three decades fit), the ends included.

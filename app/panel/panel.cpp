@@ -13,6 +13,7 @@
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/galaxies_section.hpp"
+#include "panel/units_text.hpp"
 #include "panel/view_controls.hpp"
 #include "scenarios/scenarios.hpp"
 
@@ -81,6 +82,20 @@ void tuning_controls(Settings& s, Changes& c) {
   ImGui::TreePop();
 }
 
+// Where the run has units: its total mass after the body count ("20000 bodies, 1.6e11 Msun"),
+// and what a unit is when hovered. On that line, not a line of its own: the panel stays within a
+// fifth of a 1280x720 view (tests/test_panel.cpp).
+void run_units(const PanelStats& st) {
+  if (!st.units.physical()) return;
+  if (st.total_mass > 0) {
+    ImGui::SameLine(0, 0);
+    ImGui::Text(", %s", mass_text(st.total_mass, st.units).c_str());
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", run_units_line(st.bodies, st.total_mass, st.units).c_str());
+  }
+}
+
 void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   param_controls(s, c, ParamSection::Physics);
@@ -106,6 +121,7 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   }
   ImGui::SameLine();
   ImGui::TextUnformatted("bodies");
+  run_units(st);
   error_here(st, Place::BodyCount);
   error_here(st, Place::Reset);
   // What runs: a scenario, or after a load the snapshot (then any scenario is a change).
@@ -232,6 +248,9 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
   octree_depth_control(s, c);
   if (s.picked_body >= 0) {
+    if (st.picked && st.picked->body == s.picked_body) {
+      ImGui::TextWrapped("body %d %s", s.picked_body, picked_text(*st.picked, st.units).c_str());
+    }
     ImGui::TextWrapped("%s", st.picked_info.c_str());
     if (ImGui::Button("Clear pick")) {
       s.picked_body = -1;
@@ -302,6 +321,9 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   if (st.units.physical()) {
     ImGui::Text("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
                 static_cast<unsigned long long>(st.steps), st.time, st.time * st.units.time_myr());
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s", run_units_line(st.bodies, st.total_mass, st.units).c_str());
+    }
   } else {
     ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies,
                 static_cast<unsigned long long>(st.steps), st.time);

@@ -81,6 +81,17 @@ void add_walk(const WalkTrace& t, OverlayGeometry& g) {
   g.markers.push_back({vec(t.body), kBody});
 }
 
+// Where the traced body is, and its speed where the live speeds are what the simulation shows
+// (another colour field puts its own values in their place).
+PickedBody picked_body(const Simulation& sim, std::size_t i, const WalkTrace& t) {
+  PickedBody p{static_cast<int>(i), t.body};
+  if (sim.shown_field() == BodyField::Speed) {
+    const std::vector<float> speeds = sim.field_values();
+    if (i < speeds.size()) p.speed = speeds[i];
+  }
+  return p;
+}
+
 }  // namespace
 
 OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) {
@@ -94,6 +105,7 @@ OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) 
   if (picked >= 0 && static_cast<std::size_t>(picked) < sim.size()) {
     const WalkTrace t = sim.trace_walk(static_cast<std::size_t>(picked));
     add_walk(t, g);
+    g.picked = picked_body(sim, static_cast<std::size_t>(picked), t);
     g.info = walk_info(picked, t.theta, t);  // the traced pass's theta (a paused run may hold a newer one)
   }
   return g;

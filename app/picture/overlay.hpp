@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 // The teaching overlays, asked of the running backend and handed to render/ as plain boxes and
 // markers: its tree's cells down to a depth (Simulation::tree_cells) and one body's walk as the
-// solver made it (Simulation::trace_walk). Neither downloads the bodies.
+// solver made it (Simulation::trace_walk). Neither downloads the bodies; the picked body's speed
+// reads the live speeds (Simulation::field_values: a float a body).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <glm/glm.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "renderer.hpp"
+#include "settings.hpp"
 #include "simulation.hpp"
 
 namespace galaxy::app {
@@ -19,6 +22,7 @@ struct OverlayGeometry {
   std::vector<render::Box> boxes;
   std::vector<render::Marker> markers;
   std::string info;  // what the picked body's walk did, for the panel; empty without one
+  std::optional<PickedBody> picked;  // where it is and how fast, for the panel; none without one
 };
 
 // The overlays for the running simulation: the tree's cells to `octree_depth` (none when < 0, or
@@ -26,8 +30,9 @@ struct OverlayGeometry {
 // body): accepted cells green, opened red, bodies summed directly yellow, the body cyan and,
 // where a group of bodies walked together (CUDA), the group's box magenta. Readable at any N: the
 // cells that the plane z = body.z cuts are drawn as that cut (a flat rectangle, finest levels
-// strongest), the others as faint whole boxes. Throws what the backend throws. Not const:
-// the CUDA backend replays the walk on the device.
+// strongest), the others as faint whole boxes; with the walk, the body's position and (where
+// the shown colour field is the live speed) its speed. Throws what the backend throws. Not
+// const: the CUDA backend replays the walk on the device.
 OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked);
 
 // The walk's line for the panel: the body, θ and the counts.

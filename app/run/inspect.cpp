@@ -31,12 +31,13 @@ Inspected inspect_body(const HostBodies& b, int i, float softening, const Units&
   const double ex = b.ax[i] - exact.ax, ey = b.ay[i] - exact.ay, ez = b.az[i] - exact.az;
   const double norm = std::sqrt(exact.ax * exact.ax + exact.ay * exact.ay + exact.az * exact.az);
   out.force_error = norm > 0 ? std::sqrt(ex * ex + ey * ey + ez * ez) / norm : 0.0;
-  const double l = u.physical() ? u.length_kpc : 1.0, v = u.physical() ? u.speed_kms() : 1.0;
+  // Where the body is and how fast it goes the panel shows live (PickedBody); this is what the
+  // click alone finds: its galaxy and component, and its force error then.
+  const double v = u.physical() ? u.speed_kms() : 1.0;
   out.text = fmt::format(
-      "body {}, galaxy {} ({}): at ({:.3g}, {:.3g}, {:.3g}){}, speed {:.3g}{}, force error "
-      "{:.2e} against the exact sum",
-      i, out.galaxy, population_name(b.population[i]), b.x[i] * l, b.y[i] * l, b.z[i] * l,
-      u.physical() ? " kpc" : "", out.speed * v, u.physical() ? " km/s" : "", out.force_error);
+      "galaxy {} ({}), {:.3g}{} at the click; force error {:.2e} against the exact sum",
+      out.galaxy, population_name(b.population[i]), out.speed * v, u.physical() ? " km/s" : "",
+      out.force_error);
   return out;
 }
 

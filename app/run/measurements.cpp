@@ -173,7 +173,10 @@ void Measurements::collect_overlays(Arrived& out, PanelStats& stats) {
     overlay_error_ = what;
     out.overlay = OverlayGeometry{};
   }
-  if (out.overlay) stats.picked_info = out.overlay->info;
+  if (out.overlay) {
+    stats.picked_info = out.overlay->info;
+    stats.picked = out.overlay->picked;
+  }
 }
 
 void Measurements::collect_colour_map(PanelStats& stats) {
@@ -194,6 +197,7 @@ void Measurements::collect_diagnostics(Arrived& out, PanelStats& stats) {
       if (!energy0_) energy0_ = d->total();
       stats.energy_drift = *energy0_ != 0 ? (d->total() - *energy0_) / std::abs(*energy0_) : 0.0;
       stats.have_energy = true;
+      stats.total_mass = d->mass;
     }
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("diagnostics: {}", e.what())));

@@ -144,8 +144,8 @@ void Session::replace_bodies(const HostBodies& b) {
 }
 
 void Session::save(const std::string& path) const {
-  io::save_snapshot(path,
-                    {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(), {}});
+  io::save_snapshot(path, {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(),
+                           {}, units_});
 }
 
 Loaded Session::load(const std::string& path) {
@@ -171,7 +171,7 @@ Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
   sim_->set_clock(s.time, s.steps);
   if (s.params) loaded.params = *s.params;
   source_ = "snapshot " + path;
-  units_ = {};
+  units_ = s.units;  // a .gxy file's (version 2); none from the other formats
   return loaded;
 }
 

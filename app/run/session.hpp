@@ -51,7 +51,8 @@ class Session {
   const std::string& scenario() const { return scenario_; }
   // What made the current bodies: the scenario's name, "encounter PATH", or "snapshot PATH".
   const std::string& source() const { return source_; }
-  // What a unit length and mass of the current bodies are (none after a snapshot load).
+  // What a unit length and mass of the current bodies are: the scenario's, or a loaded .gxy
+  // file's (none from Tipsy, CSV or a version 1 .gxy).
   const Units& units() const { return units_; }
   // Re-creates the scenario with `n` bodies. On failure (bad count, out of memory) throws and
   // keeps the current run.
@@ -75,7 +76,8 @@ class Session {
   int add_galaxy(HostBodies g);
   int remove_galaxy_of(std::size_t index);
   // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
-  // the current run. A .gxy load also restores the time, the step count and θ, dt, softening.
+  // the current run. A .gxy load also restores the time, the step count, the parameters and the
+  // units; a .gxy save keeps the units.
   void save(const std::string& path) const;
   Loaded load(const std::string& path);
 

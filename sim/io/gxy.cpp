@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gxy.hpp"
 
+#include <fmt/format.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -18,7 +19,10 @@ namespace galaxy::io {
 
 namespace {
 
-constexpr std::size_t kHeaderBytes = 64;
+// The header of each version: 64 bytes in version 1, 80 in version 2 (the units appended). The
+// first 16 bytes (magic, version, header size) are the same in every version.
+constexpr std::size_t kHeaderV1 = 64, kHeaderBytes = 80, kPrefixBytes = 16;
+constexpr std::size_t kUnitsAt = 64;  // f64 length in kpc, then f64 mass in solar masses
 constexpr std::size_t kBytesPerBody = 11 * sizeof(float) + 2;
 constexpr std::endian kOrder = std::endian::little;
 
@@ -71,12 +75,126 @@ SimParams read_params(const unsigned char* h) {
   return p;
 }
 
+// The header size of `version`; 0 for a version this build does not read.
+std::size_t header_bytes_of(std::uint32_t version) {
+  return version == 1 ? kHeaderV1 : version == kGxyVersion ? kHeaderBytes : 0;
+}
+
+void write_units(unsigned char* h, const Units& u) {
+  put<double>(put<double>(h + kUnitsAt, u.length_kpc, kOrder), u.mass_msun, kOrder);
+}
+
+Units read_units(const unsigned char* h) {
+  const unsigned char* q = h + kUnitsAt;
+  Units u;
+  u.length_kpc = get<double>(q, kOrder);
+  u.mass_msun = get<double>(q, kOrder);
+  return u;
+}
+
+// Units a file may hold: finite and not negative (0 for none). Throws naming the file otherwise;
+// a save checks them too, so that it never writes what a load refuses.
+void check_units(const Units& u, const std::filesystem::path& path) {
+  const auto ok = [](double v) { return std::isfinite(v) && v >= 0; };
+  if (ok(u.length_kpc) && ok(u.mass_msun)) return;
+  throw std::runtime_error(fmt::format(
+      "{}: invalid units: a length unit of {} kpc and a mass unit of {} solar masses (each must "
+      "be finite and >= 0; 0 for none)",
+      path.string(), u.length_kpc, u.mass_msun));
+}
+
+// Reads the header into `h` (kHeaderBytes long): magic, a version this build reads and that
+// version's header size, all checked. Returns the header size.
+std::size_t read_header(std::istream& in, unsigned char* h, std::uintmax_t size,
+                        const std::filesystem::path& path) {
+  const std::string name = path.string();
+  if (size < kHeaderV1 + 4) {
+    throw std::runtime_error(name + ": truncated: " + std::to_string(size) +
+                             " bytes, less than the 64-byte header and the checksum");
+  }
+  read_exact(in, h, kPrefixBytes, path, "header");
+  if (!std::equal(kGxyMagic.begin(), kGxyMagic.end(), h)) {
+    throw std::runtime_error(name + ": not a galaxy snapshot (wrong magic number)");
+  }
+  const unsigned char* q = h + 8;
+  const auto version = get<std::uint32_t>(q, kOrder);
+  const auto header_bytes = get<std::uint32_t>(q, kOrder);
+  const std::size_t expected = header_bytes_of(version);
+  if (expected == 0) {
+    throw std::runtime_error(fmt::format(
+        "{}: unsupported .gxy version {} (this build reads versions 1 and {})", name, version,
+        kGxyVersion));
+  }
+  if (header_bytes != expected) {
+    throw std::runtime_error(fmt::format("{}: corrupt header: header size {}, version {} has {}",
+                                         name, header_bytes, version, expected));
+  }
+  if (size < expected + 4) {
+    throw std::runtime_error(fmt::format(
+        "{}: truncated: {} bytes, less than version {}'s {}-byte header and the checksum", name,
+        size, version, expected));
+  }
+  read_exact(in, h + kPrefixBytes, expected - kPrefixBytes, path, "header");
+  return expected;
+}
+
+// The body count must agree with the file size before anything is allocated, so that a corrupt
+// or hostile header cannot ask for more memory than the file could fill.
+void check_body_count(std::uint64_t n, std::uintmax_t size, std::size_t header_bytes,
+                      const std::filesystem::path& path) {
+  const std::uintmax_t room = (size - header_bytes - 4) / kBytesPerBody;
+  if (n == room && header_bytes + 4 + room * kBytesPerBody == size) return;
+  const std::string need = n <= std::numeric_limits<std::uintmax_t>::max() / kBytesPerBody
+                               ? std::to_string(header_bytes + 4 + n * kBytesPerBody) + " bytes"
+                               : "more bytes than a file can have";
+  throw std::runtime_error(path.string() + ": the header's body count " + std::to_string(n) +
+                           " disagrees with the file size (" + need + " expected, the file has " +
+                           std::to_string(size) + (n > room ? "; truncated?)" : ")"));
+}
+
+// The arrays after the header into `b` (sized already), and the checksum over them, continuing
+// `c` (the header's), against the file's.
+void read_bodies(std::istream& in, HostBodies& b, std::uint32_t c,
+                 const std::filesystem::path& path) {
+  const std::size_t n = b.size();
+  for (auto member : kFloatArrays) {
+    std::vector<float>& v = b.*member;
+    read_exact(in, v.data(), n * sizeof(float), path, "body arrays");
+    c = crc(c, v.data(), n * sizeof(float));
+    if constexpr (std::endian::native != kOrder) {
+      for (float& f : v) f = in_order(f, kOrder);
+    }
+  }
+  for (auto member : kTagArrays) {
+    read_exact(in, (b.*member).data(), n, path, "body tags");
+    c = crc(c, (b.*member).data(), n);
+  }
+  unsigned char tail[4];
+  read_exact(in, tail, 4, path, "checksum");
+  const unsigned char* t = tail;
+  if (get<std::uint32_t>(t, kOrder) != c) {
+    throw std::runtime_error(path.string() + ": checksum mismatch: the file is corrupted");
+  }
+}
+
+void check_tags(const HostBodies& b, const std::filesystem::path& path) {
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) ||
+        b.galaxy[i] >= kMaxGalaxies) {
+      throw std::runtime_error(path.string() + ": body " + std::to_string(i) +
+                               ": invalid population tag " + std::to_string(b.population[i]) +
+                               " or galaxy tag " + std::to_string(b.galaxy[i]));
+    }
+  }
+}
+
 }  // namespace
 
 void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
   const HostBodies& b = s.bodies;
   validate_named(b, path);
   reject_empty(b.size(), path);
+  check_units(s.units, path);
   const SimParams p = s.params.value_or(SimParams{});
   atomic_write(path, [&](std::ostream& out) {
     std::uint32_t c = 0;  // crc32_z(0, NULL, 0)
@@ -93,6 +211,7 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
     q = put<double>(q, s.time, kOrder);
     q = put<std::uint64_t>(q, s.steps, kOrder);
     write_params(h, p);
+    write_units(h, s.units);
     emit(h, sizeof h);
     std::vector<float> block;
     for (auto member : kFloatArrays) {
@@ -125,80 +244,29 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(name + ": cannot open the file");
   const std::uintmax_t size = std::filesystem::file_size(path);
-  if (size < kHeaderBytes + 4) {
-    throw std::runtime_error(name + ": truncated: " + std::to_string(size) +
-                             " bytes, less than the 64-byte header and the checksum");
-  }
-  unsigned char h[kHeaderBytes];
-  read_exact(in, h, sizeof h, path, "header");
-  if (!std::equal(kGxyMagic.begin(), kGxyMagic.end(), h)) {
-    throw std::runtime_error(name + ": not a galaxy snapshot (wrong magic number)");
-  }
-  const unsigned char* q = h + 8;
-  const auto version = get<std::uint32_t>(q, kOrder);
-  const auto header_bytes = get<std::uint32_t>(q, kOrder);
-  if (version != kGxyVersion) {
-    throw std::runtime_error(name + ": unsupported .gxy version " + std::to_string(version) +
-                             " (this build reads version " + std::to_string(kGxyVersion) + ")");
-  }
-  if (header_bytes != kHeaderBytes) {
-    throw std::runtime_error(name + ": corrupt header: header size " +
-                             std::to_string(header_bytes) + ", version 1 has " +
-                             std::to_string(kHeaderBytes));
-  }
+  unsigned char h[kHeaderBytes] = {};
+  const std::size_t header_bytes = read_header(in, h, size, path);
+  const unsigned char* q = h + kPrefixBytes;
   const auto n = get<std::uint64_t>(q, kOrder);
   Snapshot s;
   s.time = get<double>(q, kOrder);
   s.steps = get<std::uint64_t>(q, kOrder);
   const SimParams p = read_params(h);
-  // The body count must agree with the file size before anything is allocated, so that a
-  // corrupt or hostile header cannot ask for more memory than the file could fill.
-  const std::uintmax_t room = (size - kHeaderBytes - 4) / kBytesPerBody;
-  if (n != room || kHeaderBytes + 4 + room * kBytesPerBody != size) {
-    const std::string need = n <= std::numeric_limits<std::uintmax_t>::max() / kBytesPerBody
-                                 ? std::to_string(kHeaderBytes + 4 + n * kBytesPerBody) + " bytes"
-                                 : "more bytes than a file can have";
-    throw std::runtime_error(name + ": the header's body count " + std::to_string(n) +
-                             " disagrees with the file size (" + need + " expected, the file has " +
-                             std::to_string(size) + (n > room ? "; truncated?)" : ")"));
-  }
+  if (header_bytes > kUnitsAt) s.units = read_units(h);  // version 1: none
+  check_body_count(n, size, header_bytes, path);
   if (!std::isfinite(s.time)) throw std::runtime_error(name + ": the time is not finite");
   try {
     check_params(p);
   } catch (const std::exception& e) {
     throw std::runtime_error(name + ": " + e.what());
   }
+  check_units(s.units, path);
   s.params = p;
   s.bodies = allocate_bodies(n, path);
-  HostBodies& b = s.bodies;
-  std::uint32_t c = crc(0, h, sizeof h);
-  for (auto member : kFloatArrays) {
-    std::vector<float>& v = b.*member;
-    read_exact(in, v.data(), n * sizeof(float), path, "body arrays");
-    c = crc(c, v.data(), n * sizeof(float));
-    if constexpr (std::endian::native != kOrder) {
-      for (float& f : v) f = in_order(f, kOrder);
-    }
-  }
-  for (auto member : kTagArrays) {
-    read_exact(in, (b.*member).data(), n, path, "body tags");
-    c = crc(c, (b.*member).data(), n);
-  }
-  unsigned char tail[4];
-  read_exact(in, tail, 4, path, "checksum");
-  const unsigned char* t = tail;
-  if (get<std::uint32_t>(t, kOrder) != c) {
-    throw std::runtime_error(name + ": checksum mismatch: the file is corrupted");
-  }
+  read_bodies(in, s.bodies, crc(0, h, header_bytes), path);
   reject_empty(n, path);
-  validate_named(b, path);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) || b.galaxy[i] >= kMaxGalaxies) {
-      throw std::runtime_error(name + ": body " + std::to_string(i) + ": invalid population tag " +
-                               std::to_string(b.population[i]) + " or galaxy tag " +
-                               std::to_string(b.galaxy[i]));
-    }
-  }
+  validate_named(s.bodies, path);
+  check_tags(s.bodies, path);
   return s;
 }
 

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
-// galaxy's own snapshot (.gxy), for resuming a run exactly. Layout, little-endian:
+// galaxy's own snapshot (.gxy), for resuming a run exactly. Layout, little-endian, version 2
+// (README, Snapshots, has every field):
 //
 //   offset  size  field
 //        0     8  magic 89 'G' 'X' 'Y' 0D 0A 1A 0A (a high byte and CR LF catch text-mode copies)
-//        8     4  u32 format version (1)
-//       12     4  u32 header size in bytes (64)
+//        8     4  u32 format version (2)
+//       12     4  u32 header size in bytes (80; 64 in version 1)
 //       16     8  u64 body count n
 //       24     8  f64 simulation time
 //       32     8  u64 steps taken
-//       40    12  f32 theta, dt, softening
-//       52    12  reserved, zero
-//       64 44 n  f32 arrays of n values: x y z vx vy vz m ax ay az pot (in that order)
-//   64+44n  2 n  u8 arrays: population, galaxy
-//  64+46n     4  u32 CRC-32 (zlib) of every byte before it
+//       40    20  the parameters (sim/params.cpp: each row's GxyField; byte 59: the later ones)
+//       60     4  reserved, zero
+//       64     8  f64 one length unit in kpc (0: no physical scale)      } version 2 only
+//       72     8  f64 one mass unit in solar masses (0: no physical scale) }
+//   H      44 n  f32 arrays of n values: x y z vx vy vz m ax ay az pot (in that order)
+//   H+44n   2 n  u8 arrays: population, galaxy
+//   H+46n     4  u32 CRC-32 (zlib) of every byte before it
+//
+// H is the header size. Version 1 (64 bytes, no units) still loads, as a run without units.
 #pragma once
 
 #include <array>
@@ -24,13 +29,15 @@ namespace galaxy::io {
 
 inline constexpr std::array<unsigned char, 8> kGxyMagic{0x89, 'G',  'X',  'Y',
                                                         0x0D, 0x0A, 0x1A, 0x0A};
-inline constexpr std::uint32_t kGxyVersion = 1;
+inline constexpr std::uint32_t kGxyVersion = 2;  // what save_gxy writes; versions 1 and 2 load
 
-// Writes `s` atomically; a missing `s.params` is written as the defaults.
+// Writes `s` atomically as version 2; a missing `s.params` is written as the defaults, and
+// `s.units` as they are (none: zeros).
 void save_gxy(const std::filesystem::path& path, const Snapshot& s);
 
-// Reads and checks the whole file (magic, version, size against the body count, checksum, finite
-// values, non-negative masses, valid tags) before returning. Throws std::runtime_error naming the
+// Reads and checks the whole file (magic, version and its header size, size against the body
+// count, checksum, finite values, non-negative masses, valid tags, units) before returning. A
+// version 1 file loads with no units. Throws std::runtime_error naming the
 // file and the problem.
 Snapshot load_gxy(const std::filesystem::path& path);
 

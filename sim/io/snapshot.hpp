@@ -11,6 +11,7 @@
 
 #include "../bodies.hpp"
 #include "../simulation.hpp"
+#include "../units.hpp"
 
 namespace galaxy::io {
 
@@ -20,10 +21,12 @@ struct Snapshot {
   std::uint64_t steps = 0;          // steps taken to reach it (kept by .gxy only)
   std::optional<SimParams> params;  // the run's parameters (kept by .gxy only)
   std::vector<std::string> warnings;  // what loaded but looks wrong (Tipsy: implausible values)
+  Units units;  // what a unit length and mass are (kept by .gxy only, from version 2; none: 0)
 };
 
 // Formats by extension:
-//   .gxy        galaxy's own snapshot: every array bit-exact, time, steps, parameters, CRC-32
+//   .gxy        galaxy's own snapshot: every array bit-exact, time, steps, parameters, units,
+//               CRC-32
 //   .tipsy .std Tipsy, big-endian (XDR) standard form; .tipsy-le the native little-endian form
 //   .csv        x,y,z,vx,vy,vz,m,ax,ay,az
 // Loading recognises a .gxy file by its magic and a Tipsy file by its header in either byte
