@@ -29,6 +29,7 @@ bool App::frame() {
   begin_frame();
   const Changes c = input_and_panel();
   apply(c);
+  if (kiosk_) apply(kiosk_->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
   camera_.yaw += orbit_rad_;
@@ -61,6 +62,7 @@ void App::apply(const Changes& c) {
   }
   if (c.error_map) measurements_->request_error_map();
   apply_edits(c);
+  if (c.toggle_recording) toggle_recording();
   if (c.fit_camera) fit_camera();
   if (c.quit) quit_ = true;
 }
@@ -81,6 +83,7 @@ Changes App::input_and_panel() {
   imgui_->new_frame(w, h, stats_.frame_ms * 1e-3f);
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
+  if (kiosk_) return kiosk_frame();
   const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
   if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
   c.remove_galaxy |= a.remove_galaxy;
@@ -96,12 +99,16 @@ Changes App::input_and_panel() {
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
-  if (a.pick) {
+  if (a.toggle_ruler) settings_.ruler = !settings_.ruler;
+  if (a.pick && settings_.ruler) {
+    ruler_click(a.cursor, {size.x, size.y});
+  } else if (a.pick) {
     measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor,
                         settings_.render.hide_halo);
   }
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
+  c.toggle_recording |= a.toggle_recording;
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }
@@ -116,6 +123,8 @@ Changes App::input_and_panel() {
     status_line(stats_);
   }
   draw_scale_bar(choose_scale_bar(camera_.world_per_pixel(size.y), size.x, stats_.units), size.x);
+  recording_mark();
+  ruler_marks({size.x, size.y});
   return c;
 }
 

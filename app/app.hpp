@@ -21,6 +21,7 @@
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
 #include "picture/vertex_path.hpp"
+#include "kiosk.hpp"
 #include "run/body_edits.hpp"
 #include "run/measurements.hpp"
 #include "run/run_control.hpp"
@@ -73,6 +74,11 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
+  void toggle_recording();  // recording.cpp: the record button and its mark
+  void recording_mark();
+  Changes kiosk_frame();  // kiosk.cpp: no input but the exit chord, a caption
+  void ruler_click(glm::vec2 cursor, glm::vec2 window);  // ruler.cpp
+  void ruler_marks(glm::vec2 window);
   void follow_camera(float dt);  // eases the target towards the followed centre
   std::vector<glm::mat4> three_view_panes(int width, int height) const;
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
@@ -94,6 +100,8 @@ class App {
   std::string final_save_;
   float orbit_rad_ = 0;               // --orbit: the camera's turn each frame
   std::optional<long> drop_frame_;    // --drop FRAME:BODIES
+  Clock::time_point recording_since_{};  // the record button's recording started
+  std::array<std::optional<glm::vec3>, 2> ruler_;  // the ruler's ends, world points
   std::size_t drop_bodies_ = 0;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
@@ -105,6 +113,7 @@ class App {
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread
   std::unique_ptr<RunControl> run_control_;
   std::unique_ptr<BodyEdits> edits_;  // asks the runner: goes before it
+  std::unique_ptr<Kiosk> kiosk_;      // --kiosk
 
   Settings settings_;
   PanelStats stats_;

@@ -52,6 +52,10 @@ struct Settings {
   // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
   FollowMode follow = FollowMode::Off;
   bool three_view = false;  // x-y, x-z and y-z side by side (v), as encounters are matched
+  // The distance between two galaxies' centres over time (the first: the followed galaxy).
+  bool separation = false;
+  int separation_galaxy = 1;
+  bool ruler = false;  // m: clicks put the ruler's ends on the view plane instead of picking
   int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;
@@ -103,6 +107,7 @@ struct Changes {
   bool start_encounter = false, save_encounter = false, load_encounter = false,
        encounter_from_run = false;
   bool preview_orbit = false;  // the designer is open: the view draws its orbit
+  bool toggle_recording = false;  // the record button (r)
   bool quit = false;
   Changes& operator|=(const Changes& o);
 };
@@ -160,6 +165,10 @@ struct PanelStats {
   std::string picked_info;
   std::optional<PickedBody> picked;  // with picked_info
   std::string inspected;  // the picked body's galaxy and force error, found at the click
+  std::string recording;  // what the record button records into; empty when it does not
+  // The separation plot's points: simulated time and distance of the two galaxies' centres.
+  std::vector<float> separation_time, separation;
+  std::pair<int, int> separation_of{-1, -1};  // the galaxies they belong to
   std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };

@@ -141,11 +141,16 @@ App::App(const Options& options) : clock_(std::nullopt) {
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
   const bool cuda = session->simulation().backend() == Backend::Cuda;
   runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o), keyframe_budget(o, cuda));
-  presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record);
+  presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel);
   measurements_ = std::make_unique<Measurements>(*runner_);
   run_control_ = std::make_unique<RunControl>(
       *runner_, settings_, [this](Session& s, bool changed) { republish(s, changed); });
   edits_ = std::make_unique<BodyEdits>(*runner_, o.seed);
+  if (o.kiosk) {
+    kiosk_ = std::make_unique<Kiosk>(o.kiosk_list, o.kiosk_seconds);
+    context_->set_fullscreen(true);
+    settings_.show_panel = false;
+  }
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);

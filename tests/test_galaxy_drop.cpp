@@ -218,6 +218,23 @@ TEST(Drop, TheRunnerAddsTakesOutAndUndoesKeepingTheClock) {
   EXPECT_EQ(out.reports[1].text, "nothing to undo");
 }
 
+// The preflight refuses a drop that cannot fit before anything is made, with its message.
+TEST(Drop, ADropThatDoesNotFitIsRefusedByThePreflight) {
+  app::Options o;
+  o.backend = Backend::Cpu;
+  o.bodies = 500;
+  app::Runner runner(std::make_unique<app::Session>(o), false, std::size_t(1) << 30);
+  runner.exclusive([&](app::Session& s) { runner.republish(s, true); });
+  app::BodyEdits edits(runner, 9);
+  const auto refused = edits.drop(small_disk(std::size_t(1) << 50));
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->place, app::Place::Galaxies);
+  EXPECT_NE(refused->text.find("bodies fit"), std::string::npos)
+      << refused->text;
+  EXPECT_FALSE(edits.busy()) << "nothing is being made";
+  EXPECT_EQ(runner.running().bodies, 500u);
+}
+
 TEST(Drop, ABadGalaxyIsRefusedAndTheRunGoesOn) {
   app::Options o;
   o.backend = Backend::Cpu;

@@ -278,6 +278,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->capture_default_str();
   cli.add_flag("--three-view", o.three_view,
                "draw the x-y, x-z and y-z views side by side (v in the window)");
+  cli.add_flag("--kiosk", o.kiosk,
+               "for an unattended screen: full screen, no panel, the presets in turn, each "
+               "started again after a runaway; keys do nothing but Ctrl+Shift+Q, which quits");
+  cli.add_option("--kiosk-list", o.kiosk_list,
+                 "what --kiosk shows, comma separated: scenario or preset names and encounter "
+                 "files (.toml); default every preset")
+      ->delimiter(',');
+  cli.add_option("--kiosk-seconds", o.kiosk_seconds, "how long --kiosk shows each (default 60)")
+      ->check(number(1, true));
   cli.add_flag("--fullscreen", o.fullscreen,
                "the window fills the primary monitor (F11 toggles; headless: no effect)");
   std::string drop;
@@ -291,6 +300,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
             return parse_drop(s, nullptr, nullptr, &why) ? std::string() : why;
           },
           "FRAME:BODIES"));
+  cli.add_flag("--record-panel", o.record_panel,
+               "recordings (--record and the record button) show the panel too; by default "
+               "they show the picture alone");
   cli.add_flag("--no-ui", o.no_ui, "render without the panel");
   cli.add_option("--width", o.width, "image width in pixels (window 1280, headless 1920)")
       ->check(whole(16, 16384));

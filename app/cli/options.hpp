@@ -50,6 +50,7 @@ struct Options {
   std::optional<double> soak_seconds;  // --soak: unpaced frames this long, resident memory shown
   std::string record;                // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
   bool record_replace = false;       // remove an earlier recording's frames from DIR first
+  bool record_panel = false;         // recordings show the panel too (by default the picture)
   bool no_ui = false;                // render without the panel
   std::optional<int> width, height;  // unset: 1280x720 in a window, 1920x1080 headless
   std::string splat = "auto";        // points, compute, or auto (by body count)
@@ -71,6 +72,10 @@ struct Options {
   std::string follow = "off";  // what the camera follows (picture/follow.hpp)
   bool three_view = false;     // x-y, x-z and y-z side by side
   bool fullscreen = false;     // the window fills the primary monitor
+  // --kiosk: full screen, no panel, the presets (or kiosk_list) in turn, kiosk_seconds each.
+  bool kiosk = false;
+  std::vector<std::string> kiosk_list;
+  double kiosk_seconds = 60;
   // --drop FRAME:BODIES: at that frame the drop tool's galaxy of BODIES bodies drops at the view's
   // centre, at rest (scripted demos; what a drop costs the frames).
   std::optional<long> drop_frame;

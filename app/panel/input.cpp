@@ -87,6 +87,12 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
         case 'v':
           a.toggle_three_view = true;
           break;
+        case 'r':
+          a.toggle_recording = true;
+          break;
+        case 'm':
+          a.toggle_ruler = true;
+          break;
         case '1':
         case '2':
         case '3':

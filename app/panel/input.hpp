@@ -23,6 +23,8 @@ struct InputActions {
   bool cycle_follow = false;             // f: off, everything, a galaxy, densest
   bool toggle_three_view = false;        // v
   bool toggle_fullscreen = false;        // F11
+  bool toggle_recording = false;         // r
+  bool toggle_ruler = false;             // m
   std::optional<ViewDirection> view;     // 1 face-on, 2 edge-on, 3 x, 4 y, 5 z
   // The drop tool's gesture (drop mode): the left button held since `from`, now at `to`;
   // `released` on the frame it comes up (a click without a drag drops at rest).
@@ -35,7 +37,7 @@ struct InputActions {
 // Orbit (left drag), pan (middle drag or shift + left drag), zoom (wheel); keys: space pause,
 // h panel, c fit, p screenshot, b octree, q or Esc quit; . or Right one step, , or Left one step
 // back, ] faster, [ slower; g drop mode, Delete takes out the picked body's galaxy, u undo;
-// f follow, 1-5 views, v the three-view layout, F11 full screen.
+// f follow, 1-5 views, v the three-view layout, F11 full screen, r record, m ruler.
 // In drop mode the left button drops galaxies (Drag) instead of turning the view.
 InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode);
 

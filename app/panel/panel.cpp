@@ -47,6 +47,7 @@ Changes& Changes::operator|=(const Changes& o) {
   load_encounter |= o.load_encounter;
   encounter_from_run |= o.encounter_from_run;
   preview_orbit |= o.preview_orbit;
+  toggle_recording |= o.toggle_recording;
   quit |= o.quit;
   return *this;
 }

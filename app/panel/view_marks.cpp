@@ -43,6 +43,21 @@ void draw_drop_arrow(const glm::mat4& vp, glm::vec2 window, glm::vec3 from, glm:
   draw->AddText(ImVec2(b->x + 8, b->y + 4), kArrow, label.c_str());
 }
 
+void draw_ruler(const glm::mat4& vp, glm::vec2 window, glm::vec3 a, std::optional<glm::vec3> b,
+                const std::string& label) {
+  const ImU32 colour = IM_COL32(140, 255, 160, 230);
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const auto pa = window_point(vp, window, a);
+  if (!pa) return;
+  draw->AddCircleFilled(*pa, 3.5f, colour);
+  const auto pb = b ? window_point(vp, window, *b) : std::nullopt;
+  if (!pb) return;
+  draw->AddCircleFilled(*pb, 3.5f, colour);
+  draw->AddLine(*pa, *pb, colour, 1.5f);
+  draw->AddText(ImVec2(0.5f * (pa->x + pb->x) + 6.0f, 0.5f * (pa->y + pb->y) + 4.0f), colour,
+                label.c_str());
+}
+
 void draw_orbit_paths(const glm::mat4& vp, glm::vec2 window, const Encounter& e, double until) {
   const auto paths = orbit_paths(e, until, 200);
   ImDrawList* draw = ImGui::GetBackgroundDrawList();

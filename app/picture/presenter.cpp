@@ -16,8 +16,9 @@ namespace {
 bool headless(const GlContext& c) { return c.window() == nullptr; }
 }  // namespace
 
-Presenter::Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record)
-    : context_(context), imgui_(imgui) {
+Presenter::Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record,
+                     bool record_panel)
+    : context_(context), imgui_(imgui), record_panel_(record_panel) {
   int w = 0, h = 0;
   context_.framebuffer_size(w, h);
   if (headless(context_)) offscreen_.emplace(w, h);
@@ -35,12 +36,15 @@ Presenter::Presented Presenter::present(const Frame& f) {
   }
   const GLuint fb = offscreen_ ? offscreen_->framebuffer() : 0;
   draw(f, w, h, fb, out);
+  // A recording shows the picture; the panel, the scale bar and the recording's own mark are
+  // drawn after it unless --record-panel.
+  if (!record_panel_) record(fb, w, h, out);
   if (imgui_) {
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
     imgui_->render();
   }
   if (f.screenshot) save_screenshot(fb, w, h, out);
-  record(fb, w, h, out);
+  if (record_panel_) record(fb, w, h, out);
   context_.swap();
   return out;
 }
@@ -53,6 +57,28 @@ std::optional<std::string> Presenter::finish_recording() {
     return std::string(e.what());
   }
   return std::nullopt;
+}
+
+Report Presenter::toggle_recording(const std::string& target, int fps) {
+  if (recorder_) {
+    const std::string done = recorder_->target();
+    const int frames = recorder_->frames();
+    if (const auto failed = finish_recording()) {
+      recorder_.reset();
+      return Report::error(fmt::format("recording {} failed: {}", done, *failed));
+    }
+    recorder_.reset();
+    return Report::message(fmt::format("recorded {} frames into {}", frames, done));
+  }
+  int w = 0, h = 0;
+  context_.framebuffer_size(w, h);
+  try {
+    check_record_target(target);
+    recorder_ = std::make_unique<Recorder>(target, w, h, fps);
+  } catch (const std::exception& e) {
+    return Report::error(fmt::format("record: {}", e.what()));
+  }
+  return Report::message("recording into " + target);
 }
 
 void Presenter::set_overlays(const OverlayGeometry& g) {

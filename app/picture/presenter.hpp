@@ -37,7 +37,9 @@ class Presenter {
  public:
   // Headless contexts draw into an offscreen target of the framebuffer's size; `record` (a
   // folder or a video file; empty for none) gets every frame.
-  Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record);
+  // The picture is recorded without the panel unless `record_panel`.
+  Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record,
+            bool record_panel = false);
 
   struct Frame {
     const render::VertexBuffers& bodies;
@@ -65,6 +67,10 @@ class Presenter {
   const Recorder* recorder() const { return recorder_.get(); }
   // Ends the recording (Recorder::finish); what went wrong, if anything.
   std::optional<std::string> finish_recording();
+  // The record button: starts recording the picture into `target` (a video at `fps`, or a
+  // folder of PNGs), or ends the recording under way; what it did, or why not.
+  Report toggle_recording(const std::string& target, int fps);
+  bool recording() const { return recorder_ != nullptr; }
 
  private:
   // What a drawn scene depends on (the scene cache's key).
@@ -92,6 +98,7 @@ class Presenter {
   render::SceneCache scene_cache_;
   std::unique_ptr<Recorder> recorder_;
   SceneKey scene_key_;
+  bool record_panel_ = false;
   int settle_frames_ = kSettleFrames;
   std::uint64_t overlay_version_ = 0;  // overlays handed to the renderer so far
 };

@@ -161,7 +161,7 @@ void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int 
 
 bool ffmpeg_available() { return !find_program("ffmpeg").empty(); }
 
-Recorder::Recorder(const std::string& target, int width, int height)
+Recorder::Recorder(const std::string& target, int width, int height, int fps)
     : target_(target), width_(width), height_(height), video_(record_is_video(target)) {
   if (!video_) {
     std::filesystem::create_directories(target);
@@ -173,7 +173,7 @@ Recorder::Recorder(const std::string& target, int width, int height)
   partial_ = t.parent_path() / fmt::format(".{}.partial{}", t.stem().string(), t.extension().string());
   encoder_ = std::make_unique<ChildProcess>(std::vector<std::string>{
       "ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s",
-      std::to_string(width) + "x" + std::to_string(height), "-r", "30", "-i", "pipe:0", "-vf",
+      std::to_string(width) + "x" + std::to_string(height), "-r", std::to_string(fps), "-i", "pipe:0", "-vf",
       "vflip", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
       "file:" + partial_.string()});
 }

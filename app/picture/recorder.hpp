@@ -26,7 +26,8 @@ void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int 
 // made or ffmpeg cannot be started.
 class Recorder {
  public:
-  Recorder(const std::string& target, int width, int height);
+  // A video plays at `fps` frames a second (a folder of PNGs has no rate).
+  Recorder(const std::string& target, int width, int height, int fps = 30);
   ~Recorder();  // an unfinished video's temporary file is removed
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;

@@ -28,6 +28,13 @@ std::optional<Report> BodyEdits::drop(const DropSpec& d) {
     return Report::error("a galaxy is still being made; drop again when it is in",
                          Place::Galaxies);
   }
+  // The preflight before anything is made: a galaxy that cannot join the run is not drawn (and
+  // a huge one would take the host's memory on the way).
+  const Running r = runner_.running();
+  const MemoryCheck check =
+      check_memory(r.backend, r.bodies + d.bodies, true, host_available_bytes(),
+                   r.backend == Backend::Cuda ? device_free_bytes() : 0);
+  if (check.refusal) return Report::error("drop: " + *check.refusal, Place::Galaxies);
   making_what_ = fmt::format("dropped a {} galaxy of {} bodies", galaxy_model_name(d.galaxy.model),
                              with_commas(d.bodies));
   making_ = std::async(std::launch::async, [d, seed = ++seed_] { return make_drop(d, seed); });

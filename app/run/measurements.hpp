@@ -75,6 +75,7 @@ class Measurements {
   };
   void ask_centres(const Settings& s);
   void collect_pick(Settings& s, Arrived& out, PanelStats& stats);
+  void add_separation(const Centres& c, const Settings& s, PanelStats& stats);
   Asked<Picked> pick_;
   Asked<Centres> centres_;  // for the follow camera, at most ten times a second
   Clock::time_point last_centres_{};

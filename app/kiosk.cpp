@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include "kiosk.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app.hpp"
+#include <stdexcept>
+
+#include "io/encounter_file.hpp"
+#include "scenarios/presets.hpp"
+#include "scenarios/scenarios.hpp"
+
+namespace galaxy::app {
+
+Kiosk::Kiosk(std::vector<std::string> items, double seconds)
+    : items_(std::move(items)), seconds_(std::max(seconds, 1.0)) {
+  if (items_.empty()) {
+    for (const Encounter& e : encounter_presets()) items_.push_back(e.name);
+  }
+  const auto& names = scenario_names();
+  for (const std::string& item : items_) {
+    if (std::find(names.begin(), names.end(), item) != names.end()) {
+      encounters_.emplace_back();
+    } else if (item.ends_with(".toml")) {
+      encounters_.emplace_back(io::load_encounter(item));  // names the file, line and key
+    } else {
+      throw std::invalid_argument("--kiosk-list: '" + item +
+                                  "' is neither a scenario nor an encounter file (.toml)");
+    }
+  }
+}
+
+Changes Kiosk::start(Settings& s, std::size_t item) {
+  Changes c;
+  current_ = item;
+  if (encounters_[item]) {
+    s.encounter = *encounters_[item];
+    c.start_encounter = true;
+  } else if (s.scenario == items_[item]) {
+    c.reset = true;
+  } else {
+    s.scenario = items_[item];
+    c.scenario = true;
+  }
+  s.paused = false;
+  s.follow = FollowMode::Everything;
+  s.view = ViewDirection::Kept;
+  c.fit_camera = true;
+  return c;
+}
+
+Changes Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now) {
+  if (!started_) {
+    started_ = now;
+    return start(s, 0);
+  }
+  if (!st.runaway.empty() || (!st.error.empty() && st.error_place == Place::Step)) {
+    started_ = now;
+    return start(s, current_);  // the same again, from its start
+  }
+  if (std::chrono::duration<double>(now - *started_).count() < seconds_) return {};
+  started_ = now;
+  return start(s, (current_ + 1) % items_.size());
+}
+
+// The frame's input in kiosk mode: nothing reaches the camera or the run but Ctrl+Shift+Q (ImGui
+// 1.86 keeps GLFW's key codes); the caption names what is showing.
+Changes App::kiosk_frame() {
+  Changes c;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(GLFW_KEY_Q)) c.quit = true;
+  const Encounter* e = find_preset(kiosk_->showing());
+  const std::string caption =
+      e ? e->name + ": " + e->description : kiosk_->showing();
+  ImGui::GetForegroundDrawList()->AddText(ImVec2(16.0f, io.DisplaySize.y - 28.0f),
+                                          IM_COL32(230, 230, 230, 200), caption.c_str());
+  return c;
+}
+
+}  // namespace galaxy::app

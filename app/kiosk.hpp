@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Kiosk mode (--kiosk), for a screen nobody tends: full screen, the panel hidden, a show that
+// cycles the presets (or --kiosk-list's presets and encounter files), each for --kiosk-seconds,
+// starting the current one again by itself after a runaway or an error; keys and the mouse do
+// nothing but the exit chord, Ctrl+Shift+Q.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+class Kiosk {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // `items`: preset or scenario names and encounter files (.toml); empty: every preset. Throws
+  // std::invalid_argument naming an item that is neither, or a file that cannot be read.
+  Kiosk(std::vector<std::string> items, double seconds);
+
+  // Once a frame: the changes that start the next item when the current one has had its time (or
+  // the first, at once), or the current one again after a runaway or an error.
+  Changes tick(Settings& s, const PanelStats& st, Clock::time_point now);
+  const std::string& showing() const { return items_[current_]; }
+
+ private:
+  Changes start(Settings& s, std::size_t item);
+
+  std::vector<std::string> items_;
+  std::vector<std::optional<Encounter>> encounters_;  // the files', read once at the start
+  double seconds_;
+  std::size_t current_ = 0;
+  std::optional<Clock::time_point> started_;
+};
+
+}  // namespace galaxy::app

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// Presenting a run: the record button (a recording of the picture without the panel, its name
+// reported when done), kiosk mode's show, and the separation of two galaxies over a collision.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "headless_app.hpp"
+#include "kiosk.hpp"
+#include "png_read.hpp"
+
+namespace galaxy {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Each test runs in a process of its own (gtest_discover_tests): changing the folder is local.
+struct InTempFolder {
+  InTempFolder() {
+    dir = fs::temp_directory_path() / ("galaxy_presentation_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    old = fs::current_path();
+    fs::current_path(dir);
+  }
+  ~InTempFolder() {
+    fs::current_path(old);
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+  fs::path dir, old;
+};
+
+TEST(RecordButton, RecordsThePictureWithoutThePanelAndSaysWhereItWent) {
+  InTempFolder here;
+  std::string why;
+  app::Options o = test_support::small_options(2000);
+  o.width = 320;
+  o.height = 200;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a.reset();
+  o.lockstep = true, o.headless = true, o.no_ui = false, o.backend = Backend::Cpu;
+  a = std::make_unique<app::App>(o);  // with the panel
+  app::Changes rec;
+  rec.toggle_recording = true;
+  a->apply(rec);
+  ASSERT_FALSE(a->stats().recording.empty()) << a->stats().error;
+  for (int k = 0; k < 5; ++k) ASSERT_TRUE(a->frame());
+  const std::vector<std::uint8_t> shown = a->picture();  // the window's picture: with the panel
+  const std::string target = a->stats().recording;
+  a->apply(rec);
+  EXPECT_TRUE(a->stats().recording.empty());
+  EXPECT_NE(a->stats().message.find("recorded 5 frames into " + target), std::string::npos)
+      << a->stats().message << a->stats().error;
+  const fs::path folder = fs::exists(target) && fs::is_directory(target) ? fs::path(target) : "";
+  if (folder.empty()) GTEST_SKIP() << "ffmpeg made a video: its frames are not read back here";
+  int pw = 0, ph = 0;
+  const std::vector<std::uint8_t> png = test_support::read_png(folder / "frame_00004.png", pw, ph);
+  ASSERT_EQ(pw, 320);
+  // The panel's corner (its title bar at 10..330, 10..30) is in the window's picture, not in the
+  // recording.
+  const auto at = [](const std::vector<std::uint8_t>& p, int w, int x, int y, bool flip, int h) {
+    const int row = flip ? h - 1 - y : y;
+    return int(p[4 * (row * w + x)]) + p[4 * (row * w + x) + 1] + p[4 * (row * w + x) + 2];
+  };
+  EXPECT_GT(at(shown, 320, 20, 15, true, 200), 60) << "the title bar is drawn in the window";
+  EXPECT_LT(at(png, 320, 20, 15, false, 200), 30) << "and not recorded";
+}
+
+TEST(Kiosk, ShowsEachInTurnAndStartsAgainAfterARunaway) {
+  using Clock = app::Kiosk::Clock;
+  EXPECT_THROW(app::Kiosk({"plummer", "no-such"}, 5), std::invalid_argument);
+  EXPECT_THROW(app::Kiosk({"missing.toml"}, 5), std::runtime_error);
+  app::Kiosk k({"plummer", "antennae"}, 10);
+  app::Settings s;
+  app::PanelStats st;
+  const Clock::time_point t0{};
+  app::Changes c = k.tick(s, st, t0);
+  EXPECT_TRUE(c.scenario && c.fit_camera);
+  EXPECT_EQ(s.scenario, "plummer");
+  EXPECT_EQ(s.follow, app::FollowMode::Everything);
+  EXPECT_FALSE(k.tick(s, st, t0 + std::chrono::seconds(9)).scenario) << "not yet";
+  c = k.tick(s, st, t0 + std::chrono::seconds(11));
+  EXPECT_TRUE(c.scenario);
+  EXPECT_EQ(s.scenario, "antennae");
+  st.runaway = "step 40 ran away";
+  c = k.tick(s, st, t0 + std::chrono::seconds(12));
+  EXPECT_TRUE(c.reset) << "the same again";
+  EXPECT_EQ(k.showing(), "antennae");
+  st.runaway.clear();
+  c = k.tick(s, st, t0 + std::chrono::seconds(23));
+  EXPECT_EQ(s.scenario, "plummer") << "round again";
+  const app::Kiosk all({}, 60);
+  EXPECT_EQ(all.showing(), "disk") << "every preset, the first first";
+}
+
+TEST(Separation, TheDistanceOfTwoGalaxiesFallsToThePericentre) {
+  std::string why;
+  app::Options o = test_support::small_options(3000);
+  o.speed.steps_per_frame = 8;  // t = 20 (the pericentre) at frame 200
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().separation = true;
+  a->settings().follow_galaxy = 0;
+  a->settings().separation_galaxy = 1;
+  for (int frame = 0; frame < 200; ++frame) ASSERT_TRUE(a->frame());
+  const auto& d = a->stats().separation;
+  ASSERT_GT(d.size(), 100u) << "a point a frame in lockstep";
+  EXPECT_EQ(a->stats().separation_of, std::make_pair(0, 1));
+  EXPECT_GT(d.front(), 3.0f * d.back()) << "from afar to the pericentre (1 for point masses)";
+  EXPECT_LT(d.back(), 2.5f);
+  EXPECT_NEAR(a->stats().separation_time.back(), 20.0f, 0.2f);
+}
+
+}  // namespace
+}  // namespace galaxy
