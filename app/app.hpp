@@ -20,6 +20,7 @@
 #include "picture/frame_clock.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
+#include "picture/trail_path.hpp"
 #include "picture/vertex_path.hpp"
 #include "run/body_edits.hpp"
 #include "run/measurements.hpp"
@@ -54,6 +55,7 @@ class App {
   Runner& runner() { return *runner_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
+  const render::Trails* trails() const { return trail_path_.trails(); }  // null while off
   // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
   std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
 
@@ -97,6 +99,7 @@ class App {
   std::unique_ptr<GlContext> context_;
   std::unique_ptr<ImGuiLayer> imgui_;
   VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
+  TrailPath trail_path_;    // sampled from vertex_path_'s buffers
   std::unique_ptr<Runner> runner_;  // owns the session; its thread stops before the buffers go
   std::unique_ptr<Presenter> presenter_;
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread

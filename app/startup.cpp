@@ -88,6 +88,7 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
   s.view = parse_view(o.view).value_or(ViewDirection::Kept);
   s.fit_galaxy = o.fit_galaxy;
+  s.render.trails.bodies = o.trails;
   if (o.octree) {
     s.octree_overlay = true;
     s.octree_depth = *o.octree;
@@ -185,6 +186,7 @@ void App::republish(Session& s, bool changed) {
 
 void App::run_changed() {
   settings_.picked_body = -1;
+  trail_path_.reset();  // a vertex index may name another body now
   measurements_->run_changed(runner_->status().generation);
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();

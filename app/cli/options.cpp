@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "cli/body_count.hpp"
+#include "render_params.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -270,6 +271,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--fit-galaxy", o.fit_galaxy,
                  "frame only galaxy G's bodies (its tag: 0 the first of an encounter)")
       ->check(whole(0, kMaxGalaxies - 1));
+  cli.add_option("--trails", o.trails,
+                 "draw fading trails behind N bodies (every k-th drawn one; 0: none; the panel "
+                 "sets their length and galaxy)")
+      ->check(whole(0, render::kMaxTrailBodies));
   std::string drop;
   cli.add_option("--drop", drop,
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "

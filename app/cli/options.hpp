@@ -68,6 +68,7 @@ struct Options {
   // The fit (at the start and on the fit key): from where, and of which galaxy (-1 all).
   std::string view = "kept";
   int fit_galaxy = -1;
+  int trails = 0;  // follow this many bodies' trails (render::TrailParams; 0: none)
   // --drop FRAME:BODIES: at that frame the drop tool's galaxy of BODIES bodies drops at the view's
   // centre, at rest (scripted demos; what a drop costs the frames).
   std::optional<long> drop_frame;

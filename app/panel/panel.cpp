@@ -13,6 +13,7 @@
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/galaxies_section.hpp"
+#include "panel/trail_controls.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -226,6 +227,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
     if (splat != 0) r.splat = splat == 2 ? render::SplatMode::Compute : render::SplatMode::Points;
   }
   ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
+  trail_controls(s, c);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();

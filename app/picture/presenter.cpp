@@ -82,6 +82,9 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   const auto t0 = std::chrono::steady_clock::now();
   if (!measure) render_timer_.begin();
   renderer_.draw_bodies(f.bodies, f.view_proj, p, framebuffer, width, height, key.stride);
+  if (f.trails) {
+    renderer_.draw_trails(*f.trails, f.bodies, f.view_proj, p, framebuffer, width, height);
+  }
   renderer_.draw_overlays(f.view_proj, framebuffer, width, height, 5.0f);
   scene_cache_.store(framebuffer, width, height);
   if (measure) {

@@ -45,6 +45,7 @@ class Presenter {
     glm::mat4 view_proj;
     std::uint64_t sequence = 0;  // the publication the buffers hold
     bool screenshot = false;
+    const render::Trails* trails = nullptr;  // drawn over the bodies where set
   };
   struct Presented {
     std::optional<float> render_ms;  // set where the bodies were drawn (not reused)
