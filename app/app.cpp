@@ -135,6 +135,10 @@ void App::update_vertices() {
       vertex_path_.update(runner_->handoff(), cuda, stats_.interop_warning);
   // Without registered buffers (interop failed) the thread writes host slots.
   if (!vertex_path_.interop_ready()) runner_->set_device_vertices(false);
+  const auto fresh_step = w.fresh && w.report ? std::optional(w.report->steps) : std::nullopt;
+  if (auto e = trail_path_.update(vertex_path_.buffers(), settings_.render.trails, fresh_step)) {
+    report(*e);
+  }
   if (!w.report) return;
   const StepReport& r = *w.report;
   stats_.bodies = r.bodies;
@@ -235,9 +239,9 @@ void App::take_measurements() {
 void App::present(bool screenshot) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
-  const Presenter::Presented p = presenter_->present({vertex_path_.buffers(), settings_,
-                                                      view_proj(w, h), drawn_sequence_, screenshot,
-                                                      three_view_panes(w, h)});
+  const Presenter::Presented p = presenter_->present(
+      {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot,
+       three_view_panes(w, h), trail_path_.trails()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   if (p.scene_reused) ++stats_.scenes_reused;

@@ -91,6 +91,7 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
   s.follow = parse_follow(o.follow).value_or(FollowMode::Off);
   s.follow_galaxy = std::max(o.fit_galaxy, 0);
   s.three_view = o.three_view;
+  s.render.trails.bodies = o.trails;
   if (o.octree) {
     s.octree_overlay = true;
     s.octree_depth = *o.octree;
@@ -196,6 +197,7 @@ void App::run_changed() {
   settings_.picked_body = -1;
   stats_.inspected.clear();
   follow_.reset();
+  trail_path_.reset();  // a vertex index may name another body now
   measurements_->run_changed(runner_->status().generation);
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();

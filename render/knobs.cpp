@@ -36,6 +36,9 @@ const Knob kKnobs[] = {
     {.name = "bloom threshold", .help = "exposed luminance above which light glows",
      .field = &RenderParams::bloom_threshold, .uniform = "u_threshold", .uniform_min = 1e-6f,
      .in_panel = false},
+    {.name = "trail opacity", .help = "opacity of a trail's newest part; older parts fade to 0",
+     .field = &RenderParams::trail_opacity, .uniform = "u_trail_opacity", .uniform_min = 0.0f,
+     .uniform_max = 1.0f, .group = KnobGroup::Trails},
 };
 
 }  // namespace

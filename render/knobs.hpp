@@ -14,6 +14,9 @@
 
 namespace galaxy::render {
 
+// Where the panel shows a knob: among the look's sliders, or with the trails' controls.
+enum class KnobGroup { Look, Trails };
+
 struct Knob {
   std::string_view name;  // the panel's label
   std::string_view help;  // the slider's tooltip
@@ -27,6 +30,7 @@ struct Knob {
   const char* uniform = nullptr;
   float uniform_min = -3.0e38f, uniform_max = 3.0e38f;
   bool in_panel = true;  // false: a setting with a default but no slider
+  KnobGroup group = KnobGroup::Look;
 };
 
 std::span<const Knob> knobs();

@@ -20,6 +20,19 @@ struct FieldMap {
   bool operator==(const FieldMap&) const = default;
 };
 
+// Trails: where a subset of the bodies has been, drawn as lines that fade with age (trails.hpp).
+// The bodies followed are every k-th drawn body (never the dark halo), of one galaxy where
+// `galaxy` names one, so that at most `bodies` are followed; a trail keeps the newest `length`
+// positions, one taken every `every` steps.
+struct TrailParams {
+  int bodies = 0;      // followed at most; 0: no trails
+  int length = 128;    // samples a trail keeps
+  int every = 2;       // steps between samples
+  int galaxy = -1;     // only this galaxy's bodies (the tag's galaxy, 0..63); -1: every galaxy
+  bool operator==(const TrailParams&) const = default;
+};
+inline constexpr int kMaxTrailBodies = 65536, kMinTrailLength = 8, kMaxTrailLength = 256;
+
 struct RenderParams {
   SplatMode splat = SplatMode::Points;
   ColorMode color = ColorMode::Auto;
@@ -43,6 +56,8 @@ struct RenderParams {
   float bloom_threshold = 1.0f;
   // Tone curve: asinh stretch of the exposed luminance; larger lifts faint light more.
   float stretch = 20.0f;
+  TrailParams trails;
+  float trail_opacity = 0.6f;  // the newest part of a trail; older parts fade to 0
   bool operator==(const RenderParams&) const = default;
 };
 

@@ -37,9 +37,12 @@ Renderer::Renderer()
       splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.comp"}}})),
       lines_(build_program(
           {{GL_VERTEX_SHADER, {"lines.vert"}}, {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
+      trails_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "trail.glsl", "trail.vert"}},
+                             {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
       colormap_(make_texture(GL_TEXTURE_1D)),
       bodies_vao_(make_vertex_array()),
       lines_vao_(make_vertex_array()),
+      empty_vao_(make_vertex_array()),
       line_vertices_(make_buffer()) {
   const auto table = inferno_table(kColormapSize);
   glTextureStorage1D(colormap_.id(), 1, GL_RGBA8, kColormapSize);
@@ -180,6 +183,37 @@ void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_
   const GLuint drawn = (n + GLuint(stride) - 1) / GLuint(stride);
   if (n > 0) glDispatchCompute((drawn + 255) / 256, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void Renderer::draw_trails(const Trails& trails, const VertexBuffers& bodies,
+                           const glm::mat4& view_proj, const RenderParams& p, GLuint framebuffer,
+                           int width, int height) {
+  if (!trails.drawable(bodies)) return;
+  const GLuint prog = trails_.id();
+  set_color_uniforms(prog, p);
+  glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
+  glProgramUniform1i(prog, loc(prog, "u_samples"), trails.samples());
+  glProgramUniform1i(prog, loc(prog, "u_oldest"), trails.oldest_row());
+  glProgramUniform1i(prog, loc(prog, "u_length"), trails.params().length);
+  glProgramUniform1ui(prog, loc(prog, "u_capacity"), static_cast<GLuint>(trails.capacity()));
+  trails.bind(bodies);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glViewport(0, 0, width, height);
+  // The lighter of the trail and the picture (the colour comes premultiplied): trails never
+  // darken what is behind, and where hundreds cross (a galaxy's core) they do not pile up into
+  // white over the bodies, as added light would.
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_MAX);
+  glUseProgram(prog);
+  glBindVertexArray(empty_vao_.id());
+  // One line strip per followed body; the count of them was written on the GPU (Trails).
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, trails.command());
+  glDrawArraysIndirect(GL_LINE_STRIP, nullptr);
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glBlendEquation(GL_FUNC_ADD);
+  glDisable(GL_BLEND);
 }
 
 void Renderer::set_boxes(std::span<const Box> boxes) {

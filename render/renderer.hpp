@@ -14,6 +14,7 @@
 #include "interop_buffer.hpp"
 #include "post_process.hpp"
 #include "render_params.hpp"
+#include "trails.hpp"
 
 namespace galaxy::render {
 
@@ -37,6 +38,11 @@ class Renderer {
   // `stride` k > 1 every k-th body only (compute splat), each with the light of k.
   void draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
                    GLuint framebuffer, int width, int height, int stride = 1);
+  // The trails over `bodies` (the vertices they were sampled from), over what is in
+  // `framebuffer`: lines coloured as the bodies are, fading with age, keeping the lighter of
+  // themselves and the picture.
+  void draw_trails(const Trails& trails, const VertexBuffers& bodies, const glm::mat4& view_proj,
+                   const RenderParams& p, GLuint framebuffer, int width, int height);
   // Overlays, drawn over what is in `framebuffer`: cell boxes as lines, markers as points.
   void set_boxes(std::span<const Box> boxes);
   void set_markers(std::span<const Marker> markers);
@@ -53,10 +59,10 @@ class Renderer {
   void splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
                      float point_size, int width, int height, int stride);
 
-  GlProgram points_, splat_, lines_;
+  GlProgram points_, splat_, lines_, trails_;
   PostProcess post_;
   GlTexture colormap_;
-  GlVertexArray bodies_vao_, lines_vao_;
+  GlVertexArray bodies_vao_, lines_vao_, empty_vao_;  // empty: vertices from buffers
   GlTexture hdr_color_;
   GlFramebuffer hdr_fbo_;
   GlBuffer accum_;

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "cli/body_count.hpp"
+#include "render_params.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -289,6 +290,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->check(number(1, true));
   cli.add_flag("--fullscreen", o.fullscreen,
                "the window fills the primary monitor (F11 toggles; headless: no effect)");
+  cli.add_option("--trails", o.trails,
+                 "draw fading trails behind N bodies (every k-th drawn one; 0: none; the panel "
+                 "sets their length and galaxy)")
+      ->check(whole(0, render::kMaxTrailBodies));
   std::string drop;
   cli.add_option("--drop", drop,
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "

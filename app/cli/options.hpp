@@ -76,6 +76,7 @@ struct Options {
   bool kiosk = false;
   std::vector<std::string> kiosk_list;
   double kiosk_seconds = 60;
+  int trails = 0;  // follow this many bodies' trails (render::TrailParams; 0: none)
   // --drop FRAME:BODIES: at that frame the drop tool's galaxy of BODIES bodies drops at the view's
   // centre, at rest (scripted demos; what a drop costs the frames).
   std::optional<long> drop_frame;

@@ -15,6 +15,7 @@
 #include "panel/galaxies_section.hpp"
 #include "panel/units_text.hpp"
 #include "panel/view_controls.hpp"
+#include "panel/trail_controls.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -242,6 +243,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
     if (splat != 0) r.splat = splat == 2 ? render::SplatMode::Compute : render::SplatMode::Points;
   }
   ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
+  trail_controls(s, c);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();

@@ -78,9 +78,9 @@ void param_controls(Settings& s, Changes& c, ParamSection section) {
   }
 }
 
-void knob_controls(Settings& s, Changes& c) {
+void knob_controls(Settings& s, Changes& c, render::KnobGroup group) {
   for (const render::Knob& k : render::knobs()) {
-    if (!k.in_panel) continue;
+    if (!k.in_panel || k.group != group) continue;
     const std::string label(k.name);
     ImGui::SliderFloat(label.c_str(), &(s.render.*k.field), k.low, k.high, k.format,
                        k.log_slider ? ImGuiSliderFlags_Logarithmic : 0);

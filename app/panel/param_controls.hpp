@@ -4,6 +4,7 @@
 // added to a table shows here without a line of panel code.
 #pragma once
 
+#include "knobs.hpp"
 #include "params.hpp"
 #include "settings.hpp"
 
@@ -11,8 +12,8 @@ namespace galaxy::app {
 
 // The simulation parameters of one section (physics, or the folded tuning knobs).
 void param_controls(Settings& s, Changes& c, ParamSection section);
-// The look's knobs that have a slider.
-void knob_controls(Settings& s, Changes& c);
+// The look's knobs of `group` that have a slider.
+void knob_controls(Settings& s, Changes& c, render::KnobGroup group = render::KnobGroup::Look);
 void octree_depth_control(Settings& s, Changes& c);
 
 }  // namespace galaxy::app

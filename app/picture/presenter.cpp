@@ -110,6 +110,9 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   if (!measure) render_timer_.begin();
   if (f.panes.empty()) {
     renderer_.draw_bodies(f.bodies, f.view_proj, p, framebuffer, width, height, key.stride);
+    if (f.trails) {
+      renderer_.draw_trails(*f.trails, f.bodies, f.view_proj, p, framebuffer, width, height);
+    }
     renderer_.draw_overlays(f.view_proj, framebuffer, width, height, 5.0f);
     scene_cache_.store(framebuffer, width, height);
   } else {
@@ -134,6 +137,9 @@ void Presenter::draw_panes(const Frame& f, const render::RenderParams& p, int wi
   glClear(GL_COLOR_BUFFER_BIT);
   for (int k = 0; k < n; ++k) {
     renderer_.draw_bodies(f.bodies, f.panes[k], p, pane_->framebuffer(), w, height, stride);
+    if (f.trails) {
+      renderer_.draw_trails(*f.trails, f.bodies, f.panes[k], p, pane_->framebuffer(), w, height);
+    }
     renderer_.draw_overlays(f.panes[k], pane_->framebuffer(), w, height, 5.0f);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, pane_->framebuffer());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);

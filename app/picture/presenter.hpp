@@ -50,6 +50,7 @@ class Presenter {
     // The three-view layout: a view each for three panes side by side (left to right); empty
     // for the single view.
     std::vector<glm::mat4> panes;
+    const render::Trails* trails = nullptr;  // drawn over the bodies where set
   };
   struct Presented {
     std::optional<float> render_ms;  // set where the bodies were drawn (not reused)

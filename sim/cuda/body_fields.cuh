@@ -37,7 +37,7 @@ class FieldBuffers {
   void errors(const ConstBodiesView& b, const std::vector<int>& ids, std::size_t count,
               std::uint64_t seed, float softening, float* by_id, cudaStream_t s);
 
-  // After launch_vertices: w of each vertex (tree order) becomes its body's value (kNotComputed
+  // After launch_vertices: w of each vertex (the body's own index) becomes its value (kNotComputed
   // where NaN), if a field other than the speed is shown.
   void write_values(const ConstBodiesView& b, float* xyzs, cudaStream_t s) const;
 

@@ -11,7 +11,7 @@
 namespace galaxy::cuda {
 
 void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  // Tree order, like the device path: the renderer does not care about body order.
+  // The bodies' own order, like the device path (launch_vertices): a vertex is one body.
   const int n = bodies_.size();
   if (n == 0) return;
   // Buffers kept from frame to frame (allocating two every frame cost a device synchronisation

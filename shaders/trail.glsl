@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The trails' buffers (render/trails.hpp), shared by the passes that choose the followed bodies,
+// gather their positions and draw them. A tag byte is population | galaxy << 2 (common.glsl).
+layout(std430, binding = 0) readonly buffer Xyzs { vec4 xyzs[]; };  // the bodies' vertices
+layout(std430, binding = 1) readonly buffer Tags { uint tags[]; };  // 4 tag bytes per word
+layout(std430, binding = 5) buffer Followed { uint followed[]; };  // vertex index of each trail
+// The trails' indirect draw command: one line strip per followed body; its instance count is how
+// many bodies are followed, written by the choice on the GPU (never read back).
+layout(std430, binding = 6) buffer Command {
+  uint vertex_count;
+  uint followed_count;
+  uint first_vertex;
+  uint base_instance;
+};
+// The ring: row r holds every trail's position at one sample, trail t at floats 3 (r M + t).
+layout(std430, binding = 7) buffer Ring { float ring[]; };
+uniform uint u_capacity;  // M: the followed bodies at most, the width of a ring row
+
+uint tag_at(uint i) { return (tags[i >> 2] >> (8u * (i & 3u))) & 0xffu; }
+
+vec3 ring_position(uint row, uint t) {
+  uint at = 3u * (row * u_capacity + t);
+  return vec3(ring[at], ring[at + 1u], ring[at + 2u]);
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+// Trails (render/trails.hpp, app/picture/trail_path.hpp): the ring gathers the chosen bodies'
+// positions from the vertex buffers, the choice is every k-th drawn body of the asked galaxy,
+// the opacity falls with age, and a new body count or run starts the trails over. Headless GL;
+// the tests skip, saying why, only where no OpenGL 4.5 context can be made.
+#include <glad/gl.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "cli/options.hpp"
+#include "headless_app.hpp"
+#include "offscreen_target.hpp"
+#include "picture/gl_context.hpp"
+#include "picture/trail_path.hpp"
+#include "renderer.hpp"
+#include "trails.hpp"
+
+namespace galaxy {
+namespace {
+
+// Bodies on the host, uploaded into vertex buffers: body i at (x(i), y, -x(i)).
+struct HostVertices {
+  std::vector<float> xyzs;
+  std::vector<std::uint8_t> tags;
+  explicit HostVertices(std::size_t n, std::uint8_t tag = 1) : xyzs(4 * n), tags(n, tag) {}
+  void place(float y) {
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      xyzs[4 * i] = float(i);
+      xyzs[4 * i + 1] = y;
+      xyzs[4 * i + 2] = -float(i);
+      xyzs[4 * i + 3] = 0.5f;
+    }
+  }
+};
+
+class Trails : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    try {
+      context_ = app::make_headless_context(64, 64);
+    } catch (const std::runtime_error& e) {
+      GTEST_SKIP() << e.what();
+    }
+    trails_.emplace();
+  }
+  void TearDown() override {
+    bodies_ = render::VertexBuffers();
+    trails_.reset();
+    context_.reset();
+  }
+  void upload(const HostVertices& h) {
+    if (bodies_.count() != h.tags.size()) bodies_.resize(h.tags.size(), false);
+    bodies_.upload(h.xyzs.data(), h.tags.data());
+  }
+  // The vertex indices the choice must give: every k-th followable one, at most `most`.
+  static std::vector<std::uint32_t> expected(const std::vector<std::uint8_t>& tags, int most,
+                                             int galaxy = -1) {
+    std::vector<std::uint32_t> ok;
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      const bool halo = (tags[i] & 3) == 3;
+      if (!halo && (galaxy < 0 || tags[i] >> 2 == galaxy)) ok.push_back(std::uint32_t(i));
+    }
+    const std::size_t k = std::max<std::size_t>(1, (ok.size() + most - 1) / most);
+    std::vector<std::uint32_t> chosen;
+    for (std::size_t r = 0; r < ok.size(); r += k) chosen.push_back(ok[r]);
+    return chosen;
+  }
+  std::unique_ptr<app::GlContext> context_;
+  std::optional<render::Trails> trails_;
+  render::VertexBuffers bodies_;
+};
+
+TEST_F(Trails, TheRingGathersTheChosenBodiesPositionsAndWrapsAround) {
+  HostVertices h(1000);
+  trails_->reset({.bodies = 100, .length = 16});
+  for (int step = 0; step < 5; ++step) {
+    h.place(float(step));
+    upload(h);
+    trails_->sample(bodies_);
+  }
+  const auto chosen = trails_->followed_indices();
+  EXPECT_EQ(chosen, expected(h.tags, 100)) << "1000 bodies, at most 100: every 10th";
+  ASSERT_EQ(chosen.size(), 100u);
+  EXPECT_EQ(trails_->samples(), 5);
+  for (int age = 0; age < 5; ++age) {
+    const auto p = trails_->positions(age);
+    ASSERT_EQ(p.size(), chosen.size());
+    for (std::size_t t = 0; t < p.size(); ++t) {
+      ASSERT_EQ(p[t], glm::vec3(float(chosen[t]), float(4 - age), -float(chosen[t])))
+          << "trail " << t << ", " << age << " samples old";
+    }
+  }
+  for (int step = 5; step < 40; ++step) {  // 40 samples into 16 rows
+    h.place(float(step));
+    upload(h);
+    trails_->sample(bodies_);
+  }
+  EXPECT_EQ(trails_->samples(), 16);
+  EXPECT_EQ(trails_->positions(0)[7].y, 39.0f);
+  EXPECT_EQ(trails_->positions(15)[7].y, 24.0f) << "the oldest kept sample";
+  EXPECT_TRUE(trails_->positions(16).empty());
+}
+
+// More workgroups than the scan's single group has invocations (70,000 bodies: 274 groups), and
+// a count that k does not divide: k = ceil(70000 / 333) = 211, 332 bodies followed.
+TEST_F(Trails, TheChoiceIsEveryKthBodyAcrossWorkgroups) {
+  HostVertices h(70000);
+  h.place(0.0f);
+  upload(h);
+  trails_->reset({.bodies = 333, .length = 8});
+  trails_->sample(bodies_);
+  const auto chosen = trails_->followed_indices();
+  EXPECT_EQ(chosen, expected(h.tags, 333));
+  EXPECT_LE(chosen.size(), 333u);
+  EXPECT_EQ(chosen.size(), 332u);
+}
+
+// Tags of every population (halo included) and three galaxies, interleaved.
+TEST_F(Trails, OneGalaxysBodiesAloneAndNeverTheHalo) {
+  HostVertices h(5000);
+  for (std::size_t i = 0; i < h.tags.size(); ++i) {
+    h.tags[i] = std::uint8_t((i % 4) | ((i / 4 % 3) << 2));
+  }
+  h.place(0.0f);
+  upload(h);
+  for (int galaxy : {1, 2, -1}) {
+    for (int most : {20000, 100}) {
+      trails_->reset({.bodies = most, .length = 8, .galaxy = galaxy});
+      trails_->sample(bodies_);
+      const auto chosen = trails_->followed_indices();
+      EXPECT_EQ(chosen, expected(h.tags, most, galaxy)) << "galaxy " << galaxy << ", " << most;
+      for (std::uint32_t i : chosen) {
+        EXPECT_NE(h.tags[i] & 3, 3) << "a halo body";
+        if (galaxy >= 0) {
+          EXPECT_EQ(h.tags[i] >> 2, galaxy) << "body " << i;
+        }
+      }
+    }
+  }
+  trails_->reset({.bodies = 100, .length = 8, .galaxy = 7});
+  trails_->sample(bodies_);
+  EXPECT_TRUE(trails_->followed_indices().empty()) << "no body of galaxy 7: no trail";
+}
+
+// One body crossing the image left to right, a sample at each of 32 places: the drawn trail's
+// brightness never falls towards the body (the newest end) and rises well above the tail.
+TEST_F(Trails, TheOpacityFallsWithAge) {
+  constexpr int kW = 256, kH = 64, kSamples = 32;
+  render::Renderer renderer;
+  render::OffscreenTarget target(kW, kH);
+  const GLfloat black[4] = {0, 0, 0, 0};
+  glClearNamedFramebufferfv(target.framebuffer(), GL_COLOR, 0, black);
+  trails_->reset({.bodies = 1, .length = kSamples});
+  HostVertices h(1);
+  for (int s = 0; s < kSamples; ++s) {
+    h.xyzs = {-0.9f + 1.8f * float(s) / (kSamples - 1), 1.0f / kH, 0.0f, 0.5f};
+    upload(h);
+    trails_->sample(bodies_);
+  }
+  render::RenderParams p;
+  p.trail_opacity = 1.0f;
+  renderer.draw_trails(*trails_, bodies_, glm::mat4(1.0f), p, target.framebuffer(), kW, kH);
+  const auto px = render::read_rgba(target.framebuffer(), kW, kH, false);
+  std::vector<int> column(kW, 0);  // the brightest pixel of each column
+  for (int y = 0; y < kH; ++y) {
+    for (int x = 0; x < kW; ++x) {
+      const std::uint8_t* q = &px[(std::size_t(y) * kW + x) * 4];
+      column[x] = std::max(column[x], q[0] + q[1] + q[2]);
+    }
+  }
+  const int tail = int(0.05 * kW) + 2, head = int(0.95 * kW) - 2;  // x of -0.9 and 0.9, inside
+  for (int x = tail + 1; x <= head; ++x) {
+    EXPECT_GE(column[x], column[x - 1] - 3) << "x = " << x << ": older is brighter";
+  }
+  EXPECT_GT(column[head], 400) << "the newest part is nearly white-blue";
+  EXPECT_LT(column[tail], 20) << "the oldest part has faded out";
+  EXPECT_GT(column[kW / 2], column[tail] + 50);
+  EXPECT_LT(column[kW / 2], column[head] - 50);
+  EXPECT_EQ(column[tail - 6] + column[head + 6], 0) << "nothing beyond the trail";
+}
+
+// The owner's policy: a sample every `every` steps, and a fresh start on a new body count, a new
+// run, a setting and a step back in time.
+TEST_F(Trails, ABodyCountChangeOrANewRunStartsOver) {
+  app::TrailPath path;
+  HostVertices h(500);
+  h.place(0.0f);
+  upload(h);
+  const render::TrailParams p{.bodies = 50, .length = 16, .every = 3};
+  for (std::uint64_t step = 0; step <= 7; ++step) {
+    h.place(float(step));
+    upload(h);
+    EXPECT_FALSE(path.update(bodies_, p, step));
+    EXPECT_FALSE(path.update(bodies_, p, std::nullopt)) << "a frame without a new step";
+  }
+  ASSERT_NE(path.trails(), nullptr);
+  EXPECT_EQ(path.trails()->samples(), 3) << "steps 0, 3 and 6";
+  EXPECT_EQ(path.trails()->positions(0)[0].y, 6.0f);
+  HostVertices more(800);
+  more.place(8.0f);
+  upload(more);
+  path.update(bodies_, p, 8);
+  EXPECT_EQ(path.trails()->samples(), 1) << "another body count: the indices name other bodies";
+  EXPECT_EQ(path.trails()->followed_indices(), expected(more.tags, 50));
+  path.update(bodies_, p, 11);
+  EXPECT_EQ(path.trails()->samples(), 2);
+  path.reset();
+  path.update(bodies_, p, 12);
+  EXPECT_EQ(path.trails()->samples(), 1) << "a new run";
+  path.update(bodies_, p, 15);
+  path.update(bodies_, p, 5);
+  EXPECT_EQ(path.trails()->samples(), 1) << "back in time";
+  render::TrailParams longer = p;
+  longer.length = 32;
+  path.update(bodies_, longer, std::nullopt);
+  EXPECT_EQ(path.trails()->samples(), 0) << "a setting changed";
+  render::TrailParams off = p;
+  off.bodies = 0;
+  path.update(bodies_, off, 20);
+  EXPECT_EQ(path.trails(), nullptr);
+}
+
+// The app's wiring: trails sampled from the drawn step of the running simulation (the bodies
+// at the followed indices, in the run's own order), started over when the body count changes
+// through the panel's path.
+TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
+  app::Options o = test_support::small_options(1200);
+  o.trails = 40;
+  std::string why;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().render.trails.every = 1;
+  for (int k = 0; k < 4; ++k) ASSERT_TRUE(a->frame());
+  const render::Trails* t = a->trails();
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->samples(), 4) << "a sample at each drawn step since the setting changed";
+  const HostBodies b = a->session().simulation().download();
+  const auto chosen = t->followed_indices();
+  ASSERT_FALSE(chosen.empty());
+  EXPECT_LE(chosen.size(), 40u);
+  const auto now = t->positions(0);
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    EXPECT_EQ(now[k], glm::vec3(b.x[chosen[k]], b.y[chosen[k]], b.z[chosen[k]])) << k;
+    EXPECT_NE(b.population[chosen[k]], std::uint8_t(Population::Halo));
+  }
+  a->settings().bodies = 700;
+  app::Changes c;
+  c.bodies = true;
+  a->apply(c);
+  ASSERT_TRUE(a->frame());
+  t = a->trails();
+  ASSERT_NE(t, nullptr);
+  EXPECT_LE(t->samples(), 2) << "started over at the new body count";
+  for (std::uint32_t i : t->followed_indices()) EXPECT_LT(i, 700u);
+}
+
+TEST(TrailsCli, TrailsTakesABodyCountUpToTheLimit) {
+  const auto parse = [](std::vector<const char*> args) {
+    args.insert(args.begin(), "galaxy");
+    return app::parse_options(int(args.size()), args.data());
+  };
+  const app::ParseResult r = parse({"--trails", "10000"});
+  EXPECT_FALSE(r.exit_code);
+  EXPECT_EQ(r.options.trails, 10000);
+  EXPECT_EQ(parse({}).options.trails, 0) << "no trails unless asked";
+  EXPECT_EQ(parse({"--trails", "70000"}).exit_code, 2) << "above kMaxTrailBodies";
+  EXPECT_EQ(parse({"--trails", "-1"}).exit_code, 2);
+}
+
+// The CUDA backend sorts its bodies along the Morton curve at every step; the vertices it writes
+// (through CUDA-GL interop) must still be in the bodies' own order, or a trail would jump from
+// body to body. Skips without a CUDA device.
+TEST(AppTrails, OnTheGpuAVertexStaysOneBodyFromStepToStep) {
+  std::string why;
+  if (!cuda_available(&why)) GTEST_SKIP() << "no CUDA device: " << why;
+  app::Options o = test_support::small_options(100000);
+  o.backend = Backend::Cuda;
+  o.trails = 1000;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().render.trails.every = 1;
+  for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
+  const HostBodies b = a->session().simulation().download();  // the user's order
+  const std::size_t n = b.size();
+  ASSERT_EQ(a->vertices().count(), n);
+  std::vector<float> gl(4 * n);
+  glGetNamedBufferSubData(a->vertices().xyzs(), 0, GLsizeiptr(gl.size() * sizeof(float)),
+                          gl.data());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    differ += gl[4 * i] != b.x[i] || gl[4 * i + 1] != b.y[i] || gl[4 * i + 2] != b.z[i];
+  }
+  EXPECT_EQ(differ, 0u) << "vertex i is body i";
+  const render::Trails* t = a->trails();
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->samples(), 3);
+  const auto chosen = t->followed_indices();
+  const auto now = t->positions(0);
+  ASSERT_EQ(now.size(), chosen.size());
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    ASSERT_EQ(now[k], glm::vec3(b.x[chosen[k]], b.y[chosen[k]], b.z[chosen[k]])) << k;
+  }
+}
+
+}  // namespace
+}  // namespace galaxy
