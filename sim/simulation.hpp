@@ -154,6 +154,11 @@ class Simulation {
   virtual bool write_vertices_device(float* /*xyzs*/, std::uint8_t* /*tags*/, void* /*stream*/) {
     return false;
   }
+  // The vertices' order: the bodies' own (reset()'s: a vertex stays one body from step to step,
+  // as trails need) with `by_body`, else the backend's choice: the CUDA backend's tree order
+  // keeps neighbours together, which the splat draws faster (7.0 against 9.5 ms for 10M bodies
+  // at 1920x1080 on an H100). The CPU backend's are always in the bodies' own order.
+  virtual void set_vertex_order(bool /*by_body*/) {}
 
   // The accuracy meter: exact accelerations (double-precision direct sum against all N) for
   // `samples` random bodies, compared with those the current solver computed at the current

@@ -81,11 +81,12 @@ __global__ void fill(float* v, int n, float value) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) v[i] = value;
 }
 
-// w of vertex i (the body's own index, as launch_vertices writes them) = the value of body i;
-// not computed (NaN): kNotComputed.
-__global__ void vertex_values(int n, const float* __restrict__ by_id, float* xyzs) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const float v = by_id[i];
+// w of vertex i = the value of its body: body i where the vertices are in the bodies' own order,
+// else body id[i] (tree order); not computed (NaN): kNotComputed.
+__global__ void vertex_values(ConstBodiesView b, const float* __restrict__ by_id, float* xyzs,
+                              bool vertices_by_id) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < b.n; i += gridDim.x * blockDim.x) {
+    const float v = by_id[vertices_by_id ? i : b.id[i]];
     xyzs[4 * i + 3] = isfinite(v) ? v : kNotComputed;
   }
 }
@@ -216,9 +217,10 @@ void FieldBuffers::errors(const ConstBodiesView& b, const std::vector<int>& ids,
   CUDA_LAUNCH_CHECK();
 }
 
-void FieldBuffers::write_values(const ConstBodiesView& b, float* xyzs, cudaStream_t s) const {
+void FieldBuffers::write_values(const ConstBodiesView& b, float* xyzs, bool by_id,
+                                cudaStream_t s) const {
   if (values_.size() != static_cast<std::size_t>(b.n) || b.n == 0) return;
-  vertex_values<<<grid_for(b.n, 256), 256, 0, s>>>(b.n, values_.data(), xyzs);
+  vertex_values<<<grid_for(b.n, 256), 256, 0, s>>>(b, values_.data(), xyzs, by_id);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -37,9 +37,9 @@ class FieldBuffers {
   void errors(const ConstBodiesView& b, const std::vector<int>& ids, std::size_t count,
               std::uint64_t seed, float softening, float* by_id, cudaStream_t s);
 
-  // After launch_vertices: w of each vertex (the body's own index) becomes its value (kNotComputed
-  // where NaN), if a field other than the speed is shown.
-  void write_values(const ConstBodiesView& b, float* xyzs, cudaStream_t s) const;
+  // After launch_vertices (in the same order, `by_id` or tree order): w of each vertex becomes
+  // its body's value (kNotComputed where NaN), if a field other than the speed is shown.
+  void write_values(const ConstBodiesView& b, float* xyzs, bool by_id, cudaStream_t s) const;
 
  private:
   DeviceBuffer<float> values_;  // by the user's order; empty: draw the speed

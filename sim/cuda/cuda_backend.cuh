@@ -79,6 +79,7 @@ class CudaBackend final : public CudaSimulation {
   Diagnostics diagnostics() const override;
   void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
   bool write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) override;
+  void set_vertex_order(bool by_body) override { vertices_by_id_ = by_body; }
   ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
     if (bodies_.size() == 0 || samples == 0) return {};
     return cuda::measure_accuracy(settled(), bodies_.ids(stream_.get()), params_.softening,
@@ -138,6 +139,7 @@ class CudaBackend final : public CudaSimulation {
   std::uint64_t steps_ = 0;
   bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
   bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
+  bool vertices_by_id_ = false;  // set_vertex_order
   Passes passes_;
 };
 

@@ -11,7 +11,7 @@
 namespace galaxy::cuda {
 
 void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  // The bodies' own order, like the device path (launch_vertices): a vertex is one body.
+  // In the order the device path writes (set_vertex_order).
   const int n = bodies_.size();
   if (n == 0) return;
   // Buffers kept from frame to frame (allocating two every frame cost a device synchronisation
@@ -21,17 +21,17 @@ void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
     host_tags_.resize(n);
   }
   launch_vertices(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
-                  host_tags_.data(), stream_.get());
+                  host_tags_.data(), vertices_by_id_, stream_.get());
   maps_.write_values(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
-                     stream_.get());
+                     vertices_by_id_, stream_.get());
   host_vertices_.download(reinterpret_cast<float4*>(xyzs), n, stream_.get());
   if (tags) host_tags_.download(tags, n, stream_.get());
 }
 
 bool CudaBackend::write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) {
   if (bodies_.size() == 0) return true;
-  launch_vertices(bodies_.read_view(), xyzs, tags, stream_.get());
-  maps_.write_values(bodies_.read_view(), xyzs, stream_.get());
+  launch_vertices(bodies_.read_view(), xyzs, tags, vertices_by_id_, stream_.get());
+  maps_.write_values(bodies_.read_view(), xyzs, vertices_by_id_, stream_.get());
   if (stream) {
     CUDA_CHECK(cudaEventRecord(vertex_event_.get(), stream_.get()));
     CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), vertex_event_.get(), 0));

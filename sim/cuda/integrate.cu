@@ -71,14 +71,15 @@ __global__ void clear_runaway(RunawayRecord* r) {
   if (threadIdx.x < kRunawayNamed) r->bodies[threadIdx.x] = -1;
 }
 
-// Writes (x, y, z, |v|) and population | galaxy << 2 per body, for the renderer, at the body's
-// own index (its id), not its slot in tree order: a vertex stays the same body from step to step
-// as on the CPU backend, which the renderer's trails need (render/trails.hpp). The scattered
-// writes cost a fraction of a step (10M bodies: 170 MB written once per published step).
-__global__ void vertices(ConstBodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags) {
+// Writes (x, y, z, |v|) and population | galaxy << 2 per body, for the renderer: in tree order
+// (neighbours together, which the splat draws fastest: 10M bodies at 1920x1080 on the H100 take
+// 7.0 ms against 9.5 ms in the bodies' own order), or `by_id` at the body's own index, so that a
+// vertex stays the same body from step to step as the trails need (render/trails.hpp).
+__global__ void vertices(ConstBodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags,
+                         bool by_id) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 p = b.pos[i], v = b.vel[i];
-    const int id = b.id[i];
+    const int id = by_id ? b.id[i] : i;
     xyzs[id] = make_float4(p.x, p.y, p.z, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z));
     if (tags) tags[id] = b.tag[i];
   }
@@ -109,8 +110,10 @@ void launch_clear_runaway(RunawayRecord* r, cudaStream_t s) {
   CUDA_LAUNCH_CHECK();
 }
 
-void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s) {
-  vertices<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, reinterpret_cast<float4*>(xyzs), tags);
+void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, bool by_id,
+                     cudaStream_t s) {
+  vertices<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, reinterpret_cast<float4*>(xyzs), tags,
+                                                    by_id);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -150,8 +150,9 @@ void launch_direct_sample_f64(const ConstBodiesView& b, const int* targets, int 
                               ExactAccel* out, float4* current, cudaStream_t s);
 // Diagnostics sums in double (out holds diagnostics.hpp's kDiagnosticSums doubles).
 void launch_diagnostics(const ConstBodiesView& b, double* out, cudaStream_t s);
-// Render vertices: (x, y, z, speed) and population | galaxy << 2, at each body's own index
-// (its id).
-void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, cudaStream_t s);
+// Render vertices: (x, y, z, speed) and population | galaxy << 2, in tree order or (`by_id`) at
+// each body's own index (its id).
+void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, bool by_id,
+                     cudaStream_t s);
 
 }  // namespace galaxy::cuda
