@@ -35,6 +35,11 @@ Presenter::Presented Presenter::present(const Frame& f) {
   }
   const GLuint fb = offscreen_ ? offscreen_->framebuffer() : 0;
   draw(f, w, h, fb, out);
+  // The photograph matches one view (not the three panes); it goes over the cached scene too.
+  const auto read = f.panes.empty() ? reference_.draw(f.settings.reference, f.view_proj, fb, w, h)
+                                    : std::nullopt;
+  if (read) out.reports.push_back(read->failed ? Report::error(read->text, Place::Reference)
+                                               : Report::message(read->text));
   if (imgui_) {
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
     imgui_->render();
