@@ -22,6 +22,8 @@
 // After <cstdio>: jpeglib.h uses FILE without including it.
 #include <jpeglib.h>
 
+#include "cli/options.hpp"
+#include "headless_app.hpp"
 #include "offscreen_target.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/recorder.hpp"
@@ -320,6 +322,49 @@ TEST_F(ReferenceGl, AFailedReadLeavesNoImageAndIsReportedOnceUntilReadAgain) {
   ASSERT_TRUE(last_read_);
   EXPECT_FALSE(last_read_->failed) << last_read_->text;
   EXPECT_TRUE(pass_->has_image());
+}
+
+TEST(ReferenceCli, TheOptionsSetTheFileAndAnOpacityFromZeroToOne) {
+  const char* good[] = {"galaxy", "--reference", "arp244.jpg", "--reference-opacity", "0.25"};
+  const app::ParseResult r = app::parse_options(5, good);
+  ASSERT_FALSE(r.exit_code);
+  EXPECT_EQ(r.options.reference, "arp244.jpg");
+  EXPECT_EQ(r.options.reference_opacity, 0.25f);
+  for (const char* bad : {"1.5", "-0.1"}) {
+    const char* argv[] = {"galaxy", "--reference-opacity", bad};
+    EXPECT_EQ(app::parse_options(3, argv).exit_code, 2) << bad;
+  }
+}
+
+// The program's path: --reference and --reference-opacity through the start-up and the
+// presenter; a file that cannot be read is reported at its place and the run goes on.
+TEST(ReferenceApp, TheOptionsDrawThePhotoAndABadFileLeavesTheRunGoing) {
+  const fs::path path = temp_file("app_solid.png");
+  app::write_png(path, solid(8, 8, {60, 200, 100}).data(), 8, 8);
+  app::Options o = test_support::small_options(500);
+  o.reference = path.string();
+  o.reference_opacity = 1.0f;
+  std::string why;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  EXPECT_NE(a->stats().message.find("8 x 8 pixels"), std::string::npos) << a->stats().message;
+  const std::vector<std::uint8_t> px = a->picture();
+  std::size_t photo = 0;
+  for (std::size_t i = 0; i < px.size(); i += 4) {
+    photo += px[i] == 60 && px[i + 1] == 200 && px[i + 2] == 100;
+  }
+  EXPECT_GT(photo, px.size() / 4 / 4) << "the photo's colour where no body shines";
+
+  o.reference = temp_file("missing_for_app.png").string();
+  fs::remove(o.reference);
+  a.reset();
+  a = test_support::make_app(o, why);
+  ASSERT_TRUE(a) << why;
+  ASSERT_TRUE(a->frame());
+  EXPECT_NE(a->stats().error.find(o.reference), std::string::npos) << a->stats().error;
+  EXPECT_EQ(a->stats().error_place, app::Place::Reference);
+  EXPECT_TRUE(a->frame()) << "the run goes on";
 }
 
 }  // namespace
