@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <new>
 #include <stdexcept>
 
 #include "shader_sources.hpp"
@@ -112,6 +113,8 @@ std::optional<ReadReport> ReferenceImagePass::update(const ReferenceImage& look)
                                    " a side)");
     }
     upload(image);
+  } catch (const std::bad_alloc&) {  // a large photo's pixels (up to 1 GiB) did not fit
+    return ReadReport{true, refused(look.path, "not enough memory to hold it").what()};
   } catch (const std::exception& e) {
     return ReadReport{true, e.what()};
   }
