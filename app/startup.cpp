@@ -97,6 +97,8 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
     s.octree_depth = *o.octree;
   }
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
+  s.reference.path = o.reference;
+  if (o.reference_opacity) s.reference.opacity = *o.reference_opacity;
   return s;
 }
 

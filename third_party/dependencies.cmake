@@ -10,6 +10,8 @@ find_package(PNG REQUIRED)
 find_package(glfw3 3.3 REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+# libstb-dev: stb_image reads the reference image (render/reference_image.cpp).
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 find_package(OpenGL REQUIRED COMPONENTS EGL)
 find_package(glm CONFIG REQUIRED)
 # Highway (libhwy-dev): the CPU backend's SIMD kernels, with runtime dispatch (sim/cpu/kernels.cpp).

@@ -325,6 +325,14 @@ ParseResult parse_options(int argc, const char* const* argv) {
   for (const BodyFieldInfo& f : body_fields()) fields.emplace_back(f.cli_name);
   cli.add_option("--colour-map", o.colour_map, "colour bodies by a body field: " + field_cli_names())
       ->check(CLI::IsMember(fields));
+  cli.add_option("--reference", o.reference,
+                 "draw the image FILE (PNG or JPEG) behind the bodies, fixed on the screen, to "
+                 "match the run to a photograph (a file that cannot be read is reported)")
+      ->check(kPath);
+  cli.add_option("--reference-opacity", o.reference_opacity,
+                 "the reference image's opacity, 0 to 1 (default 0.5)")
+      ->check(number(0, true))
+      ->check(CLI::Range(0.0, 1.0));
 
   // `galaxy bench`: its own --bodies (a list), --backend and --solver lists; the scenario and the
   // physical parameters are shared with the run.

@@ -57,6 +57,8 @@ struct Options {
   std::optional<int> octree;         // show the octree overlay down to this depth
   std::optional<int> pick;           // show this body's tree walk
   std::string colour_map;            // a body field's cli_name (sim/body_field.hpp): start with it
+  std::string reference;  // an image drawn behind the bodies (render/reference_image.hpp)
+  std::optional<float> reference_opacity;
   std::string load;  // start from this snapshot instead of the scenario
   std::string encounter;  // run this encounter file (.toml) instead of the scenario
   // The frame loop and the simulation's thread.

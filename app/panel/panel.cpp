@@ -10,6 +10,7 @@
 #include "cli/body_count.hpp"
 #include "panel/panel_parts.hpp"
 #include "panel/param_controls.hpp"
+#include "panel/reference_section.hpp"
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/galaxies_section.hpp"
@@ -248,6 +249,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
   view_controls(s, c, st);
+  reference_section(s, st);
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
   octree_depth_control(s, c);
   if (s.picked_body >= 0) {

@@ -36,6 +36,11 @@ Presenter::Presented Presenter::present(const Frame& f) {
   }
   const GLuint fb = offscreen_ ? offscreen_->framebuffer() : 0;
   draw(f, w, h, fb, out);
+  // The photograph matches one view (not the three panes); it goes over the cached scene too.
+  const auto read = f.panes.empty() ? reference_.draw(f.settings.reference, f.view_proj, fb, w, h)
+                                    : std::nullopt;
+  if (read) out.reports.push_back(read->failed ? Report::error(read->text, Place::Reference)
+                                               : Report::message(read->text));
   // A recording shows the picture; the panel, the scale bar and the recording's own mark are
   // drawn after it unless --record-panel.
   if (!record_panel_) record(fb, w, h, out);

@@ -17,6 +17,7 @@
 #include "picture/gl_context.hpp"
 #include "picture/overlay.hpp"
 #include "picture/recorder.hpp"
+#include "reference_image.hpp"
 #include "renderer.hpp"
 #include "run/report.hpp"
 #include "scene_cache.hpp"
@@ -95,6 +96,7 @@ class Presenter {
   std::optional<render::OffscreenTarget> offscreen_;
   std::optional<render::OffscreenTarget> pane_;  // the three-view layout's pane
   render::Renderer renderer_;
+  render::ReferenceImagePass reference_;  // the photograph behind the bodies
   render::GpuTimer render_timer_;
   render::SceneCache scene_cache_;
   std::unique_ptr<Recorder> recorder_;

@@ -24,6 +24,7 @@ enum class Place {
   Step,     // a step or a posted action failed
   Galaxies,   // a galaxy dropped in or taken out, undo
   Encounter,  // the encounter designer: start, save, load
+  Reference,  // the reference image: a file that cannot be read
 };
 
 // The place's name in messages ("body count").
@@ -44,6 +45,7 @@ constexpr std::string_view place_name(Place p) {
     case Place::Step: return "step";
     case Place::Galaxies: return "galaxies";
     case Place::Encounter: return "encounter";
+    case Place::Reference: return "reference image";
   }
   return "?";
 }
