@@ -46,7 +46,10 @@ bool App::frame() {
 }
 
 void App::apply(const Changes& c) {
-  const RunControl::Applied a = run_control_->apply(c);
+  RunControl::Applied a = run_control_->apply(c);
+  // An error among this frame's outcomes is never hidden by a success beside it.
+  std::stable_partition(a.reports.begin(), a.reports.end(),
+                        [](const Report& r) { return r.kind != Report::Kind::Error; });
   for (const Report& r : a.reports) report(r);
   if (a.changed) run_changed();
   if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
@@ -228,6 +231,14 @@ int App::exit_status() const {
 }
 
 void App::report(const Report& r) {
+  if (r.kind == Report::Kind::Done) {
+    // A runaway or a failed step is the run's state, not an action's outcome: it stays until the
+    // run goes on (resume, reset, load).
+    if (stats_.error_place == Place::Runaway || stats_.error_place == Place::Step) return;
+    stats_.error.clear();
+    stats_.error_place = Place::None;
+    return;
+  }
   if (r.kind == Report::Kind::Message) {
     stats_.message = r.text;
     stats_.error.clear();

@@ -68,6 +68,7 @@ void App::apply_edits(const Changes& c) {
     const auto n = parse_body_count(c.drop_bodies_typed, &why);
     if (n && *n > 0) {
       settings_.drop.spec.bodies = static_cast<std::size_t>(*n);
+      report(Report::done(Place::Galaxies));
     } else {
       report(Report::error("drop body count: " + (n ? std::string("must be above 0") : why),
                            Place::Galaxies));

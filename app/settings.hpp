@@ -136,8 +136,8 @@ struct PanelStats {
   bool interop = false;              // vertices written by CUDA into GL buffers
   std::string interop_warning;       // why the interop path is not used, when it should be
   // The status line: the outcome of the newest action only (an error clears an older message
-  // and a success an older error). `error_place` is where the action belongs, so the panel shows
-  // the error there too, next to the control that failed.
+  // and a success an older error, Report::Kind::Done included). `error_place` is where the
+  // action belongs, so the panel shows the error there too, next to the control that failed.
   std::string error;
   Place error_place = Place::None;
   std::string message;

@@ -9,9 +9,11 @@
 
 namespace galaxy::app {
 
+// A success says Done (an older error of the panel goes); a failure says why, where it belongs.
 bool RunControl::attempt(Place where, const std::function<void()>& action, Applied& out) {
   try {
     action();
+    out.reports.push_back(Report::done(where));
     return true;
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("{}: {}", place_name(where), e.what()), where));
@@ -95,8 +97,10 @@ void RunControl::apply_bodies(const Changes& c, Applied& out) {
   }
   if (!bodies) return;
   const std::size_t size = runner_.running().bodies;
-  if (settings_.bodies != size &&
-      !change(Place::BodyCount, [&](Session& s) { s.set_body_count(settings_.bodies); }, out)) {
+  const auto resize = [&](Session& s) { s.set_body_count(settings_.bodies); };
+  if (settings_.bodies == size) {
+    out.reports.push_back(Report::done(Place::BodyCount));  // the count that runs: nothing to do
+  } else if (!change(Place::BodyCount, resize, out)) {
     settings_.bodies = size;
   }
 }
@@ -144,16 +148,17 @@ void RunControl::apply_encounter(const Changes& c, Applied& out) {
 void RunControl::apply_time(const Changes& c, Applied& out) {
   if (c.seek) {
     settings_.paused = true;
-    if (!runner_.seek(*c.seek)) {
-      out.reports.push_back(Report::error("no keyframe reaches back to that step", Place::Timeline));
-    }
+    out.reports.push_back(
+        runner_.seek(*c.seek)
+            ? Report::done(Place::Timeline)
+            : Report::error("no keyframe reaches back to that step", Place::Timeline));
   }
   if (c.step_back) {
     settings_.paused = true;
     const std::uint64_t at = runner_.status().steps;
-    if (at == 0 || !runner_.seek(at - 1)) {
-      out.reports.push_back(Report::error("no keyframe reaches back further", Place::Timeline));
-    }
+    out.reports.push_back(at > 0 && runner_.seek(at - 1)
+                              ? Report::done(Place::Timeline)
+                              : Report::error("no keyframe reaches back further", Place::Timeline));
   }
   out.moved = c.seek || c.step_back;
 }
