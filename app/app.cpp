@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "cli/headless_run.hpp"
 #include "cli/signals.hpp"
@@ -85,15 +86,17 @@ Changes App::input_and_panel() {
   const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
   if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
   c.remove_galaxy |= a.remove_galaxy;
-  c.undo |= a.undo;
+  c.undo += a.undo;
   drop_gesture(a.drag, {size.x, size.y}, c);
   if (a.toggle_pause) settings_.paused = !settings_.paused;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
-  if (a.speed_change != 0) change_speed(settings_.speed, a.speed_change);
+  for (int k = 0; k < std::abs(a.speed_change); ++k) {
+    change_speed(settings_.speed, a.speed_change > 0 ? 1 : -1);
+  }
   c.overlay |= a.toggle_octree;
-  c.step_once |= a.step;
-  c.step_back |= a.step_back;
+  c.step_once += a.step;
+  c.step_back += a.step_back;
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;

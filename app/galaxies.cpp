@@ -84,7 +84,7 @@ void App::apply_edits(const Changes& c) {
       edits_->remove_galaxy_of(static_cast<std::size_t>(settings_.picked_body));
     }
   }
-  if (c.undo) edits_->undo();
+  for (int k = 0; k < c.undo; ++k) edits_->undo();
   poll_edits();  // lockstep: already done
 }
 

@@ -79,8 +79,8 @@ struct Changes {
   bool backend = false;
   bool solver = false;
   bool reset = false;  // restart the scenario
-  bool step_once = false;
-  bool step_back = false;            // one step back (a keyframe and a replay)
+  int step_once = 0;   // steps to take while paused (the > button, the . key)
+  int step_back = 0;   // steps back (a keyframe and a replay)
   std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
   bool error_map = false;  // compute the error map again (colour_maps.hpp)
@@ -92,7 +92,7 @@ struct Changes {
   std::optional<DropSpec> drop;  // drop this galaxy into the run (BodyEdits)
   std::string drop_bodies_typed;  // the drop tool's body count as typed ("200k")
   bool remove_galaxy = false;    // take out the galaxy of the picked body
-  bool undo = false;             // take the newest drop or removal back
+  int undo = 0;                  // take the newest drops or removals back, this many
   // The encounter designer: run the draft, write it to or read it from Settings::encounter_path,
   // take the running encounter as the draft.
   bool start_encounter = false, save_encounter = false, load_encounter = false,

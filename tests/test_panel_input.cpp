@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Issue 22, the first hour at the panel: a value typed into a slider applies once, when the edit
-// ends. ImGui is fed as its GLFW backend would feed it.
+// ends; two presses of one key in one frame count twice. ImGui is fed as its GLFW backend would
+// feed it.
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "app.hpp"
+#include "headless_app.hpp"
 #include "panel/param_controls.hpp"
 
 namespace galaxy {
@@ -119,6 +123,38 @@ TEST_F(ParamTyping, AnInvalidTypedValueIsRefusedOnce) {
   EXPECT_EQ(applied, 1);
   EXPECT_EQ(errors, 1);
   EXPECT_EQ(s.params.theta, SimParams{}.theta) << "the panel shows what runs";
+}
+
+// The keys' path in a headless app with the panel: "..", two spaces, ",," and "]]" in one frame.
+TEST(PanelKeys, TwoPressesOfOneKeyInOneFrameCountTwice) {
+  app::Options o = test_support::small_options(300);
+  o.headless = true;
+  o.no_ui = false;
+  o.lockstep = true;  // each frame runs the steps it grants before it returns
+  o.backend = Backend::Cpu;
+  std::unique_ptr<app::App> a;
+  try {
+    a = std::make_unique<app::App>(o);
+  } catch (const std::runtime_error& e) {
+    GTEST_SKIP() << e.what();
+  }
+  a->settings().paused = true;
+  ASSERT_TRUE(a->frame());
+  const std::uint64_t before = a->session().simulation().steps_taken();
+  const float speed = a->settings().speed.steps_per_frame;
+  const auto keys = [&](const std::string& typed) {
+    for (const char ch : typed) ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(ch));
+    ASSERT_TRUE(a->frame());
+  };
+  keys("..");
+  EXPECT_EQ(a->session().simulation().steps_taken(), before + 2) << "two steps";
+  keys("  ");
+  EXPECT_TRUE(a->settings().paused) << "run, then paused again";
+  EXPECT_EQ(a->session().simulation().steps_taken(), before + 2);
+  keys(",,");
+  EXPECT_EQ(a->stats().steps, before) << "two steps back";
+  keys("]]");
+  EXPECT_EQ(a->settings().speed.steps_per_frame, 4.0f * speed) << "twice as fast, twice";
 }
 
 }  // namespace

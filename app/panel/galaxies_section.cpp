@@ -55,7 +55,7 @@ void drop_tool(Settings& s, Changes& c, const PanelStats& st) {
   c.remove_galaxy |= ImGui::Button("Take out the picked body's galaxy (Del)");
   if (!picked) ImGui::EndDisabled();
   if (st.edits == 0) ImGui::BeginDisabled();
-  c.undo |= ImGui::Button(fmt::format("Undo (u): {} kept", st.edits).c_str());
+  c.undo += ImGui::Button(fmt::format("Undo (u): {} kept", st.edits).c_str());
   if (st.edits == 0) ImGui::EndDisabled();
   error_here(st, Place::Galaxies);
 }

@@ -9,14 +9,17 @@
 
 namespace galaxy::app {
 
+// Keys typed faster than the frames come (two dots within one frame) count each press: a count
+// for steps, undos and speed changes, and a toggle that two presses turn back.
 struct InputActions {
   bool toggle_pause = false, toggle_panel = false, fit = false, screenshot = false,
        toggle_octree = false, quit = false;
-  bool step = false, step_back = false;  // one step forward (paused) or back
-  int speed_change = 0;                  // +1 twice as fast, -1 half as fast
+  int step = 0, step_back = 0;  // steps forward (paused) or back
+  int speed_change = 0;         // doublings of the speed: +1 twice as fast, -1 half as fast
   bool pick = false;  // a click (press and release without a drag) at `cursor`
   glm::vec2 cursor{0.0f};
-  bool toggle_drop = false, remove_galaxy = false, undo = false;
+  bool toggle_drop = false, remove_galaxy = false;
+  int undo = 0;
   // The drop tool's gesture (drop mode): the left button held since `from`, now at `to`;
   // `released` on the frame it comes up (a click without a drag drops at rest).
   struct Drag {

@@ -16,10 +16,10 @@ namespace {
 void run_buttons(Settings& s, Changes& c) {
   if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
   ImGui::SameLine();
-  c.step_back |= ImGui::Button("<");
+  c.step_back += ImGui::Button("<");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("one step back (, or Left)");
   ImGui::SameLine();
-  c.step_once |= ImGui::Button(">");
+  c.step_once += ImGui::Button(">");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("one step (. or Right)");
   ImGui::SameLine();
   c.reset |= ImGui::Button("Reset");

@@ -155,8 +155,8 @@ void RunControl::apply_time(const Changes& c, Applied& out) {
   }
   if (c.step_back) {
     settings_.paused = true;
-    const std::uint64_t at = runner_.status().steps;
-    out.reports.push_back(at > 0 && runner_.seek(at - 1)
+    const std::uint64_t at = runner_.status().steps, back = std::uint64_t(c.step_back);
+    out.reports.push_back(at >= back && runner_.seek(at - back)
                               ? Report::done(Place::Timeline)
                               : Report::error("no keyframe reaches back further", Place::Timeline));
   }
@@ -178,7 +178,7 @@ void RunControl::advance(const Changes& c, float frame_ms, std::optional<std::ui
   if (c.seek || c.step_back) return;  // this frame shows where it went
   if (settings_.paused) {
     runner_.hold();
-    if (c.step_once) runner_.grant(1.0, limit);
+    if (c.step_once > 0) runner_.grant(double(c.step_once), limit);
     return;
   }
   const float frame_s = std::max(frame_ms, 0.0f) * 1e-3f;
