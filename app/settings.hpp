@@ -67,7 +67,7 @@ struct Settings {
   std::string encounter_path = "encounter.toml";
   bool show_orbit = true;
   // Snapshot.
-  std::string snapshot_path = "snapshot.csv";
+  std::string snapshot_path = "snapshot.gxy";  // a .csv would drop the tags and the exact resume
   bool show_panel = true;
 };
 

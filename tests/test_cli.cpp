@@ -160,6 +160,25 @@ TEST(Cli, HeadlessCpuRunSavesCsvWithSolverAccelerations) {
   std::filesystem::remove(f);
 }
 
+// Issue 22: the format that keeps everything (colours, the exact resume) is the default: a
+// --save FILE without an extension writes FILE.gxy, and the help says so.
+TEST(Cli, SaveWithoutAnExtensionWritesGxy) {
+  const auto dir = std::filesystem::temp_directory_path() / "galaxy_cli_default_format";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const CommandResult r =
+      run("--backend cpu --headless --bodies 200 --steps 2 --save " + (dir / "run").string());
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(std::filesystem::exists(dir / "run.gxy")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "run"));
+  const io::Snapshot s = io::load_snapshot(dir / "run.gxy");
+  EXPECT_EQ(s.bodies.size(), 200u);
+  EXPECT_EQ(s.steps, 2u) << "a .gxy keeps the step count: the exact resume";
+  std::filesystem::remove_all(dir);
+  const std::string help = run("--help").output;
+  EXPECT_NE(help.find(".gxy (the default"), std::string::npos) << help;
+}
+
 // Splits one CSV line (the bench writes no commas inside quotes except in the note, the last column).
 std::vector<std::string> split_csv(const std::string& line) {
   std::vector<std::string> out;

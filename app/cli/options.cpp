@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "cli/validators.hpp"
+#include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
@@ -108,8 +109,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
-                 "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)")
-      ->check(kPath);
+                 "write the final state to FILE: .gxy (the default, added to a FILE without an "
+                 "extension: exact resume, colours), .tipsy, .tipsy-le or .csv")
+      ->check(kPath)
+      ->transform([](std::string s) { return io::with_default_format(s); });
   cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)")
       ->check(kPath);
   cli.add_option("--encounter", o.encounter,

@@ -5,6 +5,7 @@
 
 #include "cli/body_count.hpp"
 #include "io/encounter_file.hpp"
+#include "io/snapshot.hpp"
 #include "run/speed.hpp"
 
 namespace galaxy::app {
@@ -39,6 +40,7 @@ RunControl::Applied RunControl::apply(const Changes& c) {
   }
   if (c.load) apply_load(out);
   const auto save = [&] {
+    settings_.snapshot_path = io::with_default_format(settings_.snapshot_path);  // Load finds it
     runner_.exclusive([&](Session& s) { s.save(settings_.snapshot_path); });
   };
   if (c.save && attempt(Place::Save, save, out)) {
