@@ -105,6 +105,10 @@ float key_help(float width) {
   return height + 10.0f;
 }
 
+void tip(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+}
+
 void error_here(const PanelStats& st, Place where) {
   if (st.error.empty() || st.error_place != where) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));

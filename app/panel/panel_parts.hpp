@@ -19,4 +19,8 @@ float key_help(float width);
 // The error of the action named `where`, right below the control the user touched.
 void error_here(const PanelStats& st, Place where);
 
+// The tooltip of the control just drawn, saying what it does; shown on a disabled control too,
+// where it says what the control would do.
+void tip(const char* text);
+
 }  // namespace galaxy::app
