@@ -163,7 +163,8 @@ void colour_map_controls(Settings& s, Changes& c) {
   tip("compute the shown field again for the bodies as they are now");
   if (f->refresh == FieldRefresh::OnChange) {
     ImGui::SameLine();
-    ImGui::TextDisabled("(again after theta or alpha change)");
+    ImGui::TextDisabled("(also on theta, alpha)");  // short: the panel's line is 314 px
+    tip("computed again by itself once a change of theta or alpha has reached the forces");
   }
   range_sliders(s.render.field, *f);
 }

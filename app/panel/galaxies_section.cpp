@@ -15,11 +15,9 @@ namespace galaxy::app {
 
 namespace {
 
-// What a slider's value is in physical units, after it on its line.
+// What a slider's value is in physical units, after it.
 void physical_note(double value, double unit, const char* name) {
-  if (unit <= 0) return;
-  ImGui::SameLine();
-  ImGui::TextDisabled("%.3g %s", value * unit, name);
+  if (unit > 0) note_beside(fmt::format("{:.3g} {}", value * unit, name));
 }
 
 // The drop's body count, applied on Enter as typed ("200k"; App::apply says what is wrong).
@@ -29,8 +27,7 @@ void drop_bodies(DropTool& d, Changes& c, const PanelStats& st) {
     c.drop_bodies_typed = text;
   }
   tip("the dropped galaxy's bodies, applied on Enter: 20000, 200k, 1M or 1e6");
-  ImGui::SameLine();
-  ImGui::TextDisabled("(run: %s)", body_count_text(st.bodies).c_str());
+  note_beside(fmt::format("(run: {})", body_count_text(st.bodies)));
 }
 
 void drop_tool(Settings& s, Changes& c, const PanelStats& st) {

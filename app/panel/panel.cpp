@@ -147,7 +147,7 @@ void timing_section(const PanelStats& st) {
   const bool open = ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen);
   tip("frame and step rates, the six stages' times, interactions and the energy drift");
   if (!open) return;
-  ImGui::TextUnformatted(rates_text(st).c_str());
+  ImGui::TextWrapped("%s", rates_text(st).c_str());  // with Myr/s it is wider than the panel
   if (st.draw_stride > 1) {
     ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
   }
@@ -318,12 +318,14 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
   ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::PushItemWidth(kSliderWidth);
+  // Wrapped: 10M bodies at t = 1234 in Myr is wider than the panel.
   if (st.units.physical()) {
-    ImGui::Text("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
-                static_cast<unsigned long long>(st.steps), st.time, st.time * st.units.time_myr());
+    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
+                       static_cast<unsigned long long>(st.steps), st.time,
+                       st.time * st.units.time_myr());
   } else {
-    ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies,
-                static_cast<unsigned long long>(st.steps), st.time);
+    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f", st.bodies,
+                       static_cast<unsigned long long>(st.steps), st.time);
   }
   time_controls(s, c, st);
   runaway_box(c, st);
