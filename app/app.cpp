@@ -15,13 +15,18 @@
 #include "cli/signals.hpp"
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
+#include "panel/quit_dialog.hpp"
 #include "wall_clock.hpp"
 
 namespace galaxy::app {
 
 bool App::frame() {
   if (stop_signal()) quit_ = true;  // SIGINT, SIGTERM, SIGHUP: end as a quit does (cli/signals)
-  if (quit_ || context_->close_requested()) {
+  if (!quit_ && context_->close_requested()) {
+    context_->keep_open();  // until the answer
+    request_quit();
+  }
+  if (quit_) {
     finish();
     return false;
   }
@@ -64,7 +69,23 @@ void App::apply(const Changes& c) {
   if (c.error_map) measurements_->request_error_map();
   apply_edits(c);
   if (c.fit_camera) fit_camera();
-  if (c.quit) quit_ = true;
+  const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
+    return r.kind == Report::Kind::Done && r.place == Place::Save;
+  });
+  quit_guard_.applied(c, saved);
+  if (c.quit_confirmed) {
+    quit_ = true;
+  } else if (c.quit) {
+    request_quit();
+  }
+}
+
+void App::request_quit() {
+  if (quit_guard_.should_ask(QuitGuard::Clock::now())) {
+    settings_.asking_quit = true;
+  } else {
+    quit_ = true;
+  }
 }
 
 void App::begin_frame() {
@@ -109,6 +130,7 @@ Changes App::input_and_panel() {
   } else {
     status_line(stats_);
   }
+  c |= quit_dialog(settings_);
   return c;
 }
 

@@ -34,6 +34,7 @@ Changes& Changes::operator|=(const Changes& o) {
   encounter_from_run |= o.encounter_from_run;
   preview_orbit |= o.preview_orbit;
   quit |= o.quit;
+  quit_confirmed |= o.quit_confirmed;
   return *this;
 }
 

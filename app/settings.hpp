@@ -69,6 +69,7 @@ struct Settings {
   // Snapshot.
   std::string snapshot_path = "snapshot.gxy";  // a .csv would drop the tags and the exact resume
   bool show_panel = true;
+  bool asking_quit = false;  // the quit dialog is open (App::request_quit, panel/quit_dialog)
 };
 
 struct Changes {
@@ -98,7 +99,8 @@ struct Changes {
   bool start_encounter = false, save_encounter = false, load_encounter = false,
        encounter_from_run = false;
   bool preview_orbit = false;  // the designer is open: the view draws its orbit
-  bool quit = false;
+  bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
+  bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);
 };
 

@@ -125,6 +125,10 @@ App::App(const Options& options) : clock_(std::nullopt) {
   if (!display_hz && o.headless && !lockstep(o)) display_hz = 60.0;
   if (o.headless) clock_ = FrameClock(display_hz);
   imgui_ = make_imgui(*context_, o.no_ui);
+  // Someone at a window can answer a question; a script (--frames) or a headless run cannot, and
+  // without the panel there is no dialog to ask in.
+  quit_guard_ =
+      QuitGuard(!headless() && !max_frames_ && imgui_ != nullptr, QuitGuard::Clock::now());
   // A window's frames need a core of their own: the CPU backend's threads leave one (unless
   // --threads says otherwise), so a step never takes the core the render thread needs.
   if (!o.threads && !headless()) {

@@ -29,9 +29,10 @@ struct InputActions {
 };
 
 // Orbit (left drag), pan (middle drag or shift + left drag), zoom (wheel); keys: space pause,
-// h panel, c fit, p screenshot, b octree, q or Esc quit; . or Right one step, , or Left one step
-// back, ] faster, [ slower; g drop mode, Delete takes out the picked body's galaxy, u undo.
-// In drop mode the left button drops galaxies (Drag) instead of turning the view.
+// h panel, c fit, p screenshot, b octree, q or Esc quit (App::request_quit may ask first); . or
+// Right one step, , or Left one step back, ] faster, [ slower; g drop mode, Delete takes out the
+// picked body's galaxy, u undo. In drop mode the left button drops galaxies (Drag) instead of
+// turning the view.
 InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode);
 
 }  // namespace galaxy::app

@@ -47,6 +47,7 @@ class GlfwContext final : public GlContext {
   void swap() override { glfwSwapBuffers(window_); }
   void poll_events() override { glfwPollEvents(); }
   bool close_requested() const override { return glfwWindowShouldClose(window_); }
+  void keep_open() override { glfwSetWindowShouldClose(window_, GLFW_FALSE); }
 
  private:
   GLFWwindow* window_;

@@ -23,6 +23,7 @@ class GlContext {
   virtual void swap() {}
   virtual void poll_events() {}
   virtual bool close_requested() const { return false; }
+  virtual void keep_open() {}  // the close button's request answered "stay"
   // "GL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe ... via EGL device (software)" and the like.
   const std::string& description() const { return description_; }
 
