@@ -9,19 +9,25 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "cli/headless_run.hpp"
 #include "cli/signals.hpp"
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
 #include "panel/scale_bar.hpp"
+#include "panel/quit_dialog.hpp"
 #include "wall_clock.hpp"
 
 namespace galaxy::app {
 
 bool App::frame() {
   if (stop_signal()) quit_ = true;  // SIGINT, SIGTERM, SIGHUP: end as a quit does (cli/signals)
-  if (quit_ || context_->close_requested()) {
+  if (!quit_ && context_->close_requested()) {
+    context_->keep_open();  // until the answer
+    request_quit();
+  }
+  if (quit_) {
     finish();
     return false;
   }
@@ -49,7 +55,10 @@ bool App::frame() {
 }
 
 void App::apply(const Changes& c) {
-  const RunControl::Applied a = run_control_->apply(c);
+  RunControl::Applied a = run_control_->apply(c);
+  // An error among this frame's outcomes is never hidden by a success beside it.
+  std::stable_partition(a.reports.begin(), a.reports.end(),
+                        [](const Report& r) { return r.kind != Report::Kind::Error; });
   for (const Report& r : a.reports) report(r);
   if (a.changed) run_changed();
   if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
@@ -64,7 +73,23 @@ void App::apply(const Changes& c) {
   apply_edits(c);
   if (c.toggle_recording) toggle_recording();
   if (c.fit_camera) fit_camera();
-  if (c.quit) quit_ = true;
+  const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
+    return r.kind == Report::Kind::Done && r.place == Place::Save;
+  });
+  quit_guard_.applied(c, saved);
+  if (c.quit_confirmed) {
+    quit_ = true;
+  } else if (c.quit) {
+    request_quit();
+  }
+}
+
+void App::request_quit() {
+  if (quit_guard_.should_ask(QuitGuard::Clock::now())) {
+    settings_.asking_quit = true;
+  } else {
+    quit_ = true;
+  }
 }
 
 void App::begin_frame() {
@@ -87,15 +112,17 @@ Changes App::input_and_panel() {
   const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
   if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
   c.remove_galaxy |= a.remove_galaxy;
-  c.undo |= a.undo;
+  c.undo += a.undo;
   drop_gesture(a.drag, {size.x, size.y}, c);
   if (a.toggle_pause) settings_.paused = !settings_.paused;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
-  if (a.speed_change != 0) change_speed(settings_.speed, a.speed_change);
+  for (int k = 0; k < std::abs(a.speed_change); ++k) {
+    change_speed(settings_.speed, a.speed_change > 0 ? 1 : -1);
+  }
   c.overlay |= a.toggle_octree;
-  c.step_once |= a.step;
-  c.step_back |= a.step_back;
+  c.step_once += a.step;
+  c.step_back += a.step_back;
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
@@ -125,6 +152,7 @@ Changes App::input_and_panel() {
   draw_scale_bar(choose_scale_bar(camera_.world_per_pixel(size.y), size.x, stats_.units), size.x);
   recording_mark();
   ruler_marks({size.x, size.y});
+  c |= quit_dialog(settings_);
   return c;
 }
 
@@ -260,6 +288,14 @@ int App::exit_status() const {
 }
 
 void App::report(const Report& r) {
+  if (r.kind == Report::Kind::Done) {
+    // A runaway or a failed step is the run's state, not an action's outcome: it stays until the
+    // run goes on (resume, reset, load).
+    if (stats_.error_place == Place::Runaway || stats_.error_place == Place::Step) return;
+    stats_.error.clear();
+    stats_.error_place = Place::None;
+    return;
+  }
   if (r.kind == Report::Kind::Message) {
     stats_.message = r.text;
     stats_.error.clear();

@@ -25,6 +25,7 @@
 #include "kiosk.hpp"
 #include "run/body_edits.hpp"
 #include "run/measurements.hpp"
+#include "run/quit_guard.hpp"
 #include "run/run_control.hpp"
 #include "run/runner.hpp"
 #include "settings.hpp"
@@ -73,6 +74,7 @@ class App {
   void present(bool screenshot);
   bool end_of_frame();  // counts the frame; true when the run should end
   void report(const Report& r);
+  void request_quit();  // Esc, q, the close button: quit, or ask first (QuitGuard)
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
@@ -126,6 +128,7 @@ class App {
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;
+  QuitGuard quit_guard_;              // never asks until start() knows the run is a window's
   std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold
   FrameClock clock_;  // frame times, headless pacing, the summary's samples
 };

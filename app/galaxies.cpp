@@ -68,6 +68,7 @@ void App::apply_edits(const Changes& c) {
     const auto n = parse_body_count(c.drop_bodies_typed, &why);
     if (n && *n > 0) {
       settings_.drop.spec.bodies = static_cast<std::size_t>(*n);
+      report(Report::done(Place::Galaxies));
     } else {
       report(Report::error("drop body count: " + (n ? std::string("must be above 0") : why),
                            Place::Galaxies));
@@ -83,7 +84,7 @@ void App::apply_edits(const Changes& c) {
       edits_->remove_galaxy_of(static_cast<std::size_t>(settings_.picked_body));
     }
   }
-  if (c.undo) edits_->undo();
+  for (int k = 0; k < c.undo; ++k) edits_->undo();
   poll_edits();  // lockstep: already done
 }
 

@@ -71,7 +71,7 @@ Changes Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now) {
 Changes App::kiosk_frame() {
   Changes c;
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(GLFW_KEY_Q)) c.quit = true;
+  if (io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(GLFW_KEY_Q)) c.quit_confirmed = true;
   const Encounter* e = find_preset(kiosk_->showing());
   const std::string caption =
       e ? e->name + ": " + e->description : kiosk_->showing();

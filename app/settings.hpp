@@ -78,8 +78,9 @@ struct Settings {
   std::string encounter_path = "encounter.toml";
   bool show_orbit = true;
   // Snapshot.
-  std::string snapshot_path = "snapshot.csv";
+  std::string snapshot_path = "snapshot.gxy";  // a .csv would drop the tags and the exact resume
   bool show_panel = true;
+  bool asking_quit = false;  // the quit dialog is open (App::request_quit, panel/quit_dialog)
 };
 
 struct Changes {
@@ -90,8 +91,8 @@ struct Changes {
   bool backend = false;
   bool solver = false;
   bool reset = false;  // restart the scenario
-  bool step_once = false;
-  bool step_back = false;            // one step back (a keyframe and a replay)
+  int step_once = 0;   // steps to take while paused (the > button, the . key)
+  int step_back = 0;   // steps back (a keyframe and a replay)
   std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
   bool error_map = false;  // compute the error map again (colour_maps.hpp)
@@ -103,14 +104,15 @@ struct Changes {
   std::optional<DropSpec> drop;  // drop this galaxy into the run (BodyEdits)
   std::string drop_bodies_typed;  // the drop tool's body count as typed ("200k")
   bool remove_galaxy = false;    // take out the galaxy of the picked body
-  bool undo = false;             // take the newest drop or removal back
+  int undo = 0;                  // take the newest drops or removals back, this many
   // The encounter designer: run the draft, write it to or read it from Settings::encounter_path,
   // take the running encounter as the draft.
   bool start_encounter = false, save_encounter = false, load_encounter = false,
        encounter_from_run = false;
   bool preview_orbit = false;  // the designer is open: the view draws its orbit
   bool toggle_recording = false;  // the record button (r)
-  bool quit = false;
+  bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
+  bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);
 };
 
@@ -157,8 +159,8 @@ struct PanelStats {
   bool interop = false;              // vertices written by CUDA into GL buffers
   std::string interop_warning;       // why the interop path is not used, when it should be
   // The status line: the outcome of the newest action only (an error clears an older message
-  // and a success an older error). `error_place` is where the action belongs, so the panel shows
-  // the error there too, next to the control that failed.
+  // and a success an older error, Report::Kind::Done included). `error_place` is where the
+  // action belongs, so the panel shows the error there too, next to the control that failed.
   std::string error;
   Place error_place = Place::None;
   std::string message;

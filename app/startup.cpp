@@ -45,17 +45,15 @@ std::unique_ptr<GlContext> make_context(Options& o) {
       }
     }
     o.headless = true;
-    if (!o.frames && o.record.empty()) {
-      // Without a window nothing would show: keep a short clip to look at, in a folder of its
-      // own (an earlier clip is never overwritten).
-      o.frames = 90;
+    // Without a window nothing would show: keep a short clip to look at, in a folder of its own
+    // (an earlier clip is never overwritten). What the options give (--frames N, --record) wins.
+    if (!o.frames) o.frames = 90;
+    if (o.record.empty()) {
       o.record = fresh_frames_folder();
       check_record_target(o.record);
-      std::fprintf(stderr, "galaxy: no window (%s); rendering %ld frames headless into %s/\n",
-                   why.c_str(), *o.frames, o.record.c_str());
-    } else {
-      std::fprintf(stderr, "galaxy: no window (%s); rendering headless instead\n", why.c_str());
     }
+    std::fprintf(stderr, "galaxy: no window (%s); rendering %ld frames headless into %s/\n",
+                 why.c_str(), *o.frames, o.record.c_str());
   }
   return make_headless_context(o.width.value_or(1920), o.height.value_or(1080));
 }
@@ -134,6 +132,10 @@ App::App(const Options& options) : clock_(std::nullopt) {
   if (!display_hz && o.headless && !lockstep(o)) display_hz = 60.0;
   if (o.headless) clock_ = FrameClock(display_hz);
   imgui_ = make_imgui(*context_, o.no_ui);
+  // Someone at a window can answer a question; a script (--frames) or a headless run cannot, and
+  // without the panel there is no dialog to ask in.
+  quit_guard_ =
+      QuitGuard(!headless() && !max_frames_ && imgui_ != nullptr, QuitGuard::Clock::now());
   // A window's frames need a core of their own: the CPU backend's threads leave one (unless
   // --threads says otherwise), so a step never takes the core the render thread needs.
   if (!o.threads && !headless()) {

@@ -2,7 +2,7 @@
 # Install rules for what galaxy needs at run time, and the Debian package CPack makes of them
 # (scripts/package; tests/test_package.sh checks both). The shaders are compiled into the binary
 # (render/embed_shaders.cmake) and nothing else is read at run time, so the program, its launcher,
-# its icon and its documents are the whole install.
+# its icon, its man page and its documents are the whole install.
 
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/galaxy.desktop
         DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
@@ -11,13 +11,52 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/galaxy.png
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/packaging/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
+# The pictures the README shows, beside it under docs/ as in the source tree, so that its links
+# work where it is installed: read from the README's links (a picture added to it comes along;
+# the README is a configure dependency for that).
+file(READ ${PROJECT_SOURCE_DIR}/README.md galaxy_readme)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/README.md)
+# "(docs/...)" without the link's "]" before it: a "]" in a CMake list keeps its items together.
+string(REGEX MATCHALL "\\(docs/[^) ]+\\)" galaxy_readme_links "${galaxy_readme}")
+list(REMOVE_DUPLICATES galaxy_readme_links)
+foreach(link IN LISTS galaxy_readme_links)
+  string(REGEX REPLACE "^\\((.*)\\)$" "\\1" picture "${link}")
+  get_filename_component(folder "${picture}" DIRECTORY)
+  install(FILES ${PROJECT_SOURCE_DIR}/${picture} DESTINATION ${CMAKE_INSTALL_DOCDIR}/${folder})
+endforeach()
+
+# The man page, made at build time from the program's own --help (and packaging/galaxy.h2m) by
+# help2man, so that it lists what the program takes; gzipped, as Debian ships man pages.
+find_program(GALAXY_HELP2MAN help2man)
+if(GALAXY_HELP2MAN)
+  set(galaxy_man ${CMAKE_BINARY_DIR}/galaxy.1)
+  add_custom_command(
+    OUTPUT ${galaxy_man}.gz
+    COMMAND ${GALAXY_HELP2MAN} --no-info --include ${PROJECT_SOURCE_DIR}/packaging/galaxy.h2m
+            --name "real-time Barnes-Hut galaxy simulator and visualizer" --output ${galaxy_man}
+            $<TARGET_FILE:galaxy>
+    COMMAND gzip -9nf ${galaxy_man}
+    DEPENDS galaxy ${PROJECT_SOURCE_DIR}/packaging/galaxy.h2m
+    COMMENT "Man page galaxy.1 from galaxy --help (help2man)"
+    VERBATIM)
+  add_custom_target(galaxy_man ALL DEPENDS ${galaxy_man}.gz)
+  install(FILES ${galaxy_man}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+else()
+  message(WARNING "help2man not found: no man page is made (scripts/setup installs help2man; "
+                  "the package's test fails without it)")
+endif()
+
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME galaxy)
 set(CPACK_PACKAGE_VENDOR "The Galaxy authors")
-# The Maintainer field: the address the project commits under, unless a packager gives theirs.
-set(GALAXY_PACKAGE_MAINTAINER
-    "Galaxy maintainers <maintainers@users.noreply.a-seed-248bc070.example>"
+# The Maintainer field: the project's own name and a local address (the repository names no
+# public one: its commits' address is under .example, a placeholder domain), unless a packager
+# gives theirs (scripts/package -D CPACK_DEBIAN_PACKAGE_MAINTAINER=..., or this cache entry).
+set(GALAXY_PACKAGE_MAINTAINER "Galaxy developers <galaxy@localhost>"
     CACHE STRING "Maintainer field of the Debian package")
+if(GALAXY_PACKAGE_MAINTAINER MATCHES "\\.example>$")  # the placeholder a build tree may have cached
+  set_property(CACHE GALAXY_PACKAGE_MAINTAINER PROPERTY VALUE "Galaxy developers <galaxy@localhost>")
+endif()
 set(CPACK_PACKAGE_CONTACT "${GALAXY_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "real-time Barnes-Hut galaxy simulator and visualizer")
 string(CONCAT CPACK_PACKAGE_DESCRIPTION

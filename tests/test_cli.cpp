@@ -54,6 +54,25 @@ TEST(Cli, BadArgumentsExitWithStatusTwoAndAMessage) {
   }
 }
 
+// Issue 22: an option given twice is named in galaxy's own words, with both values, not in
+// CLI11's ("--bodies: At Most 1 required but received 2"), in a run and in the bench.
+TEST(Cli, ARepeatedOptionIsNamedInOneLine) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"--bodies 5 --bodies 6", "galaxy: --bodies is given twice (5 and 6): give it once\n"},
+      {"--theta 0.5 --theta=0.7 --dt 0.01",
+       "galaxy: --theta is given twice (0.5 and 0.7): give it once\n"},
+      {"--frames 3 --frames 4 --frames 5",
+       "galaxy: --frames is given 3 times (3, 4 and 5): give it once\n"}};
+  for (const auto& [args, line] : cases) {
+    const CommandResult r = run(std::string(args) + " --headless --steps 1");
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
+    EXPECT_EQ(r.output, line) << args;
+  }
+  const CommandResult bench = run("bench --steps 1 --steps 2 --bodies 100");
+  EXPECT_EQ(bench.status, 2) << bench.output;
+  EXPECT_EQ(bench.output, "galaxy: --steps is given twice (1 and 2): give it once\n");
+}
+
 // Issue 27: every float option is finite-checked, and a value a float holds only as 0 is named
 // with its option at once, not found later as a zero.
 TEST(Cli, FloatOptionsAreFiniteAndNeverUnderflowSilently) {
@@ -139,6 +158,25 @@ TEST(Cli, HeadlessCpuRunSavesCsvWithSolverAccelerations) {
   for (std::size_t i = 0; i < b.size(); ++i) a2 += b.ax[i] * b.ax[i];
   EXPECT_GT(a2, 0.0);
   std::filesystem::remove(f);
+}
+
+// Issue 22: the format that keeps everything (colours, the exact resume) is the default: a
+// --save FILE without an extension writes FILE.gxy, and the help says so.
+TEST(Cli, SaveWithoutAnExtensionWritesGxy) {
+  const auto dir = std::filesystem::temp_directory_path() / "galaxy_cli_default_format";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const CommandResult r =
+      run("--backend cpu --headless --bodies 200 --steps 2 --save " + (dir / "run").string());
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(std::filesystem::exists(dir / "run.gxy")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "run"));
+  const io::Snapshot s = io::load_snapshot(dir / "run.gxy");
+  EXPECT_EQ(s.bodies.size(), 200u);
+  EXPECT_EQ(s.steps, 2u) << "a .gxy keeps the step count: the exact resume";
+  std::filesystem::remove_all(dir);
+  const std::string help = run("--help").output;
+  EXPECT_NE(help.find(".gxy (the default"), std::string::npos) << help;
 }
 
 // Splits one CSV line (the bench writes no commas inside quotes except in the note, the last column).

@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The install rules and the Debian package (cmake/packaging.cmake), checked on a built tree:
-#   1. cmake --install into a temporary prefix gives the program, the launcher, the icon and the
-#      documents, and the installed program runs and reports the project's version;
+#   1. cmake --install into a temporary prefix gives the program, the launcher, the icon, the man
+#      page and the documents (the README with the pictures it shows, so that its links work), and
+#      the installed program runs and reports the project's version;
 #   2. cpack makes galaxy_<version>_<arch>.deb holding the same files under /usr, with a launcher
 #      whose Exec and Icon name what the package installs, and Depends that are all Debian
 #      packages installed here (dpkg-shlibdeps found them), OpenGL/EGL (loaded at run time)
-#      among them, and no CUDA runtime;
+#      among them, and no CUDA runtime, and a Maintainer that is a name and an address, not a
+#      placeholder;
 #   3. the program unpacked from the .deb runs.
 # Usage: test_package.sh BUILD_DIR VERSION. Exit 77 (ctest: skipped) when a Debian tool is missing.
 set -euo pipefail
 build=$1 version=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# Every relative link of the README in folder $1 names a file there (the pictures under docs/).
+links_resolve() {
+  local dir=$1 link
+  for link in $(grep -oE '\]\([^)#][^)]*\)' "$dir/README.md" | sed -E 's/^\]\((.*)\)$/\1/'); do
+    case $link in http://* | https://*) continue ;; esac
+    [ -f "$dir/$link" ] || fail "the installed README links $link, which is not installed beside it"
+  done
+}
+# The man page: section 1, gzipped as Debian ships them, naming the options.
+man_page_ok() {
+  [ -f "$1" ] || fail "no man page at $1"
+  zcat "$1" | grep -q '^\.TH GALAXY "1"' || fail "$1 is not galaxy's section-1 man page"
+  zcat "$1" | grep -q 'frames' || fail "$1 does not list the options"
+}
 for tool in cpack dpkg-deb dpkg-shlibdeps dpkg-query readelf; do
   if ! command -v "$tool" >/dev/null; then
     echo "SKIP: $tool is not installed (scripts/setup installs it)"
@@ -24,9 +40,11 @@ trap 'rm -rf "$tmp"' EXIT
 # 1. cmake --install
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 for f in bin/galaxy share/applications/galaxy.desktop share/icons/hicolor/256x256/apps/galaxy.png \
-         share/doc/galaxy/README.md share/doc/galaxy/copyright; do
+         share/doc/galaxy/README.md share/doc/galaxy/copyright share/man/man1/galaxy.1.gz; do
   [ -f "$tmp/prefix/$f" ] || fail "cmake --install did not install $f"
 done
+links_resolve "$tmp/prefix/share/doc/galaxy"
+man_page_ok "$tmp/prefix/share/man/man1/galaxy.1.gz"
 reported=$("$tmp/prefix/bin/galaxy" --version) || fail "installed galaxy --version failed"
 [ "$reported" = "galaxy $version" ] ||
   fail "installed galaxy reports '$reported', the project is $version"
@@ -43,10 +61,14 @@ echo "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
 for field in Maintainer Description Section; do
   [ -n "$(dpkg-deb -f "$deb" "$field")" ] || fail "the package has no $field"
 done
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+grep -qE '^[^<>]+ <[^<>@ ]+@[^<> ]+>$' <<<"$maintainer" || fail "Maintainer '$maintainer' is not 'Name <address>'"
+case $maintainer in *example*) fail "Maintainer '$maintainer' is a placeholder" ;; esac
 
 contents=$(dpkg-deb -c "$deb" | awk '{print $NF}')
 for f in ./usr/bin/galaxy ./usr/share/applications/galaxy.desktop \
-         ./usr/share/icons/hicolor/256x256/apps/galaxy.png ./usr/share/doc/galaxy/copyright; do
+         ./usr/share/icons/hicolor/256x256/apps/galaxy.png ./usr/share/doc/galaxy/copyright \
+         ./usr/share/man/man1/galaxy.1.gz; do
   grep -qxF "$f" <<<"$contents" || fail "the package lacks $f; it holds:"$'\n'"$contents"
 done
 
@@ -63,6 +85,8 @@ done
 
 # 3. what the package unpacks
 dpkg-deb -x "$deb" "$tmp/root"
+links_resolve "$tmp/root/usr/share/doc/galaxy"
+man_page_ok "$tmp/root/usr/share/man/man1/galaxy.1.gz"
 exe="$tmp/root/usr/bin/galaxy"
 if readelf -d "$exe" | grep -q 'NEEDED.*libcudart'; then
   fail "the packaged binary needs a shared libcudart, which no Debian package holds"

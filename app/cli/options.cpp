@@ -2,106 +2,18 @@
 #include "cli/options.hpp"
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
-#include <charconv>
-#include <cmath>
-#include <cstdlib>
 #include <iostream>
-#include <sstream>
 #include <utility>
 
 #include "cli/body_count.hpp"
 #include "render_params.hpp"
+#include "cli/validators.hpp"
+#include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
 
 namespace galaxy::app {
 
 namespace {
-// Validators that never throw: every value is parsed here with a message for each way it can be
-// wrong, before CLI11 converts it ("--dt: 'abc' is not a number"; "--theta: must be > 0").
-
-// A finite number: the whole string, no overflow ("1e400"), no NaN or infinity.
-std::string parse_number(const std::string& s, double& v) {
-  if (s.empty()) return "an empty value is not a number";
-  errno = 0;
-  char* end = nullptr;
-  v = std::strtod(s.c_str(), &end);
-  if (end == s.c_str() || *end != '\0') return "'" + s + "' is not a number";
-  if (errno == ERANGE && std::fabs(v) > 1.0) return "'" + s + "' is too large";
-  if (!std::isfinite(v)) return "'" + s + "' is not a finite number";
-  return {};
-}
-
-// A value that a float holds only as 0 (1e-50): named here, not found as a zero later.
-std::string underflow(const std::string& s) {
-  return "'" + s + "' is too small for a float (it would be 0; the smallest is about 1e-45)";
-}
-
-// parse_number, and for an option stored as a float: within its range, and not a value it holds
-// only as 0.
-std::string parse_value(const std::string& s, double& v, bool is_float) {
-  if (std::string e = parse_number(s, v); !e.empty()) return e;
-  if (!is_float) return {};
-  if (std::fabs(v) > 3.0e38) return "'" + s + "' is too large (at most 3e38)";
-  if (v != 0 && static_cast<float>(v) == 0) return underflow(s);
-  return {};
-}
-
-// A finite number that is > lo (or >= lo when `or_equal`), and, for options stored as float,
-// within the float range.
-CLI::Validator number(double lo, bool or_equal, bool is_float = true) {
-  return CLI::Validator(
-      [=](std::string& s) -> std::string {
-        double v = 0;
-        if (std::string e = parse_value(s, v, is_float); !e.empty()) return e;
-        const bool ok = or_equal ? v >= lo : v > lo;
-        if (!ok) {
-          std::ostringstream m;
-          m << "must be " << (or_equal ? ">= " : "> ") << lo << ", got " << s;
-          return m.str();
-        }
-        return {};
-      },
-      or_equal ? "NUMBER >= " + std::to_string(static_cast<long long>(lo)) : "NUMBER > 0");
-}
-
-// A whole number in [lo, hi], digits only (CLI11 would wrap "-5" into a huge unsigned count).
-CLI::Validator whole(unsigned long long lo, unsigned long long hi) {
-  return CLI::Validator(
-      [=](std::string& s) -> std::string {
-        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
-          return "must be a whole number" +
-                 std::string(lo > 0 ? " >= " + std::to_string(lo) : " >= 0") + ", got '" + s + "'";
-        }
-        errno = 0;
-        const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
-        if (errno == ERANGE || v > hi) {
-          return "must be at most " + std::to_string(hi) + ", got " + s;
-        }
-        if (v < lo) return "must be >= " + std::to_string(lo) + ", got " + s;
-        return {};
-      },
-      "INT");
-}
-
-// A simulation parameter's value, checked by its table row (sim/params.hpp): a finite number
-// (digits only for an integer one) that check_value accepts.
-CLI::Validator param_check(const ParamInfo& info) {
-  const bool integer = is_integer(info);
-  return CLI::Validator(
-      [&info, integer](std::string& s) -> std::string {
-        if (integer && (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)) {
-          return "must be a whole number, got '" + s + "'";
-        }
-        double v = 0;
-        if (std::string e = parse_value(s, v, !integer); !e.empty()) return e;
-        if (std::string e = check_value(info, v); !e.empty()) {
-          return e.replace(e.rfind(", got ") + 6, std::string::npos, s);
-        }
-        return {};
-      },
-      integer ? "INT" : "NUMBER");
-}
 
 // The parameter's option, storing into `p` and checked by its row.
 CLI::Option* add_param_option(CLI::App& cli, const ParamInfo& info, SimParams& p) {
@@ -114,49 +26,7 @@ CLI::Option* add_param_option(CLI::App& cli, const ParamInfo& info, SimParams& p
       info.field);
 }
 
-// A path that is given must name something: an empty one is refused, not taken as "not given".
-const CLI::Validator kPath(
-    [](std::string& s) { return s.empty() ? std::string("an empty path names no file") : std::string(); },
-    "PATH");
-
-constexpr unsigned long long kMaxCount = 1ull << 62;  // more than any machine holds; no wrap
-constexpr unsigned long long kMaxInt = 2147483647;
-constexpr unsigned long long kMaxLong = 9223372036854775807ull;
-const CLI::Validator kCount = whole(1, kMaxCount);
-// 250k, 1M, 1e6 ... to the digits that kCount then checks.
-const CLI::Validator kCountText(
-    [](std::string& s) {
-      std::string why;
-      const auto n = parse_body_count(s, &why);
-      if (!n) return why;
-      s = std::to_string(*n);
-      return std::string();
-    },
-    "COUNT");
-
 // How the frame loop and the simulation's thread share the time.
-// "FRAME:BODIES" (60:200k): a frame from 0 and a body count from 1.
-bool parse_drop(const std::string& s, long* frame, std::size_t* bodies, std::string* why) {
-  const auto colon = s.find(':');
-  const auto fail = [&](std::string what) {
-    if (why) *why = "'" + s + "': " + what + " (FRAME:BODIES, for example 60:200k)";
-    return false;
-  };
-  if (colon == std::string::npos) return fail("no colon");
-  long f = -1;
-  const std::string head = s.substr(0, colon);
-  const auto [end, ec] = std::from_chars(head.data(), head.data() + head.size(), f);
-  if (ec != std::errc() || end != head.data() + head.size() || f < 0) {
-    return fail("'" + head + "' is not a frame");
-  }
-  std::string count_why;
-  const auto n = parse_body_count(s.substr(colon + 1), &count_why);
-  if (!n || *n == 0) return fail(n ? "no bodies" : count_why);
-  if (frame) *frame = f;
-  if (bodies) *bodies = static_cast<std::size_t>(*n);
-  return true;
-}
-
 void add_speed_options(CLI::App& cli, Options& o) {
   cli.add_option("--steps-per-frame", o.speed.steps_per_frame,
                  "steps each frame may start (below 1: slow motion)")
@@ -241,8 +111,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
-                 "write the final state to FILE (.gxy, .tipsy, .tipsy-le or .csv)")
-      ->check(kPath);
+                 "write the final state to FILE: .gxy (the default, added to a FILE without an "
+                 "extension: exact resume, colours), .tipsy, .tipsy-le or .csv")
+      ->check(kPath)
+      ->transform([](std::string s) { return io::with_default_format(s); });
   cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)")
       ->check(kPath);
   cli.add_option("--encounter", o.encounter,
@@ -415,6 +287,13 @@ ParseResult parse_options(int argc, const char* const* argv) {
     r.exit_code = cli.exit(e);
   } catch (const CLI::CallForVersion& e) {
     r.exit_code = cli.exit(e);
+  } catch (const CLI::ArgumentMismatch& e) {
+    // An option given twice: galaxy's own line, naming it and its values (CLI11 says "--bodies:
+    // At Most 1 required but received 2").
+    const std::string repeated = repeated_option(cli, argc, argv);
+    std::cerr << "galaxy: " << (repeated.empty() ? e.what() : repeated) << "\n";
+    if (repeated.empty()) std::cerr << "Run 'galaxy --help' for the options.\n";
+    r.exit_code = 2;
   } catch (const CLI::ParseError& e) {
     std::cerr << "galaxy: " << e.what() << "\nRun 'galaxy --help' for the options.\n";
     r.exit_code = 2;

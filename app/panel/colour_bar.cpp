@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "colormap.hpp"
+#include "panel/panel_parts.hpp"
 #include "picture/colour_maps.hpp"
 
 namespace galaxy::app {
@@ -54,7 +55,9 @@ void range_sliders(render::FieldMap& r, const BodyFieldInfo& f) {
   const ImGuiSliderFlags flags =
       ImGuiSliderFlags_AlwaysClamp | (r.log ? ImGuiSliderFlags_Logarithmic : 0);
   ImGui::SliderFloat("map low", &r.low, f.min, f.max, f.format, flags);
+  tip("the value at the colour bar's dark end (lower values get its colour)");
   ImGui::SliderFloat("map high", &r.high, f.min, f.max, f.format, flags);
+  tip("the value at the colour bar's bright end (higher values get its colour)");
   if (r.log) {
     if (r.high <= r.low) r.high = std::min(f.max, r.low * 10.0f);
     if (r.high <= r.low) r.low = r.high / 10.0f;
@@ -189,9 +192,11 @@ void colour_map_controls(Settings& s, Changes& c) {
   const BodyFieldInfo* f = shown_field(s.render);
   if (!f) return;
   c.error_map |= ImGui::Button("Recompute");
+  tip("compute the shown field again for the bodies as they are now");
   if (f->refresh == FieldRefresh::OnChange) {
     ImGui::SameLine();
-    ImGui::TextDisabled("(again after theta or alpha change)");
+    ImGui::TextDisabled("(also on theta, alpha)");  // short: the panel's line is 314 px
+    tip("computed again by itself once a change of theta or alpha has reached the forces");
   }
   range_sliders(s.render.field, *f);
 }

@@ -26,27 +26,35 @@ bool slider(const char* label, double& v, float lo, float hi, const char* format
 void vector_field(const char* label, Vec3d& v) {
   float f[3] = {float(v[0]), float(v[1]), float(v[2])};
   if (ImGui::InputFloat3(label, f, "%.3g")) v = {f[0], f[1], f[2]};
+  tip("x, y, z in model units, for galaxies not placed by an orbit");
 }
 
 // One galaxy's controls; true when the user asked to take it out.
 bool galaxy_controls(GalaxySpec& g, int i, bool placed_by_orbit, const Units& u, bool removable) {
   const std::string title = fmt::format("galaxy {}{}{}###galaxy{}", i + 1, g.name.empty() ? "" : ": ",
                                         g.name, i);
-  if (!ImGui::TreeNode(title.c_str())) return false;
+  const bool open = ImGui::TreeNode(title.c_str());
+  tip("this galaxy of the draft: model, mass, size, share of the bodies and spin");
+  if (!open) return false;
   ImGui::PushID(i);
   ImGui::InputText("name", &g.name);
+  tip("its name in the draft and the file");
   galaxy_model_controls(g, u, i);
   slider("share", g.share, 0.05f, 20.0f, "%.3g", true);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("its part of the bodies, against the others'");
+  tip("its part of the bodies, against the others'");
   slider("inclination", g.inclination_deg, -180.0f, 180.0f, "%.0f deg", false);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: spins with the orbit (prograde), 180: against it");
+  tip("its spin from the orbit's: 0 spins with the orbit (prograde), 180 against it");
   slider("argument", g.argument_deg, -180.0f, 180.0f, "%.0f deg", false);
+  tip("where the line of nodes of its tilt lies, before pericentre in the orbit plane");
   if (!placed_by_orbit) {
     vector_field("position", g.position);
     vector_field("velocity", g.velocity);
   }
   bool remove = false;
-  if (removable) remove = ImGui::Button("Take it out of the draft");
+  if (removable) {
+    remove = ImGui::Button("Take it out of the draft");
+    tip("remove this galaxy from the draft (the run is untouched)");
+  }
   ImGui::PopID();
   ImGui::TreePop();
   return remove;
@@ -60,7 +68,10 @@ void galaxy_list(Encounter& e) {
       break;
     }
   }
-  if (e.galaxies.size() < std::size_t(kMaxGalaxies) && ImGui::Button("Add a galaxy")) {
+  if (e.galaxies.size() >= std::size_t(kMaxGalaxies)) return;
+  const bool add = ImGui::Button("Add a galaxy");
+  tip("a copy of the last galaxy, beside it, into the draft (up to 64)");
+  if (add) {
     GalaxySpec g = e.galaxies.empty() ? GalaxySpec{} : e.galaxies.back();
     g.name.clear();
     g.position[0] += 4.0 * g.scale;  // beside the last one, not on top of it
@@ -80,12 +91,15 @@ void orbit_controls(Encounter& e) {
     if (on) e.orbit = OrbitParams{};
     else e.orbit.reset();
   }
+  tip("place the pair on a two-body orbit from its pericentre, eccentricity and time");
   if (!e.orbit) return;
   OrbitParams& o = *e.orbit;
   slider("pericentre", o.pericentre, 0.05f, 50.0f, "%.3g", true);
+  tip("the closest approach of the two centres, in model units");
   slider("eccentricity", o.eccentricity, 0.0f, 3.0f, "%.2f", false);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("below 1 bound, 1 parabolic, above 1 hyperbolic");
+  tip("below 1 bound, 1 parabolic, above 1 hyperbolic");
   slider("to pericentre", o.time_to_pericentre, 0.0f, 200.0f, "%.3g", false);
+  tip("the time from the start to the closest approach, in model units");
   if (e.units.physical()) {
     ImGui::TextDisabled("pericentre %.3g kpc, %.0f Myr from the start", o.pericentre * e.units.length_kpc,
                         o.time_to_pericentre * e.units.time_myr());
@@ -95,18 +109,24 @@ void orbit_controls(Encounter& e) {
 void units_controls(Encounter& e) {
   bool physical = e.units.physical();
   if (ImGui::Checkbox("physical units", &physical)) e.units = physical ? kDiskGalaxyUnits : Units{};
+  tip("give the model a unit length and mass, so that the panel shows kpc, Msun and Myr");
   if (!physical) return;
   float len = float(e.units.length_kpc), mass = float(e.units.mass_msun);
   if (ImGui::InputFloat("unit length, kpc", &len, 0, 0, "%.3g") && len > 0) e.units.length_kpc = len;
+  tip("what one model length is, in kiloparsecs");
   if (ImGui::InputFloat("unit mass, Msun", &mass, 0, 0, "%.3g") && mass > 0) e.units.mass_msun = mass;
+  tip("what one model mass is, in solar masses");
   ImGui::TextDisabled("unit speed %.0f km/s, unit time %.2f Myr", e.units.speed_kms(), e.units.time_myr());
 }
 
 void file_controls(Settings& s, Changes& c) {
   ImGui::InputText("file", &s.encounter_path);
+  tip("the draft's TOML file (README, Encounters)");
   c.save_encounter |= ImGui::Button("Save draft");
+  tip("write the draft to the file");
   ImGui::SameLine();
   c.load_encounter |= ImGui::Button("Load draft");
+  tip("read the draft from the file (one that cannot be read keeps the draft)");
 }
 
 }  // namespace
@@ -114,13 +134,17 @@ void file_controls(Settings& s, Changes& c) {
 void encounter_section(Settings& s, Changes& c, const PanelStats& st) {
   Encounter& e = s.encounter;
   c.encounter_from_run |= ImGui::Button("Take the running encounter");
+  tip("copy the encounter that runs (a preset or a file) into the draft");
   ImGui::InputText("title", &e.name);
+  tip("the encounter's name");
   galaxy_list(e);
   orbit_controls(e);
   units_controls(e);
   ImGui::Checkbox("draw the predicted orbit", &s.show_orbit);
+  tip("draw the pair's paths as two point masses would move, to twice the time to pericentre");
   c.preview_orbit = s.show_orbit && e.orbit.has_value();
   if (ImGui::Button(fmt::format("Start with {} bodies", st.bodies).c_str())) c.start_encounter = true;
+  tip("run the draft from its start at the run's body count (a draft that cannot run is refused)");
   file_controls(s, c);
   error_here(st, Place::Encounter);
 }

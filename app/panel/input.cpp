@@ -46,10 +46,10 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
     for (const ImWchar ch : io.InputQueueCharacters) {
       switch (std::tolower(static_cast<int>(ch))) {
         case ' ':
-          a.toggle_pause = true;
+          a.toggle_pause = !a.toggle_pause;
           break;
         case 'h':
-          a.toggle_panel = true;
+          a.toggle_panel = !a.toggle_panel;
           break;
         case 'c':
           a.fit = true;
@@ -58,28 +58,28 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
           a.screenshot = true;
           break;
         case 'b':
-          a.toggle_octree = true;
+          a.toggle_octree = !a.toggle_octree;
           break;
         case 'q':
           a.quit = true;
           break;
         case '.':
-          a.step = true;
+          ++a.step;
           break;
         case ',':
-          a.step_back = true;
+          ++a.step_back;
           break;
         case ']':
-          a.speed_change = 1;
+          ++a.speed_change;
           break;
         case '[':
-          a.speed_change = -1;
+          --a.speed_change;
           break;
         case 'g':
-          a.toggle_drop = true;
+          a.toggle_drop = !a.toggle_drop;
           break;
         case 'u':
-          a.undo = true;
+          ++a.undo;
           break;
         case 'f':
           a.cycle_follow = true;
@@ -105,8 +105,8 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
       }
     }
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) a.quit = true;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) a.step = true;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) a.step_back = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) ++a.step;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) ++a.step_back;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete))) a.remove_galaxy = true;
     // ImGui 1.86 names no function keys; its GLFW backend keeps them at GLFW's own key codes.
     if (ImGui::IsKeyPressed(GLFW_KEY_F11)) a.toggle_fullscreen = true;

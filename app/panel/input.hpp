@@ -12,14 +12,17 @@
 
 namespace galaxy::app {
 
+// Keys typed faster than the frames come (two dots within one frame) count each press: a count
+// for steps, undos and speed changes, and a toggle that two presses turn back.
 struct InputActions {
   bool toggle_pause = false, toggle_panel = false, fit = false, screenshot = false,
        toggle_octree = false, quit = false;
-  bool step = false, step_back = false;  // one step forward (paused) or back
-  int speed_change = 0;                  // +1 twice as fast, -1 half as fast
+  int step = 0, step_back = 0;  // steps forward (paused) or back
+  int speed_change = 0;         // doublings of the speed: +1 twice as fast, -1 half as fast
   bool pick = false;  // a click (press and release without a drag) at `cursor`
   glm::vec2 cursor{0.0f};
-  bool toggle_drop = false, remove_galaxy = false, undo = false;
+  bool toggle_drop = false, remove_galaxy = false;
+  int undo = 0;  // presses of u this frame
   bool cycle_follow = false;             // f: off, everything, a galaxy, densest
   bool toggle_three_view = false;        // v
   bool toggle_fullscreen = false;        // F11
@@ -35,10 +38,11 @@ struct InputActions {
 };
 
 // Orbit (left drag), pan (middle drag or shift + left drag), zoom (wheel); keys: space pause,
-// h panel, c fit, p screenshot, b octree, q or Esc quit; . or Right one step, , or Left one step
-// back, ] faster, [ slower; g drop mode, Delete takes out the picked body's galaxy, u undo;
-// f follow, 1-5 views, v the three-view layout, F11 full screen, r record, m ruler.
-// In drop mode the left button drops galaxies (Drag) instead of turning the view.
+// h panel, c fit, p screenshot, b octree, q or Esc quit (App::request_quit may ask first); . or
+// Right one step, , or Left one step back, ] faster, [ slower; g drop mode, Delete takes out the
+// picked body's galaxy, u undo; f follow, 1-5 views, v the three-view layout, F11 full screen,
+// r record, m ruler. In drop mode the left button drops galaxies (Drag) instead of turning the
+// view.
 InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode);
 
 }  // namespace galaxy::app

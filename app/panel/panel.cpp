@@ -21,39 +21,6 @@
 
 namespace galaxy::app {
 
-Changes& Changes::operator|=(const Changes& o) {
-  params |= o.params;
-  bodies |= o.bodies;
-  if (!o.bodies_typed.empty()) bodies_typed = o.bodies_typed;
-  scenario |= o.scenario;
-  backend |= o.backend;
-  solver |= o.solver;
-  reset |= o.reset;
-  step_once |= o.step_once;
-  step_back |= o.step_back;
-  if (o.seek) seek = o.seek;
-  measure_accuracy |= o.measure_accuracy;
-  error_map |= o.error_map;
-  save |= o.save;
-  load |= o.load;
-  fit_camera |= o.fit_camera;
-  screenshot |= o.screenshot;
-  overlay |= o.overlay;
-  resume |= o.resume;
-  if (o.drop) drop = o.drop;
-  if (!o.drop_bodies_typed.empty()) drop_bodies_typed = o.drop_bodies_typed;
-  remove_galaxy |= o.remove_galaxy;
-  undo |= o.undo;
-  start_encounter |= o.start_encounter;
-  save_encounter |= o.save_encounter;
-  load_encounter |= o.load_encounter;
-  encounter_from_run |= o.encounter_from_run;
-  preview_orbit |= o.preview_orbit;
-  toggle_recording |= o.toggle_recording;
-  quit |= o.quit;
-  return *this;
-}
-
 namespace {
 
 const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
@@ -80,7 +47,9 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
 
 // The tree's tuning knobs, folded away: they change speed, not what is computed.
 void tuning_controls(Settings& s, Changes& c) {
-  if (!ImGui::TreeNode("tuning")) return;
+  const bool open = ImGui::TreeNode("tuning");
+  tip("the tree's leaf and walk-group sizes: they change the speed, not what is computed");
+  if (!open) return;
   param_controls(s, c, ParamSection::Tuning);
   ImGui::TreePop();
 }
@@ -100,7 +69,9 @@ void run_units(const PanelStats& st) {
 }
 
 void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const bool open = ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen);
+  tip("the run: its parameters (from the next step), body count, scenario, backend and solver");
+  if (!open) return;
   param_controls(s, c, ParamSection::Physics);
   tuning_controls(s, c);
   error_here(st, Place::Parameters);
@@ -112,16 +83,20 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
   if (ImGui::InputText("##bodies", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
     c.bodies_typed = text;
   }
+  tip("the number of bodies, applied on Enter: 20000, 250k, 1M or 1e6; the scenario is made\n"
+      "again at that count (one that does not fit in memory is refused and the run stays)");
   ImGui::SameLine(0, 4);
   if (ImGui::Button("/2", ImVec2(ImGui::GetFrameHeight(), 0)) && s.bodies > 1) {
     s.bodies /= 2;
     c.bodies = true;
   }
+  tip("half the bodies: the scenario made again at that count");
   ImGui::SameLine(0, 4);
   if (ImGui::Button("x2", ImVec2(ImGui::GetFrameHeight(), 0))) {
     s.bodies *= 2;
     c.bodies = true;
   }
+  tip("twice the bodies: the scenario made again at that count");
   ImGui::SameLine();
   ImGui::TextUnformatted("bodies");
   run_units(st);
@@ -137,6 +112,8 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
     s.scenario = names[scenario];
     c.scenario = true;
   }
+  tip("the initial conditions, made again at the body count: colliding disks, a Plummer\n"
+      "sphere, a cold collapse, or a preset encounter (README, Scenarios)");
   // The backend and the solver share a row: the panel stays short.
   const float gap = ImGui::GetStyle().ItemInnerSpacing.x, narrow = 58.0f;
   int backend = s.backend == Backend::Cuda ? 1 : 0;
@@ -145,6 +122,7 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
     s.backend = backend == 1 ? Backend::Cuda : Backend::Cpu;
     c.backend = true;
   }
+  tip("where the steps run: the CPU's cores or a CUDA GPU (the bodies move across)");
   ImGui::SameLine(0, gap);
   int solver = s.solver == Solver::Direct ? 1 : 0;
   ImGui::SetNextItemWidth(kSliderWidth - narrow - gap);
@@ -152,6 +130,7 @@ void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
     s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
     c.solver = true;
   }
+  tip("how forces are summed: Barnes-Hut's tree, or every pair (exact, N^2: small N only)");
   error_here(st, Place::Scenario);
   error_here(st, Place::Backend);
   error_here(st, Place::Solver);
@@ -175,9 +154,19 @@ void stage_table(const StageTimings& t) {
   ImGui::EndTable();
 }
 
+// A time plot's tooltip (in place of ImGui's own, which shows only inside the frame's padding).
+void history_tip(const char* what, const std::vector<float>& ms) {
+  const float top = *std::max_element(ms.begin(), ms.end());
+  tip(fmt::format("the time of {} over the last {} drawn steps: now {:.3f} ms, at most {:.3f} ms",
+                  what, ms.size(), ms.back(), top)
+          .c_str());
+}
+
 void timing_section(const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::TextUnformatted(rates_text(st).c_str());
+  const bool open = ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen);
+  tip("frame and step rates, the six stages' times, interactions and the energy drift");
+  if (!open) return;
+  ImGui::TextWrapped("%s", rates_text(st).c_str());  // with Myr/s it is wider than the panel
   if (st.draw_stride > 1) {
     ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
   }
@@ -204,23 +193,31 @@ void timing_section(const PanelStats& st) {
     const float top = *std::max_element(total.begin(), total.end());
     ImGui::PlotLines("step ms", total.data(), int(total.size()), 0, nullptr, 0.0f, top * 1.1f,
                      ImVec2(0, 30));
+    history_tip("a step", total);
   }
-  if (!ImGui::TreeNode("stage history")) return;
+  const bool history = ImGui::TreeNode("stage history");
+  tip("each stage's time over the last 120 drawn steps");
+  if (!history) return;
   for (int k = 0; k < kStageCount; ++k) {
     const auto& h = st.history[k];
     if (h.empty()) continue;
     const auto name = std::string(stage_name(static_cast<Stage>(k)));
     ImGui::PlotLines(name.c_str(), h.data(), int(h.size()), 0, nullptr, 0.0f, FLT_MAX,
                      ImVec2(0, 24));
+    history_tip(name.c_str(), h);
   }
   ImGui::TreePop();
 }
 
 void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Accuracy")) return;
+  const bool open = ImGui::CollapsingHeader("Accuracy");
+  tip("the force error against a direct sum, and its chart against the step time");
+  if (!open) return;
   c.measure_accuracy |= ImGui::Button("Measure");
+  tip("compare the forces on 1,000 bodies with a float64 direct sum, once");
   ImGui::SameLine();
   ImGui::Checkbox("every 3 s", &s.accuracy_auto);
+  tip("measure again every 3 seconds, so moving theta or alpha traces the chart");
   if (st.have_accuracy) {
     ImGui::TextWrapped("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
                        st.accuracy.median, st.accuracy.p99, st.accuracy.samples,
@@ -230,19 +227,27 @@ void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
 }
 
 void render_section(Settings& s, Changes& c, const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Rendering")) return;
+  const bool open = ImGui::CollapsingHeader("Rendering");
+  tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
+  if (!open) return;
   render::RenderParams& r = s.render;
   knob_controls(s, c);
   ImGui::Checkbox("auto exposure", &r.auto_exposure);
+  tip("measure the picture's light each frame and expose for it (exposure multiplies it)");
   int color = colour_choice(r);
   if (combo("colour", color, colour_choices())) choose_colour(r, color);
+  tip("what colours the bodies: population where tagged, speed, or a body field (the force\n"
+      "error, the walk's cost) with a colour bar");
   colour_map_controls(s, c);
   ImGui::Checkbox("hide halo", &r.hide_halo);
+  tip("leave the dark halo's bodies out of the picture (they still pull)");
   int splat = s.splat_auto ? 0 : (r.splat == render::SplatMode::Compute ? 2 : 1);
   if (combo("splat", splat, {"auto", "points", "compute"})) {
     s.splat_auto = splat == 0;
     if (splat != 0) r.splat = splat == 2 ? render::SplatMode::Compute : render::SplatMode::Points;
   }
+  tip("how bodies are drawn: GL point sprites, or a compute shader that adds each body's light\n"
+      "(faster for millions); auto picks compute from 32,768 bodies");
   ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
   trail_controls(s, c);
   ImGui::PushTextWrapPos(0.0f);
@@ -251,6 +256,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   view_controls(s, c, st);
   reference_section(s, st);
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
+  tip("draw the running backend's octree cells down to the depth below");
   octree_depth_control(s, c);
   if (s.picked_body >= 0) {
     if (st.picked && st.picked->body == s.picked_body) {
@@ -261,24 +267,12 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
       s.picked_body = -1;
       c.overlay = true;
     }
+    tip("stop showing the picked body's tree walk");
   } else {
     ImGui::TextDisabled("click a body to see its tree walk");
   }
   c.screenshot |= ImGui::Button("Screenshot (p)");
-}
-
-void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
-  if (!ImGui::CollapsingHeader("Snapshot")) return;
-  ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
-  c.save |= ImGui::Button("Save");
-  ImGui::SameLine();
-  c.load |= ImGui::Button("Load");
-  error_here(st, Place::Save);
-  error_here(st, Place::Load);
-  if (!st.message.empty() &&
-      (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
-    ImGui::TextWrapped("%s", st.message.c_str());
-  }
+  tip("save the view as galaxy_YYYYmmdd_HHMMSS.png in the current folder");
 }
 
 // A runaway step stopped the run: say so at the top, with the way on.
@@ -290,11 +284,14 @@ void runaway_box(Changes& c, const PanelStats& st) {
   const std::string label =
       "Go back to step " + std::to_string(st.runaway_good_step) + " and continue";
   c.resume |= ImGui::Button(label.c_str());
+  tip("go on from the last good state (lower dt or raise the softening first)");
   ImGui::SameLine();
   c.reset |= ImGui::Button("Reset##runaway");
+  tip("start the scenario again");
   if (!st.kept.empty()) {
     const std::uint64_t back = st.kept.back();
     if (ImGui::Button(fmt::format("Back to the keyframe at step {}", back).c_str())) c.seek = back;
+    tip("go back to the newest keyframe kept before the runaway, paused");
   }
   ImGui::TextDisabled("lower dt or raise the softening first");
 }
@@ -323,15 +320,17 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
   ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::PushItemWidth(kSliderWidth);
+  // Wrapped: 10M bodies at t = 1234 in Myr is wider than the panel.
   if (st.units.physical()) {
-    ImGui::Text("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
-                static_cast<unsigned long long>(st.steps), st.time, st.time * st.units.time_myr());
+    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
+                       static_cast<unsigned long long>(st.steps), st.time,
+                       st.time * st.units.time_myr());
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", run_units_line(st.bodies, st.total_mass, st.units).c_str());
     }
   } else {
-    ImGui::Text("N = %zu, step %llu, t = %.3f", st.bodies,
-                static_cast<unsigned long long>(st.steps), st.time);
+    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f", st.bodies,
+                       static_cast<unsigned long long>(st.steps), st.time);
   }
   time_controls(s, c, st);
   runaway_box(c, st);

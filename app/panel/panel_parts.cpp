@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace galaxy::app {
@@ -40,23 +42,10 @@ float log_error_of(const AccuracyPoint& p) {
   return static_cast<float>(std::log10(std::max(p.p99, 1e-12)));
 }
 
-}  // namespace
-
-void accuracy_chart(std::span<const AccuracyPoint> pts) {
-  if (pts.empty()) {
-    ImGui::TextDisabled("measure (or tick every 3 s) and move theta: the chart draws error");
-    ImGui::TextDisabled("against step time");
-    return;
-  }
-  const Range x = range_of(pts, step_of), y = range_of(pts, log_error_of);
-  ImGui::Text("p99 %.1e to %.1e", std::pow(10.0, y.lo), std::pow(10.0, y.hi));
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, 90.0f);
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##accuracy chart", size);
-  const auto at = [&](const AccuracyPoint& p) {
-    return ImVec2(o.x + 4 + (size.x - 8) * x.at(step_of(p)),
-                  o.y + size.y - 4 - (size.y - 8) * y.at(log_error_of(p)));
-  };
+// The chart's frame: the dots joined in theta order, the newest ringed, and on hovering the
+// nearest point's numbers. `at` maps a point into the frame.
+template <class At>
+void chart_dots(std::span<const AccuracyPoint> pts, ImVec2 o, ImVec2 size, At at) {
   ImDrawList* d = ImGui::GetWindowDrawList();
   d->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
   std::vector<std::size_t> by_theta(pts.size());
@@ -68,18 +57,72 @@ void accuracy_chart(std::span<const AccuracyPoint> pts) {
   }
   for (const AccuracyPoint& p : pts) d->AddCircleFilled(at(p), 3.0f, theta_color(p.theta));
   d->AddCircle(at(pts.back()), 6.0f, IM_COL32(255, 255, 255, 220));
-  if (ImGui::IsItemHovered()) {
-    const ImVec2 m = ImGui::GetIO().MousePos;
-    const auto dist2 = [&](const AccuracyPoint& p) {
-      const ImVec2 q = at(p);
-      return (q.x - m.x) * (q.x - m.x) + (q.y - m.y) * (q.y - m.y);
-    };
-    const AccuracyPoint& n = *std::min_element(
-        pts.begin(), pts.end(), [&](const auto& a, const auto& b) { return dist2(a) < dist2(b); });
-    ImGui::SetTooltip("theta %.2f, alpha %.4f: p99 %.2e at %.2f ms/step", n.theta, n.alpha, n.p99,
-                      n.step_ms);
+  if (!ImGui::IsItemHovered()) return;
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  const auto dist2 = [&](const AccuracyPoint& p) {
+    const ImVec2 q = at(p);
+    return (q.x - m.x) * (q.x - m.x) + (q.y - m.y) * (q.y - m.y);
+  };
+  const AccuracyPoint& n = *std::min_element(
+      pts.begin(), pts.end(), [&](const auto& a, const auto& b) { return dist2(a) < dist2(b); });
+  ImGui::SetTooltip("theta %.2f, alpha %.4f: p99 %.2e at %.2f ms/step", n.theta, n.alpha, n.p99,
+                    n.step_ms);
+}
+
+// `text` drawn with its centre (or left edge, clamped) at x, within [lo, hi].
+void label_at(ImDrawList* d, float x, float y, float lo, float hi, const std::string& text) {
+  const float w = ImGui::CalcTextSize(text.c_str()).x;
+  const float left = std::clamp(x - 0.5f * w, lo, std::max(lo, hi - w));
+  d->AddText(ImVec2(left, y), ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+}
+
+}  // namespace
+
+// The axes are labelled where the data lie: the lowest and highest p99 beside their heights,
+// the shortest and longest step time under their places, each axis's name above or below it.
+void accuracy_chart(std::span<const AccuracyPoint> pts) {
+  if (pts.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(
+        "measure (or tick every 3 s) and move theta: the chart draws the error "
+        "against the step time");
+    ImGui::PopTextWrapPos();
+    return;
   }
-  ImGui::Text("step %.1f to %.1f ms; dots by theta, blue 0.2 .. orange 1.5", x.lo, x.hi);
+  const Range x = range_of(pts, step_of), y = range_of(pts, log_error_of);
+  const float line = ImGui::GetTextLineHeight();
+  const float margin = ImGui::CalcTextSize("0.0e-00").x + 4.0f;  // the error labels' column
+  ImGui::TextDisabled("p99 error");
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const ImVec2 o(start.x + margin, start.y);
+  const ImVec2 size(ImGui::GetContentRegionAvail().x - margin, 90.0f);
+  ImGui::SetCursorScreenPos(o);
+  ImGui::InvisibleButton("##accuracy chart", size);
+  const auto at = [&](const AccuracyPoint& p) {
+    return ImVec2(o.x + 4 + (size.x - 8) * x.at(step_of(p)),
+                  o.y + size.y - 4 - (size.y - 8) * y.at(log_error_of(p)));
+  };
+  chart_dots(pts, o, size, at);
+  const auto [low, high] = std::minmax_element(
+      pts.begin(), pts.end(), [](const auto& a, const auto& b) { return a.p99 < b.p99; });
+  const auto [fast, slow] = std::minmax_element(
+      pts.begin(), pts.end(), [](const auto& a, const auto& b) { return a.step_ms < b.step_ms; });
+  ImDrawList* d = ImGui::GetWindowDrawList();
+  for (const AccuracyPoint* p : {&*low, &*high}) {
+    d->AddText(ImVec2(start.x, at(*p).y - 0.5f * line), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+               fmt::format("{:.1e}", p->p99).c_str());
+    if (low->p99 == high->p99) break;
+  }
+  const float under = o.y + size.y + 2.0f, right = o.x + size.x;
+  label_at(d, at(*fast).x, under, o.x, right, fmt::format("{:.1f}", fast->step_ms));
+  if (slow->step_ms != fast->step_ms) {
+    label_at(d, at(*slow).x, under, o.x, right, fmt::format("{:.1f}", slow->step_ms));
+  }
+  label_at(d, o.x + 0.5f * size.x, under + line, o.x, right, "step ms");
+  ImGui::Dummy(ImVec2(size.x, 2.0f * line + 2.0f));
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("dots by theta, blue 0.2 .. orange 1.5; ringed: the newest");
+  ImGui::PopTextWrapPos();
 }
 
 float key_help(float width) {
@@ -105,11 +148,41 @@ float key_help(float width) {
   return height + 10.0f;
 }
 
+void note_beside(const std::string& note) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(note.c_str()).x) ImGui::NewLine();
+  ImGui::TextDisabled("%s", note.c_str());
+}
+
+void tip(const char* text) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+}
+
 void error_here(const PanelStats& st, Place where) {
   if (st.error.empty() || st.error_place != where) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));
   ImGui::TextWrapped("%s", st.error.c_str());
   ImGui::PopStyleColor();
+}
+
+void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
+  const bool open = ImGui::CollapsingHeader("Snapshot");
+  tip("save the bodies to a file, or load a run from one");
+  if (!open) return;
+  ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
+  tip("the file: .gxy (exact resume, colours; added where the name has no extension), .tipsy,\n"
+      ".tipsy-le or .csv");
+  c.save |= ImGui::Button("Save");
+  tip("write the step shown to the path (the format by its extension)");
+  ImGui::SameLine();
+  c.load |= ImGui::Button("Load");
+  tip("start from the snapshot at the path: .gxy, Tipsy or .csv (a failed load keeps the run)");
+  error_here(st, Place::Save);
+  error_here(st, Place::Load);
+  if (!st.message.empty() &&
+      (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
+    ImGui::TextWrapped("%s", st.message.c_str());
+  }
 }
 
 }  // namespace galaxy::app

@@ -3,13 +3,16 @@
 // an action's error where its control is.
 #pragma once
 
+#include <string>
+
 #include "panel/accuracy_chart.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
 
 // p99 error (log scale) against step time, a dot per measurement coloured by theta, joined in
-// the order of theta; the newest ringed. Nothing with fewer than one point.
+// the order of theta; the newest ringed; the axes named and their data's ends labelled. With no
+// point, a line saying how to make one.
 void accuracy_chart(std::span<const AccuracyPoint> points);
 
 // The keys, in a window of their own below the panel's left edge (never scrolled away or cut
@@ -18,5 +21,16 @@ float key_help(float width);
 
 // The error of the action named `where`, right below the control the user touched.
 void error_here(const PanelStats& st, Place where);
+
+// A note in grey after the item just drawn: on its line, or under it where the line has no room
+// left (10485760 bodies, a mass in Msun deep in the designer's tree).
+void note_beside(const std::string& note);
+
+// The tooltip of the control just drawn, saying what it does; shown on a disabled control too,
+// where it says what the control would do.
+void tip(const char* text);
+
+// The Snapshot section: the path, Save and Load, and what they said.
+void snapshot_section(Settings& s, Changes& c, const PanelStats& st);
 
 }  // namespace galaxy::app

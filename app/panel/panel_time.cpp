@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "memory.hpp"
+#include "panel/panel_parts.hpp"
 #include "timeline.hpp"
 
 namespace galaxy::app {
@@ -15,16 +16,20 @@ namespace {
 
 void run_buttons(Settings& s, Changes& c) {
   if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
+  tip(s.paused ? "let the simulation step again (space)"
+               : "stop stepping; the view still turns (space)");
   ImGui::SameLine();
-  c.step_back |= ImGui::Button("<");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("one step back (, or Left)");
+  c.step_back += ImGui::Button("<");
+  tip("one step back (, or Left)");
   ImGui::SameLine();
-  c.step_once |= ImGui::Button(">");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("one step (. or Right)");
+  c.step_once += ImGui::Button(">");
+  tip("one step (. or Right)");
   ImGui::SameLine();
   c.reset |= ImGui::Button("Reset");
+  tip("start the scenario again at the body count; the kept past starts over");
   ImGui::SameLine();
   c.fit_camera |= ImGui::Button("Fit view");
+  tip("frame the bodies (c)");
 }
 
 std::string speed_label(const Speed& v) {
@@ -44,15 +49,16 @@ void speed_controls(Speed& v) {
   if (ImGui::Button(fmt::format("{}###speed", speed_label(v)).c_str())) {
     ImGui::OpenPopup("speed");
   }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("speed: steps each frame may start, simulated time per second, or as fast "
-                      "as the device goes ([ slower, ] faster)");
-  }
+  tip("speed: steps each frame may start, simulated time per second, or as fast as the device "
+      "goes ([ slower, ] faster)");
   if (!ImGui::BeginPopup("speed")) return;
   int mode = static_cast<int>(v.mode);
   ImGui::RadioButton("steps per frame", &mode, 0);
+  tip("each frame may start this many steps (below 1: a step every few frames)");
   ImGui::RadioButton("simulated time per second", &mode, 1);
+  tip("as many steps as make this much simulated time each wall-clock second");
   ImGui::RadioButton("as fast as it goes", &mode, 2);
+  tip("step as fast as the device goes, whatever the frame rate");
   v.mode = static_cast<Speed::Mode>(mode);
   ImGui::SetNextItemWidth(200.0f);
   if (v.mode == Speed::Mode::StepsPerFrame) {

@@ -2,6 +2,7 @@
 #include "panel/param_controls.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // TempInputIsActive: is the slider's ctrl+click text field open
 
 #include <string>
 #include <vector>
@@ -31,6 +32,18 @@ void tooltip(std::string_view help) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", int(help.size()), help.data());
 }
 
+// A slider's value into `value` when it is done: at once while dragging, but only as the edit ends
+// (Enter, a click elsewhere) when typed into its ctrl+click text field. While the field holds
+// text that differs from the value, ImGui 1.86 reports it as a change every frame: a half-typed
+// "0." would run (or be refused, once a frame) until the typing is finished.
+template <class T, class Draw>
+bool slider_edit(T& value, Draw draw) {
+  T v = value;
+  if (!draw(&v) || ImGui::TempInputIsActive(ImGui::GetItemID())) return false;
+  value = v;
+  return true;
+}
+
 // A choice among the row's values, or a slider over its range; true when the value changed.
 bool param_widget(SimParams& p, const ParamInfo& info) {
   const std::string label(info.name);
@@ -54,14 +67,18 @@ bool param_widget(SimParams& p, const ParamInfo& info) {
   const ImGuiSliderFlags flags = info.log_slider ? ImGuiSliderFlags_Logarithmic : 0;
   if (is_integer(info)) {
     int v = static_cast<int>(get(p, info));
-    const bool changed = ImGui::SliderInt(label.c_str(), &v, int(info.slider_low),
-                                          int(info.slider_high), "%d", flags);
+    const bool changed = slider_edit(v, [&](int* x) {
+      return ImGui::SliderInt(label.c_str(), x, int(info.slider_low), int(info.slider_high), "%d",
+                              flags);
+    });
     if (changed) set(p, info, v);
     return changed;
   }
   float v = static_cast<float>(get(p, info));
-  const bool changed = ImGui::SliderFloat(label.c_str(), &v, float(info.slider_low),
-                                          float(info.slider_high), info.format, flags);
+  const bool changed = slider_edit(v, [&](float* x) {
+    return ImGui::SliderFloat(label.c_str(), x, float(info.slider_low), float(info.slider_high),
+                              info.format, flags);
+  });
   if (changed) set(p, info, v);
   return changed;
 }
@@ -82,8 +99,10 @@ void knob_controls(Settings& s, Changes& c, render::KnobGroup group) {
   for (const render::Knob& k : render::knobs()) {
     if (!k.in_panel || k.group != group) continue;
     const std::string label(k.name);
-    ImGui::SliderFloat(label.c_str(), &(s.render.*k.field), k.low, k.high, k.format,
-                       k.log_slider ? ImGuiSliderFlags_Logarithmic : 0);
+    slider_edit(s.render.*k.field, [&](float* x) {
+      return ImGui::SliderFloat(label.c_str(), x, k.low, k.high, k.format,
+                                k.log_slider ? ImGuiSliderFlags_Logarithmic : 0);
+    });
     tooltip(k.help);
     reset_button(&k, k.name, at_default(s, k), default_text(k),
                  [&] { return reset_to_default(s, k); }, c);
@@ -91,7 +110,8 @@ void knob_controls(Settings& s, Changes& c, render::KnobGroup group) {
 }
 
 void octree_depth_control(Settings& s, Changes& c) {
-  c.overlay |= ImGui::SliderInt("octree depth", &s.octree_depth, 1, 10);
+  c.overlay |= slider_edit(s.octree_depth,
+                           [&](int* x) { return ImGui::SliderInt("octree depth", x, 1, 10); });
   tooltip("the octree overlay's deepest level");
   reset_button(&s.octree_depth, "octree depth", octree_depth_at_default(s),
                std::to_string(Settings{}.octree_depth), [&] { return reset_octree_depth(s); }, c);

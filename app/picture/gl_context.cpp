@@ -62,6 +62,7 @@ class GlfwContext final : public GlContext {
     glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
     glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
   }
+  void keep_open() override { glfwSetWindowShouldClose(window_, GLFW_FALSE); }
 
  private:
   GLFWwindow* window_;

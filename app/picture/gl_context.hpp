@@ -27,6 +27,7 @@ class GlContext {
   // contexts have nothing to fill and stay as they are.
   virtual void set_fullscreen(bool /*on*/) {}
   virtual bool fullscreen() const { return false; }
+  virtual void keep_open() {}  // the close button's request answered "stay"
   // "GL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe ... via EGL device (software)" and the like.
   const std::string& description() const { return description_; }
 

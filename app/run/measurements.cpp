@@ -236,6 +236,10 @@ void Measurements::collect_accuracy(Arrived& out, PanelStats& stats) {
       stats.accuracy_chart.add(
           {stats.bodies, stats.source, stats.backend_name},
           {a->params.theta, a->params.alpha, stats.timings.total_ms, stats.accuracy.p99});
+      // A measurement that failed before is over; another action's error is not this one's.
+      if (stats.error_place == Place::Accuracy) {
+        out.reports.push_back(Report::done(Place::Accuracy));
+      }
     }
   } catch (const std::exception& e) {
     out.reports.push_back(

@@ -50,8 +50,11 @@ constexpr std::string_view place_name(Place p) {
   return "?";
 }
 
+// An action's outcome: a message, an error, or a success with nothing to say (Done), which still
+// ends an older error: once an action went through, the error of an earlier attempt describes
+// a state that is gone (a bad body count, then a good one).
 struct Report {
-  enum class Kind { Message, Error };
+  enum class Kind { Message, Error, Done };
   Kind kind = Kind::Message;
   Place place = Place::None;
   std::string text;
@@ -59,6 +62,7 @@ struct Report {
     return {Kind::Error, where, std::move(text)};
   }
   static Report message(std::string text) { return {Kind::Message, Place::None, std::move(text)}; }
+  static Report done(Place where) { return {Kind::Done, where, {}}; }
 };
 
 }  // namespace galaxy::app

@@ -5,13 +5,16 @@
 
 #include "cli/body_count.hpp"
 #include "io/encounter_file.hpp"
+#include "io/snapshot.hpp"
 #include "run/speed.hpp"
 
 namespace galaxy::app {
 
+// A success says Done (an older error of the panel goes); a failure says why, where it belongs.
 bool RunControl::attempt(Place where, const std::function<void()>& action, Applied& out) {
   try {
     action();
+    out.reports.push_back(Report::done(where));
     return true;
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("{}: {}", place_name(where), e.what()), where));
@@ -37,6 +40,7 @@ RunControl::Applied RunControl::apply(const Changes& c) {
   }
   if (c.load) apply_load(out);
   const auto save = [&] {
+    settings_.snapshot_path = io::with_default_format(settings_.snapshot_path);  // Load finds it
     runner_.exclusive([&](Session& s) { s.save(settings_.snapshot_path); });
   };
   if (c.save && attempt(Place::Save, save, out)) {
@@ -95,8 +99,10 @@ void RunControl::apply_bodies(const Changes& c, Applied& out) {
   }
   if (!bodies) return;
   const std::size_t size = runner_.running().bodies;
-  if (settings_.bodies != size &&
-      !change(Place::BodyCount, [&](Session& s) { s.set_body_count(settings_.bodies); }, out)) {
+  const auto resize = [&](Session& s) { s.set_body_count(settings_.bodies); };
+  if (settings_.bodies == size) {
+    out.reports.push_back(Report::done(Place::BodyCount));  // the count that runs: nothing to do
+  } else if (!change(Place::BodyCount, resize, out)) {
     settings_.bodies = size;
   }
 }
@@ -144,16 +150,17 @@ void RunControl::apply_encounter(const Changes& c, Applied& out) {
 void RunControl::apply_time(const Changes& c, Applied& out) {
   if (c.seek) {
     settings_.paused = true;
-    if (!runner_.seek(*c.seek)) {
-      out.reports.push_back(Report::error("no keyframe reaches back to that step", Place::Timeline));
-    }
+    out.reports.push_back(
+        runner_.seek(*c.seek)
+            ? Report::done(Place::Timeline)
+            : Report::error("no keyframe reaches back to that step", Place::Timeline));
   }
   if (c.step_back) {
     settings_.paused = true;
-    const std::uint64_t at = runner_.status().steps;
-    if (at == 0 || !runner_.seek(at - 1)) {
-      out.reports.push_back(Report::error("no keyframe reaches back further", Place::Timeline));
-    }
+    const std::uint64_t at = runner_.status().steps, back = std::uint64_t(c.step_back);
+    out.reports.push_back(at >= back && runner_.seek(at - back)
+                              ? Report::done(Place::Timeline)
+                              : Report::error("no keyframe reaches back further", Place::Timeline));
   }
   out.moved = c.seek || c.step_back;
 }
@@ -173,7 +180,7 @@ void RunControl::advance(const Changes& c, float frame_ms, std::optional<std::ui
   if (c.seek || c.step_back) return;  // this frame shows where it went
   if (settings_.paused) {
     runner_.hold();
-    if (c.step_once) runner_.grant(1.0, limit);
+    if (c.step_once > 0) runner_.grant(double(c.step_once), limit);
     return;
   }
   const float frame_s = std::max(frame_ms, 0.0f) * 1e-3f;

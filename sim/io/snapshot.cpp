@@ -32,6 +32,11 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
                            ")");
 }
 
+std::string with_default_format(const std::string& path) {
+  if (path.empty() || std::filesystem::path(path).has_extension()) return path;
+  return path + ".gxy";
+}
+
 void check_save_path(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
   const std::string e = extension(path);

@@ -34,6 +34,10 @@ struct Snapshot {
 // save never leaves a partly written file (atomic), a load reads and validates the whole file
 // before returning.
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s);
+// `path`, with .gxy added when its name has no extension: the format that keeps everything (the
+// tags behind the colours, the step count and parameters of an exact resume) is the default of
+// --save and of the panel's Save.
+std::string with_default_format(const std::string& path);
 // What a save to `path` would fail on before anything is written: an unknown extension, a folder
 // that does not exist or cannot be written, a folder in the way. Throws std::runtime_error with
 // the message save_snapshot would give; used to check --save before a run starts.

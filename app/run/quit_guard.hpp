@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// Whether a quit the user asks for (Esc, q, the window's close button) asks first: a run that
+// has lasted more than a minute, or holds edits made since its last save, is something a stray
+// key should not lose. A run with --frames (a script), a headless one (nobody to answer) and a
+// signal never ask.
+#pragma once
+
+#include <chrono>
+
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+class QuitGuard {
+ public:
+  using Clock = std::chrono::steady_clock;
+  static constexpr Clock::duration kLongRun = std::chrono::minutes(1);
+
+  QuitGuard() = default;  // never asks
+  QuitGuard(bool may_ask, Clock::time_point start) : may_ask_(may_ask), start_(start) {}
+
+  // A frame's changes once applied: edits of the run, and whether a save went through after them.
+  void applied(const Changes& c, bool saved);
+  bool should_ask(Clock::time_point now) const {
+    return may_ask_ && (edited_ || now - start_ > kLongRun);
+  }
+
+ private:
+  bool may_ask_ = false;
+  Clock::time_point start_{};
+  bool edited_ = false;  // since the start or the last save
+};
+
+// Whether `c` edits the run a save would keep: its parameters, bodies, scenario, a galaxy dropped,
+// taken out or undone, an encounter started.
+bool edits_the_run(const Changes& c);
+
+}  // namespace galaxy::app

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// The panel drawn alone for tests of its layout: an ImGui context without a renderer, a view tall
+// enough for every section open, and settings and numbers that show every optional control.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <string>
+
+#include "knobs.hpp"
+#include "panel/colour_bar.hpp"
+#include "panel/panel.hpp"
+#include "scenarios/presets.hpp"
+
+namespace galaxy::test_support {
+
+// What shows every optional control: a runaway (its buttons), kept keyframes (the timeline), a
+// picked body, parameters and knobs off their defaults (the reset buttons), a colour map, an
+// accuracy chart, a galaxy to undo, a designer's draft with physical units.
+inline void show_everything(app::Settings& s, app::PanelStats& st) {
+  st.bodies = 10485760;  // numbers as wide as a large run's
+  st.fps = 144.0f;
+  st.steps_per_s = 1234.5;
+  st.sim_time_per_s = 12.34;
+  st.units = kDiskGalaxyUnits;
+  st.time = 1234.5678;
+  st.timings.total_ms = 123.456f;
+  st.bodies_per_s = 1.234e9;
+  st.interactions.body_body = 12345678901ull;
+  st.energy_drift = -1.234e-5;
+  st.accuracy.median = 1.234e-4;
+  st.accuracy.p99 = 8.765e-4;
+  st.accuracy.samples = 1000;
+  st.source = "collision";
+  st.backend_name = "cpu/bh";
+  st.steps = st.sim_steps = 8;
+  st.kept = {0, 4, 8};
+  st.runaway = "step 8 ran away";
+  st.runaway_good_step = 7;
+  st.have_energy = st.have_accuracy = true;
+  for (auto& h : st.history) h = {1.0f, 2.0f, 3.0f};
+  st.accuracy_chart.add({st.bodies, st.source, st.backend_name}, {1.0f, 0.004f, 5.0f, 1e-3});
+  st.accuracy_chart.add({st.bodies, st.source, st.backend_name}, {0.5f, 0.004f, 9.0f, 3e-4});
+  st.edits = 1;
+  for (const ParamInfo& info : sim_params()) {
+    set(s.params, info, info.choices.empty() ? info.slider_low : info.choices[0]);
+  }
+  for (const render::Knob& k : render::knobs()) s.render.*k.field = k.low;
+  s.octree_depth = 7;
+  s.picked_body = 3;
+  app::choose_field(s.render, *find_field("error"));
+  s.encounter = *find_preset("prograde");
+  s.encounter.units = kDiskGalaxyUnits;
+}
+
+// An ImGui context without a renderer, as tall as the whole panel open, drawing the panel.
+class PanelDriver : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 6000);  // tall enough for the whole panel, open: no scrolling
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    show_everything(s, st);
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  void frame(ImVec2 mouse) {
+    ImGui::GetIO().MousePos = mouse;
+    ImGui::NewFrame();
+    app::draw_panel(s, st);
+    ImGui::EndFrame();
+  }
+
+  ImGuiWindow* panel() { return ImGui::FindWindowByName("Galaxy"); }
+
+  // Opens or closes a section or tree node of the panel (`parent`: the tree node it is in).
+  void set_open(const char* label, bool open, ImGuiID parent = 0) {
+    ImGuiWindow* w = panel();
+    ASSERT_NE(w, nullptr) << "draw a frame first";
+    w->StateStorage.SetInt(ImHashStr(label, 0, parent ? parent : w->ID), open ? 1 : 0);
+  }
+
+  // Only the section `only` open (null: every one), with all its tree nodes, the designer's
+  // galaxies included; then frames until the layout settles.
+  void open_sections(const char* only = nullptr) {
+    frame(ImVec2(-1, -1));
+    for (const char* label :
+         {"Simulation", "Performance", "Accuracy", "Rendering", "Galaxies", "Snapshot"}) {
+      set_open(label, !only || std::string(label) == only);
+    }
+    for (const char* node :
+         {"tuning", "stage history", "drop into the run", "design an encounter"}) {
+      set_open(node, true);
+    }
+    const ImGuiID designer = ImHashStr("design an encounter", 0, panel()->ID);
+    for (const char* galaxy : {"###galaxy0", "###galaxy1"}) set_open(galaxy, true, designer);
+    for (int k = 0; k < 3; ++k) frame(ImVec2(-1, -1));
+  }
+  void open_everything() { open_sections(); }
+
+  static bool tooltip_shown() {
+    for (const ImGuiWindow* w : GImGui->Windows) {
+      if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) return true;
+    }
+    return false;
+  }
+
+  app::Settings s;
+  app::PanelStats st;
+};
+
+}  // namespace galaxy::test_support

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+// Issue 22, the first hour: what the panel says after an action (the newest outcome, never an
+// older error), driven through App::apply as the panel does.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "app.hpp"
+#include "headless_app.hpp"
+
+namespace galaxy {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::unique_ptr<app::App> small_app(std::string& why) {
+  app::Options o = test_support::small_options(300);
+  o.frames = 1000;
+  return test_support::make_app(o, why);
+}
+
+app::Changes typed_count(const std::string& text) {
+  app::Changes c;
+  c.bodies_typed = text;
+  return c;
+}
+
+app::Changes params_changed() {
+  app::Changes c;
+  c.params = true;
+  return c;
+}
+
+// A bad body count, then a good one: the error at the body count (and on the status line) goes
+// with the success; it said what was wrong with an attempt that is over.
+TEST(Outcomes, ASuccessClearsTheErrorOfAnEarlierAttempt) {
+  std::string why;
+  auto a = small_app(why);
+  if (!a) GTEST_SKIP() << why;
+  a->apply(typed_count("12q"));
+  ASSERT_EQ(a->stats().error_place, app::Place::BodyCount);
+  ASSERT_FALSE(a->stats().error.empty());
+  a->apply(typed_count("400"));
+  EXPECT_EQ(a->session().simulation().size(), 400u);
+  EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
+  EXPECT_EQ(a->stats().error_place, app::Place::None);
+
+  // The same for a parameter: theta 0 refused, theta 0.5 taken.
+  a->settings().params.theta = 0.0f;
+  a->apply(params_changed());
+  ASSERT_EQ(a->stats().error_place, app::Place::Parameters);
+  a->settings().params.theta = 0.5f;
+  a->apply(params_changed());
+  EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
+
+  // And for another control: a success anywhere is the newest outcome.
+  a->apply(typed_count("-3"));
+  ASSERT_EQ(a->stats().error_place, app::Place::BodyCount);
+  a->settings().params.theta = 0.6f;
+  a->apply(params_changed());
+  EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
+}
+
+// In one frame's changes an error is never hidden by a success beside it, and a success keeps
+// the last thing said ("saved ...") while it clears an older error.
+TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
+  std::string why;
+  auto a = small_app(why);
+  if (!a) GTEST_SKIP() << why;
+  app::Changes both = typed_count("500");
+  both.params = true;
+  a->settings().params.theta = -1.0f;
+  a->apply(both);
+  EXPECT_EQ(a->stats().error_place, app::Place::Parameters) << a->stats().error;
+  EXPECT_EQ(a->session().simulation().size(), 500u);
+
+  const fs::path f = fs::temp_directory_path() / "galaxy_outcomes.gxy";
+  a->settings().snapshot_path = f.string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  EXPECT_TRUE(a->stats().error.empty());
+  a->apply(typed_count("600"));
+  EXPECT_EQ(a->stats().message, "saved " + f.string()) << "a success with nothing to say";
+  fs::remove(f);
+}
+
+// The panel's snapshot path saves the format that keeps colours and resumes exactly, also when
+// the path typed has no extension (the field then shows the file written, which Load finds).
+TEST(Outcomes, ThePanelSavesGxyByDefault) {
+  EXPECT_EQ(fs::path(app::Settings{}.snapshot_path).extension(), ".gxy");
+  std::string why;
+  auto a = small_app(why);
+  if (!a) GTEST_SKIP() << why;
+  const fs::path f = fs::temp_directory_path() / "galaxy_outcomes_plain";
+  a->settings().snapshot_path = f.string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  EXPECT_EQ(a->settings().snapshot_path, f.string() + ".gxy");
+  EXPECT_TRUE(fs::exists(f.string() + ".gxy")) << a->stats().error;
+  fs::remove(f.string() + ".gxy");
+}
+
+}  // namespace
+}  // namespace galaxy

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// Issue 22: nothing in the panel runs past its right edge (where the window cuts it off), and
+// the accuracy chart's axes say what they are: p99 error up, step ms across.
+#include <vector>
+
+#include "panel_driver.hpp"
+
+namespace galaxy {
+namespace {
+
+class PanelFits : public test_support::PanelDriver {
+ protected:
+  // Whether `text` was drawn into the panel's draw list this frame: the texture coordinates of
+  // its visible glyphs, one quad each, in a row.
+  bool drawn(const char* text) {
+    std::vector<ImVec2> want;
+    for (const char* c = text; *c; ++c) {
+      const ImFontGlyph* g = ImGui::GetFont()->FindGlyph(static_cast<ImWchar>(*c));
+      if (g->Visible) want.push_back(ImVec2(g->U0, g->V0));
+    }
+    const ImVector<ImDrawVert>& v = panel()->DrawList->VtxBuffer;
+    for (int i = 0; i + 4 * int(want.size()) <= v.Size; ++i) {
+      int k = 0;
+      while (k < int(want.size()) && v[i + 4 * k].uv.x == want[k].x &&
+             v[i + 4 * k].uv.y == want[k].y) {
+        ++k;
+      }
+      if (k == int(want.size())) return true;
+    }
+    return false;
+  }
+};
+
+// Each section alone, so that a failure names it; the lines above them (the run, the time
+// controls) are in every one.
+TEST_F(PanelFits, NoLineRunsPastThePanelsEdge) {
+  for (const char* section :
+       {"Simulation", "Performance", "Accuracy", "Rendering", "Galaxies", "Snapshot"}) {
+    open_sections(section);
+    const ImGuiWindow* w = panel();
+    EXPECT_LE(w->DC.CursorMaxPos.x, w->WorkRect.Max.x + 0.5f)
+        << section << ": a line reaches " << w->DC.CursorMaxPos.x - w->WorkRect.Min.x
+        << " px, the panel holds " << w->WorkRect.GetWidth();
+  }
+}
+
+TEST_F(PanelFits, TheAccuracyChartsAxesAreLabelled) {
+  open_sections("Snapshot");
+  ASSERT_FALSE(drawn("p99 error")) << "the glyph search finds only what is drawn";
+  ASSERT_TRUE(drawn("Snapshot")) << "and finds what is";
+  open_sections("Accuracy");
+  EXPECT_TRUE(drawn("p99 error")) << "the vertical axis";
+  EXPECT_TRUE(drawn("step ms")) << "the horizontal axis";
+  EXPECT_TRUE(drawn("3.0e-04")) << "the error axis's low end";
+  EXPECT_TRUE(drawn("1.0e-03")) << "and its high end";
+}
+
+}  // namespace
+}  // namespace galaxy
