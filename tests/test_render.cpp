@@ -116,16 +116,18 @@ TEST(HeadlessRender, PlummerFramesWithComputeSplatShowAGalaxy) {
   render_plummer("compute");
 }
 
+// Recordings show the picture alone unless --record-panel (issue 22: a clip without the panel).
 TEST(HeadlessRender, ThePanelIsDrawnHeadlessUnlessNoUi) {
   const fs::path dir = fresh_dir("galaxy_render_panel");
   const std::string common = test_support::galaxy_command() +
                              " --headless --backend cpu --bodies 500 --frames 1 --steps 0"
                              " --width 480 --height 360 --record ";
-  const CommandResult with = run(common + (dir / "ui").string());
+  const CommandResult with = run(common + (dir / "ui").string() + " --record-panel");
   if (no_gl(with)) GTEST_SKIP() << "no OpenGL 4.5 context: " << with.output;
   ASSERT_EQ(with.status, 0) << with.output;
   EXPECT_EQ(with.output.find("warning"), std::string::npos) << with.output;
   ASSERT_EQ(run(common + (dir / "plain").string() + " --no-ui").status, 0);
+  ASSERT_EQ(run(common + (dir / "picture").string()).status, 0);  // the panel, not recorded
   // The panel's top-left corner: its title bar and widgets are blue-grey, the sky is black.
   auto corner_mean = [](const fs::path& png) {
     int w = 0, h = 0;
@@ -138,6 +140,7 @@ TEST(HeadlessRender, ThePanelIsDrawnHeadlessUnlessNoUi) {
   };
   EXPECT_GT(corner_mean(dir / "ui" / "frame_00000.png"), 25.0);
   EXPECT_LT(corner_mean(dir / "plain" / "frame_00000.png"), 10.0);
+  EXPECT_LT(corner_mean(dir / "picture" / "frame_00000.png"), 10.0);
   fs::remove_all(dir);
 }
 

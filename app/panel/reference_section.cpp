@@ -61,7 +61,9 @@ void placement(render::ReferenceImage& r) {
 }  // namespace
 
 void reference_section(Settings& s, const PanelStats& st) {
-  if (!ImGui::TreeNode("reference image")) return;
+  const bool open = ImGui::TreeNode("reference image");
+  tip("a photograph behind the bodies, to match the run to an observed system");
+  if (!open) return;
   render::ReferenceImage& r = s.reference;
   path_field(r);
   ImGui::Checkbox("show##reference", &r.shown);

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "panel/panel_parts.hpp"
 #include "panel/param_controls.hpp"
 
 namespace galaxy::app {
@@ -20,7 +21,9 @@ void trail_controls(Settings& s, Changes& c) {
   const std::string label = t.bodies > 0
                                 ? "trails (" + std::to_string(t.bodies) + " bodies)###trails"
                                 : "trails###trails";
-  if (!ImGui::TreeNode(label.c_str())) return;
+  const bool open = ImGui::TreeNode(label.c_str());
+  tip("fading trails behind some of the bodies, to follow orbits and tails by eye");
+  if (!open) return;
   ImGui::SliderInt("bodies##trails", &t.bodies, 0, render::kMaxTrailBodies,
                    t.bodies > 0 ? "%d" : "off", ImGuiSliderFlags_Logarithmic);
   tooltip(

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "panel/panel_parts.hpp"
+
 namespace galaxy::app {
 
 namespace {
@@ -23,6 +25,7 @@ void follow_controls(Settings& s) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(70.0f);
   ImGui::InputInt("##galaxy", &s.follow_galaxy);
+  tip("the followed galaxy's number (0 the first of an encounter)");
   s.follow_galaxy = std::clamp(s.follow_galaxy, 0, kMaxGalaxies - 1);
 }
 
@@ -52,6 +55,7 @@ void separation_plot(Settings& s, const PanelStats& st) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(70.0f);
   ImGui::InputInt("##other", &s.separation_galaxy);
+  tip("the other galaxy's number");
   s.separation_galaxy = std::clamp(s.separation_galaxy, 0, kMaxGalaxies - 1);
   const auto& d = st.separation;
   if (d.empty()) {
@@ -65,6 +69,7 @@ void separation_plot(Settings& s, const PanelStats& st) {
   const std::string now = fmt::format("now {:.3g} {}, most {:.3g}", d.back() * l, unit, most * l);
   ImGui::PlotLines("##separation", d.data(), int(d.size()), 0, now.c_str(), 0.0f, most * 1.15f,
                    ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
+  tip("the distance of the two centres, a point a measurement, oldest at the left");
   ImGui::TextDisabled("distance (0 to %.3g %s) against time, %.4g to %.4g %s", most * 1.15f * l,
                       unit, st.separation_time.front() * t, st.separation_time.back() * t,
                       kpc ? "Myr" : "time units");
@@ -75,8 +80,8 @@ void separation_plot(Settings& s, const PanelStats& st) {
 void view_controls(Settings& s, Changes& c, const PanelStats& st) {
   follow_controls(s);
   view_buttons(s, c);
-  ImGui::SameLine();
   ImGui::Checkbox("three views (v)", &s.three_view);
+  tip("x-y, x-z and y-z side by side, as encounters are matched to observed systems");
   ImGui::SameLine();
   ImGui::Checkbox("ruler (m)", &s.ruler);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("clicks put its two ends on the view's plane");
