@@ -158,7 +158,7 @@ Changes App::input_and_panel() {
 
 void App::update_vertices() {
   const auto t0 = Clock::now();
-  runner_->set_vertices_by_body(settings_.render.trails.bodies > 0);
+  runner_->set_vertex_of(settings_.render.trails.bodies > 0);
   const bool cuda = settings_.backend == Backend::Cuda;
   const FrameHandoff::Taken w =
       vertex_path_.update(runner_->handoff(), cuda, stats_.interop_warning);

@@ -146,7 +146,8 @@ App::App(const Options& options) : clock_(std::nullopt) {
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
   const bool cuda = session->simulation().backend() == Backend::Cuda;
   runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o), keyframe_budget(o, cuda));
-  presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel);
+  presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel,
+                                           o.record_fps);
   measurements_ = std::make_unique<Measurements>(*runner_);
   run_control_ = std::make_unique<RunControl>(
       *runner_, settings_, [this](Session& s, bool changed) { republish(s, changed); });
@@ -186,7 +187,8 @@ void App::republish(Session& s, bool changed) {
   const Simulation& sim = s.simulation();
   const bool cuda = sim.backend() == Backend::Cuda;
   if (changed || sim.size() != vertex_path_.buffers().count()) {
-    vertex_path_.resize(sim.size(), cuda, stats_.interop_warning);
+    const bool vertex_of = settings_.render.trails.bodies > 0;
+    vertex_path_.resize(sim.size(), cuda, vertex_of, stats_.interop_warning);
   }
   runner_->set_device_vertices(cuda && vertex_path_.interop_ready());
   runner_->republish(s, changed);

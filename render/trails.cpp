@@ -11,8 +11,9 @@ namespace galaxy::render {
 
 namespace {
 constexpr GLuint kGroup = 256;  // the compute passes' workgroup size
-// Buffer bindings (shaders/trail.glsl): vertices 0, tags 1, the choice's scratch 4.
-constexpr GLuint kXyzs = 0, kTags = 1, kScratch = 4, kFollowed = 5, kCommand = 6, kRing = 7;
+// Buffer bindings (shaders/trail.glsl): vertices 0, tags 1, vertex_of 2, the choice's scratch 4.
+constexpr GLuint kXyzs = 0, kTags = 1, kVertexOf = 2, kScratch = 4, kFollowed = 5, kCommand = 6,
+                 kRing = 7;
 constexpr GLsizeiptr kScratchHeader = 4 * sizeof(GLuint);
 
 struct DrawCommand {  // glDrawArraysIndirect's command, as trail.glsl's Command block holds it
@@ -42,6 +43,7 @@ GlBuffer storage(std::size_t bytes, const void* data, const char* what) {
 void Trails::bind(const VertexBuffers& bodies) const {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kXyzs, bodies.xyzs());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTags, bodies.tags());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kVertexOf, bodies.vertex_of());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFollowed, followed_.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommand, command_.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRing, ring_.id());
@@ -80,11 +82,12 @@ int Trails::oldest_row() const {
 }
 
 bool Trails::drawable(const VertexBuffers& bodies) const {
-  return chosen_ && samples_ > 0 && capacity_ > 0 && bodies.count() == chosen_from_;
+  return chosen_ && samples_ > 0 && capacity_ > 0 && bodies.count() == chosen_from_ &&
+         bodies.has_vertex_of();
 }
 
 void Trails::sample(const VertexBuffers& bodies) {
-  if (capacity_ == 0 || bodies.count() == 0) return;
+  if (capacity_ == 0 || bodies.count() == 0 || !bodies.has_vertex_of()) return;
   if (!chosen_) choose(bodies);
   if (bodies.count() != chosen_from_) return;
   newest_ = (newest_ + 1) % params_.length;

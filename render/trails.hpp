@@ -5,9 +5,10 @@
 // chooses the bodies from the tag buffer (shaders/trail_select.comp: every k-th drawn body, not
 // the dark halo, of one galaxy where asked, at most TrailParams::bodies); each sample then gathers
 // their positions into the ring's next row (trail_gather.comp). The renderer draws them
-// (Renderer::draw_trails). A vertex index must mean the same body from sample to sample: both
-// backends write the vertices in the bodies' own order, and the owner resets the trails where
-// that order changes (a new run, another body count).
+// (Renderer::draw_trails). Bodies are named by their own index and found through the vertex
+// buffers' vertex_of (the vertices' order may change at every step); the owner resets the trails
+// where a body index changes meaning (a new run, another body count). Vertex buffers without
+// vertex_of are neither sampled nor drawn over.
 #pragma once
 
 #include <cstddef>
@@ -42,7 +43,7 @@ class Trails {
   void bind(const VertexBuffers& bodies) const;
   GLuint command() const { return command_.id(); }  // glDrawArraysIndirect's, one strip a body
 
-  // Read-backs for tests and tools (they wait for the GPU): the followed bodies' vertex indices,
+  // Read-backs for tests and tools (they wait for the GPU): the followed bodies' own indices,
   // and their positions `age` samples before the newest (0: the newest), in the same order.
   std::vector<std::uint32_t> followed_indices() const;
   std::vector<glm::vec3> positions(int age) const;

@@ -3,7 +3,10 @@
 // gather their positions and draw them. A tag byte is population | galaxy << 2 (common.glsl).
 layout(std430, binding = 0) readonly buffer Xyzs { vec4 xyzs[]; };  // the bodies' vertices
 layout(std430, binding = 1) readonly buffer Tags { uint tags[]; };  // 4 tag bytes per word
-layout(std430, binding = 5) buffer Followed { uint followed[]; };  // vertex index of each trail
+// Where each body's vertex is, by the body's own index: the vertices' order changes from step to
+// step (the CUDA backend's tree order), a body's index does not. Trails name bodies by it.
+layout(std430, binding = 2) readonly buffer VertexOf { uint vertex_of[]; };
+layout(std430, binding = 5) buffer Followed { uint followed[]; };  // body index of each trail
 // The trails' indirect draw command: one line strip per followed body; its instance count is how
 // many bodies are followed, written by the choice on the GPU (never read back).
 layout(std430, binding = 6) buffer Command {

@@ -18,7 +18,7 @@ float trail_fade(float age) {
 void main() {
   uint t = uint(gl_InstanceID);
   int j = gl_VertexID;  // 0 .. u_samples - 1: the samples; u_samples: the body now
-  uint i = followed[t];
+  uint i = vertex_of[followed[t]];
   vec4 now = xyzs[i];
   vec3 p = j < u_samples ? ring_position(uint((u_oldest + j) % u_length), t) : now.xyz;
   float age = float(u_samples - j) / float(u_length);

@@ -9,7 +9,7 @@ void main() {
   uint t = gl_GlobalInvocationID.x;
   if (t == 0u) vertex_count = u_samples + 1u;
   if (t >= followed_count) return;
-  vec3 p = xyzs[followed[t]].xyz;
+  vec3 p = xyzs[vertex_of[followed[t]]].xyz;
   uint at = 3u * (u_row * u_capacity + t);
   ring[at] = p.x;
   ring[at + 1u] = p.y;

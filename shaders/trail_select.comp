@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Chooses the followed bodies: every k-th of the bodies that may be followed (drawn ones, not
-// the dark halo; those of galaxy u_galaxy where it is >= 0), in vertex order, with the smallest k
+// the dark halo; those of galaxy u_galaxy where it is >= 0), in the bodies' own order, with the smallest k
 // that keeps them within u_capacity. Three passes, a scan over the workgroups:
 //   0: each workgroup counts its followable bodies into group_sum;
 //   1: one workgroup turns the counts into offsets and sets k and the followed count;
@@ -20,7 +20,7 @@ shared uint s_scan[256];
 
 bool followable(uint i) {
   if (i >= u_count) return false;
-  uint tag = tag_at(i);
+  uint tag = tag_at(vertex_of[i]);
   return (tag & 3u) != 3u && (u_galaxy < 0 || (tag >> 2) == uint(u_galaxy));
 }
 

@@ -23,8 +23,9 @@ bool no_gl(const CommandResult& r) {
 }
 
 // A fresh folder holding a fake `ffmpeg`: it writes its arguments one a line to ./args, then by
-// $FAKE_MODE fails before reading a frame (start), reads every frame and fails (end), or reads
-// them and writes its last argument's file (file:NAME) as a video would be.
+// $FAKE_MODE fails before reading a frame (start), reads every frame (counting their bytes into
+// ./bytes) and fails (end), or reads them and writes its last argument's file (file:NAME) as a
+// video would be.
 fs::path fake_ffmpeg_dir(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / name;
   fs::remove_all(dir);
@@ -33,7 +34,7 @@ fs::path fake_ffmpeg_dir(const std::string& name) {
   f << "#!/bin/sh\n"
        "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > args\n"
        "[ \"$FAKE_MODE\" = start ] && { echo 'fake: cannot open the encoder' >&2; exit 1; }\n"
-       "cat > /dev/null\n"
+       "wc -c > bytes\n"
        "[ \"$FAKE_MODE\" = end ] && { echo 'fake: muxing failed at the end' >&2; exit 3; }\n"
        "last=''; for a in \"$@\"; do last=\"$a\"; done\n"
        "printf video > \"${last#file:}\"\n";
@@ -78,6 +79,22 @@ TEST(Recording, AFileNameWithQuotesAndShellCharactersIsOneArgument) {
             std::string::npos)
       << "ffmpeg got the name as one argument: " << args;
   EXPECT_FALSE(has_hidden_files(dir)) << "no temporary file left";
+  fs::remove_all(dir);
+}
+
+// --record-fps sets the rate the video plays at: ffmpeg is told it, and gets one raw frame a
+// frame drawn (three 64x48 RGBA frames).
+TEST(Recording, RecordFpsIsTheVideosRateAndEveryFrameReachesTheEncoder) {
+  const fs::path dir = fake_ffmpeg_dir("galaxy_rec_fps");
+  const CommandResult r = run_in(dir, "", "--record v.mp4 --record-fps 60");
+  if (no_gl(r)) GTEST_SKIP() << r.output;
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string args = slurp(dir / "args");
+  EXPECT_NE(args.find("\n-r\n60\n"), std::string::npos) << args;
+  EXPECT_EQ(std::stol(slurp(dir / "bytes")), 3L * 64 * 48 * 4);
+  const CommandResult bad = run_in(dir, "", "--record v.mp4 --record-fps 0");
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--record-fps"), std::string::npos) << bad.output;
   fs::remove_all(dir);
 }
 

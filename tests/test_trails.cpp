@@ -56,7 +56,7 @@ class Trails : public ::testing::Test {
     context_.reset();
   }
   void upload(const HostVertices& h) {
-    if (bodies_.count() != h.tags.size()) bodies_.resize(h.tags.size(), false);
+    if (bodies_.count() != h.tags.size()) bodies_.resize(h.tags.size(), false, true);
     bodies_.upload(h.xyzs.data(), h.tags.data());
   }
   // The vertex indices the choice must give: every k-th followable one, at most `most`.
@@ -106,6 +106,53 @@ TEST_F(Trails, TheRingGathersTheChosenBodiesPositionsAndWrapsAround) {
   EXPECT_EQ(trails_->positions(0)[7].y, 39.0f);
   EXPECT_EQ(trails_->positions(15)[7].y, 24.0f) << "the oldest kept sample";
   EXPECT_TRUE(trails_->positions(16).empty());
+}
+
+// The vertices in another order than the bodies' (as the CUDA backend's tree order): the trails
+// choose and follow bodies by their own index through vertex_of, wherever their vertices are.
+TEST_F(Trails, BodiesAreFollowedThroughVertexOfWhateverTheVertexOrder) {
+  const std::size_t n = 600;
+  HostVertices h(n);
+  for (std::size_t i = 0; i < n; i += 2) h.tags[i] = 3;  // even bodies are halo
+  trails_->reset({.bodies = 50, .length = 8});
+  std::vector<std::uint32_t> vertex_of(n);
+  for (int step = 0; step < 3; ++step) {
+    h.place(float(step));
+    // Body i's vertex at (i * 7 + step * 13) mod n: another order at every step.
+    HostVertices shuffled(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t v = (i * 7 + std::size_t(step) * 13) % n;
+      vertex_of[i] = std::uint32_t(v);
+      std::copy_n(&h.xyzs[4 * i], 4, &shuffled.xyzs[4 * v]);
+      shuffled.tags[v] = h.tags[i];
+    }
+    upload(shuffled);
+    glNamedBufferSubData(bodies_.vertex_of(), 0, GLsizeiptr(n * sizeof(std::uint32_t)),
+                         vertex_of.data());
+    trails_->sample(bodies_);
+  }
+  const auto chosen = trails_->followed_indices();
+  EXPECT_EQ(chosen, expected(h.tags, 50)) << "every 6th odd body, by the bodies' own index";
+  for (int age = 0; age < 3; ++age) {
+    const auto p = trails_->positions(age);
+    ASSERT_EQ(p.size(), chosen.size());
+    for (std::size_t t = 0; t < p.size(); ++t) {
+      ASSERT_EQ(p[t], glm::vec3(float(chosen[t]), float(2 - age), -float(chosen[t]))) << t;
+    }
+  }
+}
+
+// Vertex buffers that do not say where each body is (trails were off when they were made) are
+// not sampled: a vertex index alone may name another body at the next step.
+TEST_F(Trails, VertexBuffersWithoutVertexOfAreNotSampled) {
+  HostVertices h(100);
+  h.place(0.0f);
+  bodies_.resize(100, false);
+  bodies_.upload(h.xyzs.data(), h.tags.data());
+  trails_->reset({.bodies = 10, .length = 8});
+  trails_->sample(bodies_);
+  EXPECT_EQ(trails_->samples(), 0);
+  EXPECT_FALSE(trails_->drawable(bodies_));
 }
 
 // More workgroups than the scan's single group has invocations (70,000 bodies: 274 groups), and
@@ -274,10 +321,11 @@ TEST(TrailsCli, TrailsTakesABodyCountUpToTheLimit) {
   EXPECT_EQ(parse({"--trails", "-1"}).exit_code, 2);
 }
 
-// The CUDA backend sorts its bodies along the Morton curve at every step; the vertices it writes
-// (through CUDA-GL interop) must still be in the bodies' own order, or a trail would jump from
-// body to body. Skips without a CUDA device.
-TEST(AppTrails, OnTheGpuAVertexStaysOneBodyFromStepToStep) {
+// The CUDA backend sorts its bodies along the Morton curve at every step and writes the vertices
+// (through CUDA-GL interop) in that order, which the splat draws fastest; vertex_of must say
+// where each body's vertex is, or a trail would jump from body to body. Skips without a CUDA
+// device.
+TEST(AppTrails, OnTheGpuVertexOfFindsEachBodysVertex) {
   std::string why;
   if (!cuda_available(&why)) GTEST_SKIP() << "no CUDA device: " << why;
   app::Options o = test_support::small_options(100000);
@@ -290,14 +338,22 @@ TEST(AppTrails, OnTheGpuAVertexStaysOneBodyFromStepToStep) {
   const HostBodies b = a->session().simulation().download();  // the user's order
   const std::size_t n = b.size();
   ASSERT_EQ(a->vertices().count(), n);
+  ASSERT_TRUE(a->vertices().has_vertex_of());
   std::vector<float> gl(4 * n);
   glGetNamedBufferSubData(a->vertices().xyzs(), 0, GLsizeiptr(gl.size() * sizeof(float)),
                           gl.data());
-  std::size_t differ = 0;
+  std::vector<std::uint32_t> vertex_of(n);
+  glGetNamedBufferSubData(a->vertices().vertex_of(), 0, GLsizeiptr(n * sizeof(std::uint32_t)),
+                          vertex_of.data());
+  std::size_t differ = 0, moved = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    differ += gl[4 * i] != b.x[i] || gl[4 * i + 1] != b.y[i] || gl[4 * i + 2] != b.z[i];
+    const std::size_t v = vertex_of[i];
+    ASSERT_LT(v, n);
+    differ += gl[4 * v] != b.x[i] || gl[4 * v + 1] != b.y[i] || gl[4 * v + 2] != b.z[i];
+    moved += v != i;
   }
-  EXPECT_EQ(differ, 0u) << "vertex i is body i";
+  EXPECT_EQ(differ, 0u) << "vertex vertex_of[i] is body i";
+  EXPECT_GT(moved, n / 2) << "the vertices are in the tree's order, not the bodies' own";
   const render::Trails* t = a->trails();
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->samples(), 3);

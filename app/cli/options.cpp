@@ -132,6 +132,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
                  "run the frame loop headless and unpaced for SECONDS, printing the resident "
                  "memory every 10 s and its growth after the first minute")
       ->check(number(0, false, false));
+  cli.add_option("--record-fps", o.record_fps,
+                 "the frame rate a --record video plays at (default 30; one frame a frame drawn)")
+      ->check(whole(1, 240));
   cli.add_flag("--record-replace", o.record_replace,
                "let --record DIR remove the frames of an earlier recording there first (without "
                "it such a folder is refused, so two runs never mix)");

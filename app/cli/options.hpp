@@ -51,6 +51,7 @@ struct Options {
   std::string record;                // DIR: numbered PNG frames; FILE.mp4: piped into ffmpeg
   bool record_replace = false;       // remove an earlier recording's frames from DIR first
   bool record_panel = false;         // recordings show the panel too (by default the picture)
+  int record_fps = 30;               // --record FILE.mp4 plays at this rate
   bool no_ui = false;                // render without the panel
   std::optional<int> width, height;  // unset: 1280x720 in a window, 1920x1080 headless
   std::string splat = "auto";        // points, compute, or auto (by body count)

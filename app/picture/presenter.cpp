@@ -17,12 +17,12 @@ bool headless(const GlContext& c) { return c.window() == nullptr; }
 }  // namespace
 
 Presenter::Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record,
-                     bool record_panel)
+                     bool record_panel, int record_fps)
     : context_(context), imgui_(imgui), record_panel_(record_panel) {
   int w = 0, h = 0;
   context_.framebuffer_size(w, h);
   if (headless(context_)) offscreen_.emplace(w, h);
-  if (!record.empty()) recorder_ = std::make_unique<Recorder>(record, w, h);
+  if (!record.empty()) recorder_ = std::make_unique<Recorder>(record, w, h, record_fps);
 }
 
 Presenter::Presented Presenter::present(const Frame& f) {

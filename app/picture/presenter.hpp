@@ -38,9 +38,10 @@ class Presenter {
  public:
   // Headless contexts draw into an offscreen target of the framebuffer's size; `record` (a
   // folder or a video file; empty for none) gets every frame.
-  // The picture is recorded without the panel unless `record_panel`.
+  // The picture is recorded without the panel unless `record_panel`; a video plays at
+  // `record_fps`.
   Presenter(GlContext& context, ImGuiLayer* imgui, const std::string& record,
-            bool record_panel = false);
+            bool record_panel = false, int record_fps = 30);
 
   struct Frame {
     const render::VertexBuffers& bodies;

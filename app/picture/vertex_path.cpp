@@ -6,8 +6,8 @@
 
 namespace galaxy::app {
 
-void VertexPath::resize(std::size_t count, bool cuda, std::string& warning) {
-  buffers_.resize(count, cuda);
+void VertexPath::resize(std::size_t count, bool cuda, bool vertex_of, std::string& warning) {
+  buffers_.resize(count, cuda, vertex_of);
   cuda_ = cuda;
   warning.clear();
   if (cuda && !buffers_.cuda_registered()) {
@@ -19,7 +19,10 @@ void VertexPath::resize(std::size_t count, bool cuda, std::string& warning) {
 
 FrameHandoff::Taken VertexPath::update(FrameHandoff& handoff, bool cuda, std::string& warning) {
   const std::size_t n = handoff.newest_bodies();
-  if (n != buffers_.count() || cuda != cuda_) resize(n, cuda, warning);
+  const bool vertex_of = handoff.newest_has_vertex_of();
+  if (n != buffers_.count() || cuda != cuda_ || vertex_of != buffers_.has_vertex_of()) {
+    resize(n, cuda, vertex_of, warning);
+  }
   try {
     return handoff.take(buffers_);
   } catch (const std::exception& e) {
@@ -28,7 +31,7 @@ FrameHandoff::Taken VertexPath::update(FrameHandoff& handoff, bool cuda, std::st
     warning = std::string("CUDA-GL interop failed (") + e.what() +
               "): copying vertices through the host";
     std::fprintf(stderr, "galaxy: warning: %s\n", warning.c_str());
-    buffers_.resize(buffers_.count(), false);
+    buffers_.resize(buffers_.count(), false, buffers_.has_vertex_of());
     return {};
   }
 }

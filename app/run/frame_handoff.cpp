@@ -3,7 +3,7 @@
 
 namespace galaxy::app {
 
-void FrameHandoff::publish(Simulation& sim, StepReport r, bool device) {
+void FrameHandoff::publish(Simulation& sim, StepReport r, bool device, bool vertex_of) {
   int back = 0;
   {
     std::lock_guard lock(mutex_);
@@ -15,15 +15,17 @@ void FrameHandoff::publish(Simulation& sim, StepReport r, bool device) {
   const std::size_t n = sim.size();
   if (device) {
     s.device.wait_copied();
-    s.device.resize(n);
-    sim.write_vertices_device(s.device.xyzs(), s.device.tags(), nullptr);
+    s.device.resize(n, vertex_of);
+    sim.write_vertices_device(s.device.xyzs(), s.device.tags(), s.device.vertex_of(), nullptr);
   } else {
+    sim.set_vertex_order(vertex_of);  // the host form in the bodies' own order: vertex_of is 1:1
     s.xyzs.resize(4 * n);
     s.tags.resize(render::tag_buffer_bytes(n));
     sim.write_vertices_host(s.xyzs.data(), s.tags.data());
   }
   sim.synchronize();  // the slot holds the whole step before anyone may read it
   s.on_device = device;
+  s.vertex_of = vertex_of;
   std::lock_guard lock(mutex_);
   r.sequence = ++sequence_;
   s.report = std::move(r);
@@ -35,6 +37,11 @@ std::size_t FrameHandoff::newest_bodies() const {
   return front_ < 0 ? 0 : slots_[front_].report.bodies;
 }
 
+bool FrameHandoff::newest_has_vertex_of() const {
+  std::lock_guard lock(mutex_);
+  return front_ >= 0 && slots_[front_].vertex_of;
+}
+
 FrameHandoff::Taken FrameHandoff::take(render::VertexBuffers& buffers) {
   Taken t;
   std::lock_guard lock(mutex_);  // held through the copy: the publisher waits for it, not the GPU
@@ -42,6 +49,7 @@ FrameHandoff::Taken FrameHandoff::take(render::VertexBuffers& buffers) {
   Slot& s = slots_[front_];
   t.report = s.report;
   if (s.report.sequence == taken_ || buffers.count() != s.report.bodies) return t;
+  if (buffers.has_vertex_of() != s.vertex_of) return t;
   if (s.on_device) {
     auto mapping = buffers.map();
     s.device.copy_to(mapping);  // ordered before the unmap, which orders GL after it

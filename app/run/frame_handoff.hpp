@@ -38,8 +38,10 @@ class FrameHandoff {
  public:
   // The stepping thread: writes `sim`'s current vertices into the slot not shown and publishes it
   // with `r` (its sequence is set here). `device`: write on the device (CUDA with interop).
-  // Throws what the simulation or an allocation throws; the published step stays.
-  void publish(Simulation& sim, StepReport r, bool device);
+  // `vertex_of`: with where each body's vertex is (render::VertexBuffers::vertex_of; the trails'),
+  // on the host by writing the vertices in the bodies' own order. Throws what the simulation or
+  // an allocation throws; the published step stays.
+  void publish(Simulation& sim, StepReport r, bool device, bool vertex_of = false);
 
   struct Taken {
     bool fresh = false;        // vertices of a newer step were copied into the buffers
@@ -49,10 +51,12 @@ class FrameHandoff {
   };
   // The frame loop: copies the newest published step into `buffers` when it is newer than the
   // last taken. The buffers must have its body count (`newest_bodies()`); a mismatch copies
-  // nothing. Throws what CUDA throws (the mapping).
+  // nothing, as does a mismatch of has_vertex_of() (newest_has_vertex_of()). Throws what CUDA
+  // throws (the mapping).
   Taken take(render::VertexBuffers& buffers);
   // The body count of the newest published step (0 before the first).
   std::size_t newest_bodies() const;
+  bool newest_has_vertex_of() const;
   // Drops the slots (their memory) and what they held: after the run or the backend changed.
   void clear();
 
@@ -62,6 +66,7 @@ class FrameHandoff {
     std::vector<float> xyzs;
     std::vector<std::uint8_t> tags;
     bool on_device = false;
+    bool vertex_of = false;
     StepReport report;
   };
   std::array<Slot, 2> slots_;

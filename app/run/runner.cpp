@@ -224,8 +224,7 @@ void Runner::publish(float wall_ms) {
   r.interactions = sim.interactions();
   r.wall_ms = wall_ms;
   r.name = sim.name();
-  sim.set_vertex_order(vertices_by_body_);
-  handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda);
+  handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda, vertex_of_);
   Running running = session_->running();
   std::lock_guard lock(mutex_);
   status_.running = std::move(running);

@@ -102,9 +102,9 @@ class Runner {
   void publish_now() { publish(0.0f); }
   // Where the thread may write vertices on the device (the GL buffers are registered with CUDA).
   void set_device_vertices(bool on) { device_vertices_ = on; }
-  // Vertices in the bodies' own order (trails follow bodies by vertex index), else in the
-  // backend's faster one (Simulation::set_vertex_order); from the next publication.
-  void set_vertices_by_body(bool on) { vertices_by_body_ = on; }
+  // Publishes where each body's vertex is (VertexBuffers::vertex_of: the trails follow bodies
+  // by it), from the next publication.
+  void set_vertex_of(bool on) { vertex_of_ = on; }
   // Clears the error and the runaway after the user chose to go on.
   void resume();
 
@@ -135,7 +135,7 @@ class Runner {
   FrameHandoff handoff_;
   const bool threaded_;
   std::atomic<bool> device_vertices_{false};
-  std::atomic<bool> vertices_by_body_{false};
+  std::atomic<bool> vertex_of_{false};
 
   mutable std::mutex mutex_;  // guards everything below
   std::condition_variable wake_, parked_cv_;

@@ -78,7 +78,8 @@ class CudaBackend final : public CudaSimulation {
   HostBodies download() const override;
   Diagnostics diagnostics() const override;
   void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
-  bool write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) override;
+  bool write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                             void* stream) override;
   void set_vertex_order(bool by_body) override { vertices_by_id_ = by_body; }
   ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
     if (bodies_.size() == 0 || samples == 0) return {};
@@ -139,7 +140,7 @@ class CudaBackend final : public CudaSimulation {
   std::uint64_t steps_ = 0;
   bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
   bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
-  bool vertices_by_id_ = false;  // set_vertex_order
+  bool vertices_by_id_ = false;  // set_vertex_order (the host form's)
   Passes passes_;
 };
 

@@ -21,17 +21,19 @@ void CudaBackend::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
     host_tags_.resize(n);
   }
   launch_vertices(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
-                  host_tags_.data(), vertices_by_id_, stream_.get());
+                  host_tags_.data(), nullptr, vertices_by_id_, stream_.get());
   maps_.write_values(bodies_.read_view(), reinterpret_cast<float*>(host_vertices_.data()),
                      vertices_by_id_, stream_.get());
   host_vertices_.download(reinterpret_cast<float4*>(xyzs), n, stream_.get());
   if (tags) host_tags_.download(tags, n, stream_.get());
 }
 
-bool CudaBackend::write_vertices_device(float* xyzs, std::uint8_t* tags, void* stream) {
+// Always in tree order, which the splat draws fastest; vertex_of says where each body went.
+bool CudaBackend::write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                                        void* stream) {
   if (bodies_.size() == 0) return true;
-  launch_vertices(bodies_.read_view(), xyzs, tags, vertices_by_id_, stream_.get());
-  maps_.write_values(bodies_.read_view(), xyzs, vertices_by_id_, stream_.get());
+  launch_vertices(bodies_.read_view(), xyzs, tags, vertex_of, false, stream_.get());
+  maps_.write_values(bodies_.read_view(), xyzs, false, stream_.get());
   if (stream) {
     CUDA_CHECK(cudaEventRecord(vertex_event_.get(), stream_.get()));
     CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), vertex_event_.get(), 0));

@@ -151,8 +151,9 @@ void launch_direct_sample_f64(const ConstBodiesView& b, const int* targets, int 
 // Diagnostics sums in double (out holds diagnostics.hpp's kDiagnosticSums doubles).
 void launch_diagnostics(const ConstBodiesView& b, double* out, cudaStream_t s);
 // Render vertices: (x, y, z, speed) and population | galaxy << 2, in tree order or (`by_id`) at
-// each body's own index (its id).
-void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags, bool by_id,
-                     cudaStream_t s);
+// each body's own index (its id); where `vertex_of` is not null, the index of each body's vertex
+// at the body's own index.
+void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags,
+                     std::uint32_t* vertex_of, bool by_id, cudaStream_t s);
 
 }  // namespace galaxy::cuda
