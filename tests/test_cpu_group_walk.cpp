@@ -49,6 +49,39 @@ TEST(CpuGroupWalk, GroupsPartitionTheBodiesInOrder) {
   ASSERT_EQ(small.tree.groups().size(), 1u);
 }
 
+// Beside a heavy child (physics::kHeavyChild: a Plummer sphere's core, here the cell of its
+// densest 500 bodies' worth) no group merges sibling cells, so no group's box reaches from the
+// sparse cells around the core into it; elsewhere siblings are still merged (groups average over
+// 40 bodies).
+TEST(CpuGroupWalk, SmallCellsBesideAHeavyOneAreNotMergedIntoOneGroup) {
+  const Plummer s(100000, 64, {});
+  const auto& nodes = s.tree.nodes();
+  int beside_heavy = 0;
+  for (const CpuOctree::Group& g : s.tree.groups()) {
+    // The deepest cell of more than 64 bodies that holds the whole group (whose small children
+    // made it), and the child of it each end lies in.
+    int cell = 0;
+    for (int i = 0; i < static_cast<int>(nodes.size()); ++i) {
+      const CpuNode& n = nodes[i];
+      const bool holds = n.body_begin <= g.begin && g.end <= n.body_end;
+      if (holds && n.body_end - n.body_begin > 64 && n.depth > nodes[cell].depth) cell = i;
+    }
+    const CpuNode& p = nodes[cell];
+    if (p.leaf()) continue;
+    int heaviest = 0, first_child = -1, last_child = -1;
+    for (int c = cell + 1; c < p.skip; c = nodes[c].skip) {
+      heaviest = std::max(heaviest, nodes[c].body_end - nodes[c].body_begin);
+      if (nodes[c].body_begin <= g.begin && g.begin < nodes[c].body_end) first_child = c;
+      if (nodes[c].body_begin < g.end && g.end <= nodes[c].body_end) last_child = c;
+    }
+    if (heaviest <= physics::kHeavyChild * 64) continue;
+    ++beside_heavy;
+    EXPECT_EQ(first_child, last_child) << "group [" << g.begin << ", " << g.end << ")";
+  }
+  EXPECT_GT(beside_heavy, 10) << "the sphere's core has small cells around it";
+  EXPECT_GT(100000.0 / double(s.tree.groups().size()), 40.0);
+}
+
 // Nothing a group accepts is opened by one of its bodies walking alone at the group's (smallest)
 // alpha |a|, and no accepted cell holds a body of the group; each body is on its group's body
 // list.

@@ -53,8 +53,9 @@ class CpuOctree {
   // The force walk's groups (tree_build.cpp), as the GPU forms them (cuda/tree_build.cu): under a
   // cell of more than group_size bodies, each run of consecutive children of at most group_size
   // is cut into the fewest chunks of at most group_size bodies, of equal size; an oversized leaf
-  // is cut into slices of group_size; a root of few bodies is one group. The groups partition the
-  // sorted bodies in order.
+  // is cut into slices of group_size; a root of few bodies is one group; beside a child of more
+  // than physics::kHeavyChild * group_size bodies each small child is its own group. The groups
+  // partition the sorted bodies in order.
   void build_groups(int group_size);
 
   struct Group {

@@ -83,9 +83,17 @@ void CpuOctree::build_groups(int group_size) {
       return;
     }
     int run_begin = -1, run_end = -1;  // the open run of small children
+    int heaviest = 0;  // physics::kHeavyChild
     for (std::int32_t c = i + 1; c < node.skip; c = nodes_[static_cast<std::size_t>(c)].skip) {
       const CpuNode& child = nodes_[static_cast<std::size_t>(c)];
-      if (child.body_end - child.body_begin <= group_size) {
+      heaviest = std::max(heaviest, child.body_end - child.body_begin);
+    }
+    const bool merge = heaviest <= physics::kHeavyChild * group_size;
+    for (std::int32_t c = i + 1; c < node.skip; c = nodes_[static_cast<std::size_t>(c)].skip) {
+      const CpuNode& child = nodes_[static_cast<std::size_t>(c)];
+      if (child.body_end - child.body_begin <= group_size && !merge) {
+        add_chunks(groups_, child.body_begin, child.body_end, group_size);
+      } else if (child.body_end - child.body_begin <= group_size) {
         if (run_begin < 0) run_begin = child.body_begin;
         run_end = child.body_end;
       } else {

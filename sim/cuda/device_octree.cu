@@ -21,6 +21,8 @@ DeviceOctree::DeviceOctree(int n, int leaf_size)
   groups_.resize(n), group_alpha_.resize(n), group_start_.resize(n), group_starts_.resize(n);
   group_temp_.resize(groups_temp_bytes(n));
   stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
+  parts_ = force_walk_parts(n);
+  if (parts_ > 1) partial_sums_.resize(static_cast<std::size_t>(parts_) * n);
   keys_.resize(n), keys_sorted_.resize(n), index_.resize(n), index_sorted_.resize(n);
   sort_temp_.resize(sort_temp_bytes(n));
 }
@@ -57,6 +59,13 @@ TreeView DeviceOctree::view(int leaf_size, int group_size) {
 
 WalkScratch DeviceOctree::walk_scratch() {
   return {stack_.data(), kStackPerWarp, scalars_.data() + kWork};
+}
+
+WalkScratch DeviceOctree::force_scratch() {
+  WalkScratch w = walk_scratch();
+  w.parts = parts_;
+  w.partial = partial_sums_.data();
+  return w;
 }
 
 SortScratch DeviceOctree::sort_scratch() {

@@ -21,7 +21,8 @@ class DeviceOctree {
   // What the build, summarize and walk kernels read and write, for this pass's leaf and group
   // sizes.
   TreeView view(int leaf_size, int group_size);
-  WalkScratch walk_scratch();
+  WalkScratch walk_scratch();   // one part a group (the trace and the count)
+  WalkScratch force_scratch();  // split into force_walk_parts(n) parts at small n
   SortScratch sort_scratch();
   const std::uint64_t* sorted_keys() const { return keys_sorted_.data(); }
   // The walk's groups from the flags the build left (launch_groups), with this object's scratch.
@@ -64,6 +65,8 @@ class DeviceOctree {
   DeviceBuffer<int> group_starts_;
   DeviceBuffer<unsigned char> group_temp_;
   DeviceBuffer<int> stack_;
+  int parts_ = 1;
+  DeviceBuffer<float4> partial_sums_;  // parts_ * n, where parts_ > 1
   // The sort's Morton keys and permutation (sort.cu), and the sorted keys the build reads.
   DeviceBuffer<std::uint64_t> keys_, keys_sorted_;
   DeviceBuffer<int> index_, index_sorted_;

@@ -102,10 +102,18 @@ struct WalkScratch {
   int* stack;
   int stack_per_warp;  // ints per resident warp
   int* work;  // group counter
+  // The force walk splits each group's walk into `parts` (1 to 8), each taking a share of the
+  // tree (walk.cuh, kSplitLevel), so that small N has enough walks to fill the device and no one
+  // group's walk is the tail; each part's sums go to partial[p * n + i], summed in part order
+  // after the walk (launch_force). 1 for the trace and the count.
+  int parts = 1;
+  float4* partial = nullptr;  // parts * n, where parts > 1
 };
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 int force_resident_warps();
+// How many parts the force walk splits each group's walk into for n bodies (WalkScratch::parts).
+int force_walk_parts(int n);
 // The overlay's trace: the force walk of the group that holds body `index` (the user's order),
 // replayed with the pass's own decisions (its alpha |a| per group, kept in t.group_alpha) and
 // recorded instead of summed. Boxes are (lo, level) and (hi, 0) pairs; direct bodies are

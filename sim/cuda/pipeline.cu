@@ -24,7 +24,7 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
   timer.mark(slot, Mark::Force, s);
   CUDA_CHECK(cudaMemsetAsync(counters, 0, 2 * sizeof(unsigned long long), s));
   const float eps2 = p.params.softening * p.params.softening;
-  launch_force(bodies.view(), t, p.params.multipole, eps2, p.alpha, tree.walk_scratch(), counters,
+  launch_force(bodies.view(), t, p.params.multipole, eps2, p.alpha, tree.force_scratch(), counters,
                s);
 }
 

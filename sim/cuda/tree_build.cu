@@ -105,8 +105,14 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
         // warp has few idle lanes. A big child ends the run; its own descendants flag their
         // groups, its first body among them. (Packing whole sibling cells instead filled groups
         // of 64 to 45.6 bodies on average at 1M Plummer bodies against 50.3 for these chunks,
-        // and the walk took 5% longer for the same errors.)
+        // and the walk took 5% longer for the same errors.) Next to a heavy child
+        // (physics::kHeavyChild) each small child is its own group: physics.hpp says why.
         if (count > t.group_size) {
+          int heaviest = 0;
+          lo = r.x;
+#pragma unroll
+          for (int oct = 0; oct < 8; ++oct) heaviest = max(heaviest, bound[oct] - lo), lo = bound[oct];
+          const bool merge = heaviest <= physics::kHeavyChild * t.group_size;
           int run_start = -1;  // first body of the open run of small children
           lo = r.x;
 #pragma unroll
@@ -114,7 +120,8 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
             const int hi = oct < 8 ? bound[oct] : r.y;
             const int c = hi - lo;
             const bool small = c > 0 && c <= t.group_size;
-            if (small && run_start < 0) run_start = lo;
+            if (small && !merge) t.group_start[lo] = 1;
+            if (small && merge && run_start < 0) run_start = lo;
             if ((oct == 8 || (c > 0 && !small)) && run_start >= 0) {
               const int len = lo - run_start;
               const int chunks = (len + t.group_size - 1) / t.group_size;

@@ -7,8 +7,8 @@
 //
 // A mode is a trivially copyable struct, passed to the kernel by value, with these members (all
 // __device__ __forceinline__, so the force mode compiles to the code of a walk written for it):
-//   int next_group(const TreeView&, const WalkScratch&, int lane, bool first): the group to walk
-//     next, or -1 to stop (the same in every lane);
+//   int next_group(const TreeView&, const WalkScratch&, int lane, bool first): the walk to make
+//     next (group * w.parts + part), or -1 to stop (the same in every lane);
 //   float group_alpha(const TreeView&, int g, float computed, int lane): the alpha |a| the
 //     decisions use (the force mode keeps what it computed; the others replay the pass's);
 //   void begin(): before a group's walk;
@@ -51,13 +51,30 @@ __device__ __forceinline__ int warp_inclusive_sum(int v) {
   return v;
 }
 
-// The next group for this warp from the pass's shared counter (dynamic scheduling: a warp that
-// finishes early takes more), or -1 when none is left; the same in every lane.
+// The next walk for this warp from the pass's shared counter (dynamic scheduling: a warp that
+// finishes early takes more): group * w.parts + part, or -1 when none is left; the same in
+// every lane.
 __device__ __forceinline__ int claim_group(const TreeView& t, const WalkScratch& w, int lane) {
   int g = 0;
   if (lane == 0) g = atomicAdd(w.work, 1);
   g = __shfl_sync(kAll, g, 0);
-  return g < *t.group_count ? g : -1;
+  return g < *t.group_count * w.parts ? g : -1;
+}
+
+// A split walk (WalkScratch::parts > 1) divides the tree among its parts at this level: the
+// k-th child of a cell of level kSplitLevel - 1 whose first body is b goes to part (b + k) modulo
+// parts, with its subtree, and an accepted cell or opened leaf above that level whose first body
+// is b to part b modulo parts; every part opens the cells above it. Sibling cells go to
+// different parts, so a dense core (where the outermost groups' walks spend their time) is shared
+// out; level 4 holds up to 4096 cells, a Plummer sphere's core spans dozens. Ownership follows
+// body order, which a replay repeats, not node numbers, which the build's atomics hand out in
+// any order.
+constexpr int kSplitLevel = 4;
+
+// Whether a node whose first body is `first`, of level `level`, not opened as a cell, is this
+// part's.
+__device__ __forceinline__ bool part_owns(int first, int level, int part, int parts) {
+  return parts == 1 || level >= kSplitLevel || first % parts == part;
 }
 
 // One warp's interaction lists in shared memory: accepted cells (centre of mass relative to the
@@ -166,6 +183,7 @@ constexpr int min_blocks(int order, int per_lane) { return order == 2 && per_lan
 template <int kPerLane>
 struct Group {
   int index;           // the group's number in t.groups
+  int part;            // which part of its walk (WalkScratch::parts)
   int2 range;          // its bodies [x, y) in tree order
   float4 p[kPerLane];  // the lane's bodies (lanes past the end stand on the group's first body)
   Targets<kPerLane> tg;  // the same relative to the centre, and their sums (the force mode's)
@@ -179,10 +197,11 @@ struct Visit {
   bool accept, open_leaf, open_cell;
   float4 c;  // centre of mass relative to the group's centre, and mass
   int4 lk;   // the node's link (first, count, level, leaf)
+  int first;  // its first body (tree order)
 };
 
 // Reads the sorted bodies and the summarized tree; what it writes is the mode's. Persistent warps
-// (or one, for the trace) take groups from mode.next_group.
+// (or one, for the trace) take groups, or parts of groups' walks, from mode.next_group.
 template <int kOrder, int kPerLane, class Mode>
 __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
     walk(BodiesView b, TreeView t, float eps2, float alpha, WalkScratch w, Mode mode) {
@@ -196,8 +215,10 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
 
   for (bool first = true;; first = false) {
     Group<kPerLane> gr;
-    gr.index = mode.next_group(t, w, lane, first);
-    if (gr.index < 0) break;
+    const int item = mode.next_group(t, w, lane, first);
+    if (item < 0) break;
+    gr.index = item / w.parts;
+    gr.part = item - gr.index * w.parts;
     const int2 range = t.groups[gr.index];
     gr.range = range;
     // The group's box; lanes past the group's end stand on its first body and change nothing.
@@ -247,6 +268,7 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
       v.accept = v.open_leaf = v.open_cell = false;
       v.c = make_float4(0, 0, 0, 0);
       v.lk = make_int4(0, 0, 0, 0);
+      v.first = 0;
       if (v.node >= 0) {
         v.c = t.com[v.node];
         v.lk = t.link[v.node];
@@ -261,14 +283,26 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
                    physics::accept(d2, mac.x, v.c.w, mac.y, kOrder, alpha > 0.0f, alpha_accel);
         v.open_leaf = !v.accept && v.lk.w;
         v.open_cell = !v.accept && !v.lk.w;
+        if (!v.open_cell && !part_owns(r.x, v.lk.z, gr.part, w.parts)) {
+          v.accept = v.open_leaf = false;  // another part's
+        }
+        v.first = r.x;
       }
 
       // Children of opened cells onto the stack: an inclusive scan of the counts gives offsets.
-      const int kids = v.open_cell ? v.lk.y : 0;
+      // Children of the split level: this part's alone, every w.parts-th from the first it owns.
+      int kids = v.open_cell ? v.lk.y : 0, kid0 = 0, kid_step = 1;
+      if (w.parts > 1 && v.open_cell && v.lk.z + 1 == kSplitLevel) {
+        kid0 = ((gr.part - v.first) % w.parts + w.parts) % w.parts;
+        kid_step = w.parts;
+        kids = kid0 < v.lk.y ? (v.lk.y - kid0 + w.parts - 1) / w.parts : 0;
+      }
       const int kids_incl = warp_inclusive_sum(kids);
       const int kids_total = __shfl_sync(kAll, kids_incl, 31);
       if (top + kids_total <= stack_cap) {
-        for (int k = 0; k < kids; ++k) stack[top + kids_incl - kids + k] = v.lk.x + k;
+        for (int k = 0; k < kids; ++k) {
+          stack[top + kids_incl - kids + k] = v.lk.x + kid0 + k * kid_step;
+        }
         top += kids_total;
       } else if (lane == 0) {
         t.flags[kFlagStackOverflow] = 1;  // the host throws; the result of this step is wrong
