@@ -71,7 +71,8 @@ void App::camera_path_changes(const Changes& c) {
     report(Report::message("camera path: " + summary(p)));
   }
   if (c.goto_camera_key && *c.goto_camera_key >= 0 && *c.goto_camera_key < int(p.keys.size())) {
-    set_view(camera_, p.keys[*c.goto_camera_key].view);  // a move of the view: playback stops
+    path_player_.stop();  // a move of the view by hand
+    set_view(camera_, p.keys[*c.goto_camera_key].view);
   }
   if (c.save_camera_path) save_path();
   if (c.load_camera_path) load_path(settings_.camera_path_file);
