@@ -33,13 +33,16 @@ bool App::frame() {
   }
   clock_.pace();
   begin_frame();
+  const CameraView before = camera_view();
   const Changes c = input_and_panel();
   apply(c);
+  camera_moved_by_hand(before);  // a drag, the wheel, c, 1-5: a playing camera path stops
   if (kiosk_) apply(kiosk_->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
   camera_.yaw += orbit_rad_;
   follow_camera(stats_.frame_ms * 1e-3f);
+  play_camera_path();  // over the follow camera and --orbit while it plays
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
@@ -73,6 +76,7 @@ void App::apply(const Changes& c) {
   apply_edits(c);
   if (c.toggle_recording) toggle_recording();
   if (c.fit_camera) fit_camera();
+  camera_path_changes(c);
   const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
     return r.kind == Report::Kind::Done && r.place == Place::Save;
   });
@@ -136,6 +140,8 @@ Changes App::input_and_panel() {
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
   c.toggle_recording |= a.toggle_recording;
+  c.add_camera_key |= a.add_camera_key;
+  c.toggle_camera_path |= a.toggle_camera_path;
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }
@@ -360,7 +366,7 @@ void App::follow_camera(float dt) {
   const std::pair<FollowMode, int> now{settings_.follow, settings_.follow_galaxy};
   if (now != followed_) follow_.reset();  // another centre: nothing to predict from yet
   followed_ = now;
-  if (settings_.follow == FollowMode::Off) return;
+  if (settings_.follow == FollowMode::Off || path_player_.playing()) return;
   if (const auto t = follow_.advance(camera_.target(), dt, stats_.time)) camera_.set_target(*t);
 }
 

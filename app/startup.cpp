@@ -9,9 +9,11 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <stdexcept>
 
 #include "app.hpp"
 #include "memory.hpp"
+#include "picture/camera_path_file.hpp"
 #include "threads.hpp"
 #include "panel/colour_bar.hpp"
 #include "scenarios/presets.hpp"
@@ -119,6 +121,15 @@ std::size_t keyframe_budget(const Options& o, bool cuda) {
 
 App::App(const Options& options) : clock_(std::nullopt) {
   Options o = options;
+  // Read before anything starts: a file that went bad since the options checked it stops here.
+  CameraPath path;
+  if (!o.camera_path.empty()) {
+    try {
+      path = load_camera_path(o.camera_path);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string("--camera-path: ") + e.what());
+    }
+  }
   context_ = make_context(o);  // without a window: headless, perhaps with --frames and --record
   if (o.fullscreen) context_->set_fullscreen(true);
   max_steps_ = o.steps;
@@ -144,6 +155,8 @@ App::App(const Options& options) : clock_(std::nullopt) {
   }
   auto session = std::make_unique<Session>(o);
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
+  settings_.camera_path = path;
+  if (!o.camera_path.empty()) settings_.camera_path_file = o.camera_path;
   const bool cuda = session->simulation().backend() == Backend::Cuda;
   runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o), keyframe_budget(o, cuda));
   presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel,
@@ -160,6 +173,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);
+  if (!path.keys.empty()) start_camera_path(options.frames.has_value());
 }
 
 void App::start(std::optional<int> pick) {

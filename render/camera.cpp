@@ -42,6 +42,8 @@ void OrbitCamera::zoom(float wheel_steps) {
   distance_ = std::clamp(distance_ * std::pow(0.88f, wheel_steps), 1e-4f, 1e6f);
 }
 
+void OrbitCamera::set_distance(float d) { distance_ = std::clamp(d, 1e-4f, 1e6f); }
+
 void OrbitCamera::fit(const glm::vec3& center, float radius) {
   target_ = center;
   distance_ = std::max(radius, 1e-4f) / std::sin(0.5f * fov_y) * 1.05f;

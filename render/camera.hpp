@@ -29,6 +29,8 @@ class OrbitCamera {
   void look_from(const glm::vec3& from);
   // Moves the target, keeping the angles and distance (following the centre of mass).
   void set_target(const glm::vec3& t) { target_ = t; }
+  // Sets the distance, within the zoom's limits (a camera path's views).
+  void set_distance(float d);
 
   glm::vec3 target() const { return target_; }
   float distance() const { return distance_; }

@@ -18,7 +18,7 @@ namespace galaxy::test_support {
 
 // What shows every optional control: a runaway (its buttons), kept keyframes (the timeline), a
 // picked body, parameters and knobs off their defaults (the reset buttons), a colour map, an
-// accuracy chart, a galaxy to undo, a designer's draft with physical units.
+// accuracy chart, a galaxy to undo, a designer's draft with physical units, a camera path playing.
 inline void show_everything(app::Settings& s, app::PanelStats& st) {
   st.bodies = 10485760;  // numbers as wide as a large run's
   st.fps = 144.0f;
@@ -53,6 +53,8 @@ inline void show_everything(app::Settings& s, app::PanelStats& st) {
   app::choose_field(s.render, *find_field("error"));
   s.encounter = *find_preset("prograde");
   s.encounter.units = kDiskGalaxyUnits;
+  s.camera_path.keys = {{0.0, {}}, {1234.5, {}}};  // a time as wide as a long fly-through's
+  st.camera_path_time = 1234.5;
 }
 
 // An ImGui context without a renderer, as tall as the whole panel open, drawing the panel.
@@ -96,7 +98,7 @@ class PanelDriver : public ::testing::Test {
       set_open(label, !only || std::string(label) == only);
     }
     for (const char* node :
-         {"tuning", "stage history", "drop into the run", "design an encounter"}) {
+         {"tuning", "stage history", "drop into the run", "design an encounter", "camera path"}) {
       set_open(node, true);
     }
     const ImGuiID designer = ImHashStr("design an encounter", 0, panel()->ID);

@@ -8,6 +8,7 @@
 #include "cli/body_count.hpp"
 #include "render_params.hpp"
 #include "cli/validators.hpp"
+#include "picture/camera_path_file.hpp"
 #include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
 
@@ -152,6 +153,21 @@ ParseResult parse_options(int argc, const char* const* argv) {
                  "or densest (the densest region), gliding")
       ->check(CLI::IsMember({"off", "everything", "galaxy", "densest"}))
       ->capture_default_str();
+  cli.add_option("--camera-path", o.camera_path,
+                 "play the camera path FILE (.toml: views keyed at seconds, saved from the panel) "
+                 "from the start, in the window or a recorded fly-through with --record; a "
+                 "headless run without --frames ends with it")
+      ->check(kPath)
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            try {
+              load_camera_path(s);  // names the file, the line and the key
+            } catch (const std::exception& e) {
+              return std::string(e.what());
+            }
+            return std::string();
+          },
+          ""));  // the help shows TEXT:PATH, as for the other files
   cli.add_flag("--three-view", o.three_view,
                "draw the x-y, x-z and y-z views side by side (v in the window)");
   cli.add_flag("--kiosk", o.kiosk,

@@ -93,6 +93,12 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
         case 'm':
           a.toggle_ruler = true;
           break;
+        case 'i':
+          a.add_camera_key = true;
+          break;
+        case 'l':
+          a.toggle_camera_path = !a.toggle_camera_path;
+          break;
         case '1':
         case '2':
         case '3':

@@ -28,6 +28,8 @@ struct InputActions {
   bool toggle_fullscreen = false;        // F11
   bool toggle_recording = false;         // r
   bool toggle_ruler = false;             // m
+  bool add_camera_key = false;           // i: the view as the camera path's next key
+  bool toggle_camera_path = false;       // l: play or stop the camera path
   std::optional<ViewDirection> view;     // 1 face-on, 2 edge-on, 3 x, 4 y, 5 z
   // The drop tool's gesture (drop mode): the left button held since `from`, now at `to`;
   // `released` on the frame it comes up (a click without a drag drops at rest).
@@ -41,8 +43,8 @@ struct InputActions {
 // h panel, c fit, p screenshot, b octree, q or Esc quit (App::request_quit may ask first); . or
 // Right one step, , or Left one step back, ] faster, [ slower; g drop mode, Delete takes out the
 // picked body's galaxy, u undo; f follow, 1-5 views, v the three-view layout, F11 full screen,
-// r record, m ruler. In drop mode the left button drops galaxies (Drag) instead of turning the
-// view.
+// r record, m ruler, i a camera path key, l play or stop the path. In drop mode the left button
+// drops galaxies (Drag) instead of turning the view.
 InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode);
 
 }  // namespace galaxy::app

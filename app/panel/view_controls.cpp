@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "panel/camera_path_section.hpp"
 #include "panel/panel_parts.hpp"
 
 namespace galaxy::app {
@@ -92,6 +93,7 @@ void view_controls(Settings& s, Changes& c, const PanelStats& st) {
     ImGui::SetTooltip("a video of the picture (no panel) at the display's rate, through ffmpeg;\n"
                       "a folder of PNG frames where ffmpeg is missing");
   }
+  camera_path_section(s, c, st);
 }
 
 }  // namespace galaxy::app

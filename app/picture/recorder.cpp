@@ -162,7 +162,7 @@ void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int 
 bool ffmpeg_available() { return !find_program("ffmpeg").empty(); }
 
 Recorder::Recorder(const std::string& target, int width, int height, int fps)
-    : target_(target), width_(width), height_(height), video_(record_is_video(target)) {
+    : target_(target), width_(width), height_(height), fps_(fps), video_(record_is_video(target)) {
   if (!video_) {
     std::filesystem::create_directories(target);
     return;

@@ -26,7 +26,8 @@ void write_png(const std::filesystem::path& path, const std::uint8_t* rgba, int 
 // made or ffmpeg cannot be started.
 class Recorder {
  public:
-  // A video plays at `fps` frames a second (a folder of PNGs has no rate).
+  // A video plays at `fps` frames a second (a folder of PNGs has no rate of its own: `fps` is
+  // what a camera path moves on by, 1/fps seconds a frame).
   Recorder(const std::string& target, int width, int height, int fps = 30);
   ~Recorder();  // an unfinished video's temporary file is removed
   Recorder(const Recorder&) = delete;
@@ -41,13 +42,14 @@ class Recorder {
   int frames() const { return frames_; }
   int width() const { return width_; }
   int height() const { return height_; }
+  int fps() const { return fps_; }
   const std::string& target() const { return target_; }
   bool video() const { return video_; }
 
  private:
   std::string target_;
   std::filesystem::path partial_;  // the video being encoded
-  int width_, height_;
+  int width_, height_, fps_;
   int frames_ = 0;
   bool video_ = false;
   std::unique_ptr<ChildProcess> encoder_;

@@ -25,6 +25,7 @@ enum class Place {
   Galaxies,   // a galaxy dropped in or taken out, undo
   Encounter,  // the encounter designer: start, save, load
   Reference,  // the reference image: a file that cannot be read
+  CameraPath,  // the camera path: a key, play, save, load
 };
 
 // The place's name in messages ("body count").
@@ -46,6 +47,7 @@ constexpr std::string_view place_name(Place p) {
     case Place::Galaxies: return "galaxies";
     case Place::Encounter: return "encounter";
     case Place::Reference: return "reference image";
+    case Place::CameraPath: return "camera path";
   }
   return "?";
 }
