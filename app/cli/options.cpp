@@ -8,6 +8,7 @@
 #include "cli/body_count.hpp"
 #include "render_params.hpp"
 #include "cli/validators.hpp"
+#include "io/hdf5.hpp"
 #include "picture/camera_path_file.hpp"
 #include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
@@ -68,6 +69,31 @@ void add_speed_options(CLI::App& cli, Options& o) {
       ->check(whole(0, 1u << 24));
 }
 
+// How snapshots are read: their units and, from HDF5, which particle types.
+void add_load_options(CLI::App& cli, Options& o) {
+  cli.add_option_function<std::string>(
+         "--units", [&o](const std::string& s) { o.units = io::parse_file_units(s); },
+         "the units of a loaded file that states none (HDF5, Tipsy, CSV), or over an HDF5 "
+         "file's own: LENGTH,MASS,SPEED, e.g. kpc,1e10Msun,km/s (GADGET's usual)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            std::string why;
+            return io::parse_file_units(s, &why) ? std::string() : why;
+          },
+          "L,M,V"));
+  cli.add_option_function<std::string>(
+         "--particle-types",
+         [&o](const std::string& s) { o.particle_types = *io::parse_particle_types(s); },
+         "load only these HDF5 particle types, comma separated: 0-7 or gas, dm, disk, bulge, "
+         "stars, bh (default all)")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            std::string why;
+            return io::parse_particle_types(s, &why) ? std::string() : why;
+          },
+          "TYPES"));
+}
+
 // The options a run and `galaxy bench` share: the scenario and the parameters that the bench does
 // not sweep. Returns the parameters' options, to note which were given.
 std::vector<std::pair<const ParamInfo*, CLI::Option*>> add_shared_options(CLI::App& app,
@@ -113,11 +139,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
                  "write the final state to FILE: .gxy (the default, added to a FILE without an "
-                 "extension: exact resume, colours), .tipsy, .tipsy-le or .csv")
+                 "extension: exact resume, colours), .tipsy, .tipsy-le, .csv or .hdf5 (GADGET-4 "
+                 "layout with units)")
       ->check(kPath)
       ->transform([](std::string s) { return io::with_default_format(s); });
-  cli.add_option("--load", o.load, "start from the snapshot FILE (.gxy, Tipsy or .csv)")
+  cli.add_option("--load", o.load,
+                 "start from the snapshot FILE (.gxy, Tipsy, .csv, or HDF5 from GADGET, AREPO or "
+                 "SWIFT)")
       ->check(kPath);
+  add_load_options(cli, o);
   cli.add_option("--encounter", o.encounter,
                  "run the encounter FILE (.toml: galaxies, models, orbit, units) instead of the "
                  "scenario")

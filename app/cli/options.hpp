@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "io/file_units.hpp"
 #include "simulation.hpp"
 #include "run/speed.hpp"
 
@@ -61,6 +62,8 @@ struct Options {
   std::string reference;  // an image drawn behind the bodies (render/reference_image.hpp)
   std::optional<float> reference_opacity;
   std::string load;  // start from this snapshot instead of the scenario
+  std::optional<io::FileUnits> units;  // --units: a loaded file's units where it states none
+  std::uint32_t particle_types = 0xff;  // --particle-types: bit k loads HDF5's PartType k
   std::string encounter;  // run this encounter file (.toml) instead of the scenario
   // The frame loop and the simulation's thread.
   Speed speed;

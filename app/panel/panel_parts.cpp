@@ -171,12 +171,13 @@ void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
   if (!open) return;
   ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
   tip("the file: .gxy (exact resume, colours; added where the name has no extension), .tipsy,\n"
-      ".tipsy-le or .csv");
+      ".tipsy-le, .csv or .hdf5 (GADGET-4 layout with units)");
   c.save |= ImGui::Button("Save");
   tip("write the step shown to the path (the format by its extension)");
   ImGui::SameLine();
   c.load |= ImGui::Button("Load");
-  tip("start from the snapshot at the path: .gxy, Tipsy or .csv (a failed load keeps the run)");
+  tip("start from the snapshot at the path: .gxy, Tipsy, .csv or HDF5 (GADGET, AREPO, SWIFT;\n"
+      "--units and --particle-types apply); a failed load keeps the run");
   error_here(st, Place::Save);
   error_here(st, Place::Load);
   if (!st.message.empty() &&

@@ -45,6 +45,8 @@ bool override_params(const Options& cli, SimParams& file, std::vector<std::strin
 
 Session::Session(const Options& o)
     : scenario_(o.scenario), seed_(o.seed), rendering_(!wants_energy_table(o)) {
+  load_options_.units = o.units;
+  load_options_.particle_types = o.particle_types;
   if (!o.encounter.empty()) {
     encounter_ = io::load_encounter(o.encounter);  // names the file, line and key it refuses
     encounter_path_ = o.encounter;
@@ -153,7 +155,7 @@ Loaded Session::load(const std::string& path) {
 }
 
 Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
-  io::Snapshot s = io::load_snapshot(path);  // throws before touching the run
+  io::Snapshot s = io::load_snapshot(path, load_options_);  // throws before touching the run
   require_memory(sim_->backend(), s.bodies.size(), rendering_);
   Loaded loaded{sim_->params(), s.bodies.size(), s.warnings};
   // A .gxy file carries the run's parameters; they are set before reset() so that the
@@ -171,7 +173,7 @@ Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
   sim_->set_clock(s.time, s.steps);
   if (s.params) loaded.params = *s.params;
   source_ = "snapshot " + path;
-  units_ = s.units;  // a .gxy file's (version 2); none from the other formats
+  units_ = s.units;  // a .gxy (version 2) or HDF5 file's, or --units'; else none
   return loaded;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/options.hpp"
+#include "io/snapshot.hpp"
 #include "scenarios/encounter.hpp"
 #include "simulation.hpp"
 #include "units.hpp"
@@ -77,7 +78,8 @@ class Session {
   int remove_galaxy_of(std::size_t index);
   // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
   // the current run. A .gxy load also restores the time, the step count, the parameters and the
-  // units; a .gxy save keeps the units.
+  // units; a .gxy or HDF5 save keeps the units. Loads read with the command line's --units and
+  // --particle-types.
   void save(const std::string& path) const;
   Loaded load(const std::string& path);
 
@@ -97,6 +99,7 @@ class Session {
   std::optional<Encounter> encounter_;  // --encounter FILE: what resets re-create instead
   std::string encounter_path_;
   Units units_;
+  io::LoadOptions load_options_;  // --units, --particle-types
   std::uint64_t seed_;
   bool rendering_;  // the memory preflight counts the vertex buffers too
   std::unique_ptr<Simulation> sim_;

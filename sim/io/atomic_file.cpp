@@ -41,8 +41,8 @@ void keep_mode(const std::filesystem::path& tmp, const std::filesystem::path& ol
 
 }  // namespace
 
-void atomic_write(const std::filesystem::path& requested,
-                  const std::function<void(std::ostream&)>& write) {
+void atomic_write_file(const std::filesystem::path& requested,
+                       const std::function<void(const std::filesystem::path& tmp)>& write) {
   namespace fs = std::filesystem;
   const fs::path path = save_target(requested);
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
@@ -58,18 +58,7 @@ void atomic_write(const std::filesystem::path& requested,
   tmp_name += std::to_string(rd());
   const fs::path tmp = dir / tmp_name;
   try {
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) {
-        throw std::runtime_error(path.string() + ": cannot create " + tmp.string() + ": " +
-                                 std::strerror(errno));
-      }
-      write(out);
-      out.flush();
-      if (!out) throw std::runtime_error(path.string() + ": write failed (disk full?)");
-      out.close();  // the last bytes reach the file system here: a failure is a failed save
-      if (!out) throw std::runtime_error(path.string() + ": write failed on closing (disk full?)");
-    }
+    write(tmp);
     keep_mode(tmp, path);
     std::error_code ec;
     fs::rename(tmp, path, ec);
@@ -79,6 +68,23 @@ void atomic_write(const std::filesystem::path& requested,
     fs::remove(tmp, ignored);
     throw;
   }
+}
+
+void atomic_write(const std::filesystem::path& requested,
+                  const std::function<void(std::ostream&)>& write) {
+  const std::filesystem::path path = save_target(requested);
+  atomic_write_file(path, [&](const std::filesystem::path& tmp) {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) {
+      throw std::runtime_error(path.string() + ": cannot create " + tmp.string() + ": " +
+                               std::strerror(errno));
+    }
+    write(out);
+    out.flush();
+    if (!out) throw std::runtime_error(path.string() + ": write failed (disk full?)");
+    out.close();  // the last bytes reach the file system here: a failure is a failed save
+    if (!out) throw std::runtime_error(path.string() + ": write failed on closing (disk full?)");
+  });
 }
 
 }  // namespace galaxy::io

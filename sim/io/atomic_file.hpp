@@ -14,4 +14,9 @@ namespace galaxy::io {
 // replaced keeps its mode (and its owner, where the process may give files away).
 void atomic_write(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
 
+// The same for a writer that opens the file itself by name (the HDF5 library): `write` creates,
+// fills and closes the temporary file `tmp`, throwing if any of that fails.
+void atomic_write_file(const std::filesystem::path& path,
+                       const std::function<void(const std::filesystem::path& tmp)>& write);
+
 }  // namespace galaxy::io

@@ -9,6 +9,7 @@
 #include "binary.hpp"
 #include "csv.hpp"
 #include "gxy.hpp"
+#include "hdf5.hpp"
 #include "tipsy.hpp"
 
 namespace galaxy::io {
@@ -19,7 +20,19 @@ std::string extension(const std::filesystem::path& p) {
   for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return e;
 }
-constexpr const char* kKnown = "use .gxy, .tipsy, .std, .tipsy-le or .csv";
+constexpr const char* kKnown = "use .gxy, .tipsy, .std, .tipsy-le, .csv, .hdf5 or .h5";
+bool is_hdf5_name(const std::string& e) { return e == ".hdf5" || e == ".h5"; }
+
+// A format without units (Tipsy, CSV) read in the units of --units: galaxy's units from them,
+// velocities and the time converted (file_units.hpp).
+void apply_units(Snapshot& s, const FileUnits& f) {
+  const double v = velocity_factor(f);
+  for (auto* a : {&s.bodies.vx, &s.bodies.vy, &s.bodies.vz}) {
+    for (float& x : *a) x = static_cast<float>(x * v);
+  }
+  s.time /= v;
+  s.units = internal_units(f);
+}
 }  // namespace
 
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
@@ -28,6 +41,7 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
   if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big);
   if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little);
   if (e == ".csv") return save_csv(path, s.bodies);
+  if (is_hdf5_name(e)) return save_hdf5(path, s);
   throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
                            ")");
 }
@@ -40,7 +54,8 @@ std::string with_default_format(const std::string& path) {
 void check_save_path(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
   const std::string e = extension(path);
-  if (e != ".gxy" && e != ".tipsy" && e != ".std" && e != ".tipsy-le" && e != ".csv") {
+  if (e != ".gxy" && e != ".tipsy" && e != ".std" && e != ".tipsy-le" && e != ".csv" &&
+      !is_hdf5_name(e)) {
     throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
                              ")");
   }
@@ -57,18 +72,27 @@ void check_save_path(const std::filesystem::path& path) {
   }
 }
 
-Snapshot load_snapshot(const std::filesystem::path& path) {
+Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& o) {
   require_regular_file(path);
   const std::string e = extension(path);
   // Content first: a .gxy file is recognised by its magic whatever its name.
-  if (e == ".gxy" || has_gxy_magic(path)) return load_gxy(path);
-  if (e == ".csv") {
-    Snapshot s;
-    s.bodies = load_csv(path);
+  if (e == ".gxy" || has_gxy_magic(path)) {
+    Snapshot s = load_gxy(path);
+    if (o.units) {
+      s.warnings.push_back(path.string() + ": --units is ignored: a .gxy file carries its own");
+    }
     return s;
   }
-  // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
-  return load_tipsy(path);
+  if (is_hdf5_name(e) || has_hdf5_signature(path)) return load_hdf5(path, o);
+  Snapshot s;
+  if (e == ".csv") {
+    s.bodies = load_csv(path);
+  } else {
+    // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
+    s = load_tipsy(path);
+  }
+  if (o.units) apply_units(s, *o.units);
+  return s;
 }
 
 }  // namespace galaxy::io

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "../bodies.hpp"
 #include "../simulation.hpp"
 #include "../units.hpp"
+#include "file_units.hpp"
 
 namespace galaxy::io {
 
@@ -24,13 +26,26 @@ struct Snapshot {
   Units units;  // what a unit length and mass are (kept by .gxy only, from version 2; none: 0)
 };
 
+// How to read a file: the choices of --units and --particle-types, and where the progress goes.
+struct LoadOptions {
+  // The file's units where it states none (HDF5, Tipsy, CSV); over an HDF5 file's own, with a
+  // note. .gxy files carry galaxy's own units and ignore it, with a note.
+  std::optional<FileUnits> units;
+  // HDF5: bit k set loads the bodies of PartType k (0-7); the others are skipped.
+  std::uint32_t particle_types = 0xff;
+  // HDF5: called between chunks with the bytes read so far and the bytes to read.
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+};
+
 // Formats by extension:
 //   .gxy        galaxy's own snapshot: every array bit-exact, time, steps, parameters, units,
 //               CRC-32
 //   .tipsy .std Tipsy, big-endian (XDR) standard form; .tipsy-le the native little-endian form
 //   .csv        x,y,z,vx,vy,vz,m,ax,ay,az
-// Loading recognises a .gxy file by its magic and a Tipsy file by its header in either byte
-// order, whatever the extension. Throws std::runtime_error naming the file and the problem; a
+//   .hdf5 .h5   GADGET-4 layout with units, read by pynbody and swiftsimio (hdf5.hpp); loads
+//               GADGET-2/4, AREPO and SWIFT snapshots, one file or several
+// Loading recognises a .gxy file by its magic, an HDF5 file by its signature and a Tipsy file by
+// its header in either byte order, whatever the extension. Throws std::runtime_error naming the file and the problem; a
 // save never leaves a partly written file (atomic), a load reads and validates the whole file
 // before returning.
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s);
@@ -42,6 +57,6 @@ std::string with_default_format(const std::string& path);
 // that does not exist or cannot be written, a folder in the way. Throws std::runtime_error with
 // the message save_snapshot would give; used to check --save before a run starts.
 void check_save_path(const std::filesystem::path& path);
-Snapshot load_snapshot(const std::filesystem::path& path);
+Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace galaxy::io
