@@ -22,12 +22,13 @@ std::string extension(const std::filesystem::path& p) {
 constexpr const char* kKnown = "use .gxy, .tipsy, .std, .tipsy-le or .csv";
 }  // namespace
 
-void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
+void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
+                   const Progress& progress) {
   const std::string e = extension(path);
-  if (e == ".gxy") return save_gxy(path, s);
-  if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big);
-  if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little);
-  if (e == ".csv") return save_csv(path, s.bodies);
+  if (e == ".gxy") return save_gxy(path, s, progress);
+  if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big, progress);
+  if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little, progress);
+  if (e == ".csv") return save_csv(path, s.bodies, progress);
   throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
                            ")");
 }
@@ -57,18 +58,21 @@ void check_save_path(const std::filesystem::path& path) {
   }
 }
 
-Snapshot load_snapshot(const std::filesystem::path& path) {
+Snapshot load_snapshot(const std::filesystem::path& path, const Progress& progress) {
   require_regular_file(path);
   const std::string e = extension(path);
   // Content first: a .gxy file is recognised by its magic whatever its name.
-  if (e == ".gxy" || has_gxy_magic(path)) return load_gxy(path);
-  if (e == ".csv") {
-    Snapshot s;
-    s.bodies = load_csv(path);
-    return s;
-  }
+  if (e == ".gxy" || has_gxy_magic(path)) return load_gxy(path, progress);
+  if (e == ".csv") return load_csv(path, progress);
   // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
-  return load_tipsy(path);
+  return load_tipsy(path, progress);
+}
+
+std::optional<std::uint64_t> snapshot_body_count(const std::filesystem::path& path) {
+  const std::string e = extension(path);
+  if (e == ".gxy" || has_gxy_magic(path)) return gxy_body_count(path);
+  if (e == ".csv") return std::nullopt;  // a row a line: known only by reading them
+  return tipsy_body_count(path);
 }
 
 }  // namespace galaxy::io
