@@ -363,7 +363,7 @@ TEST(Hostile, HeadlessRunawayExitsThreeAndSavesNoNaN) {
   EXPECT_EQ(r.status, app::kExitRunaway) << r.output;
   EXPECT_NE(r.output.find("step 1 ran away"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("nan"), std::string::npos) << r.output;
-  const HostBodies b = io::load_csv(f);  // a load refuses NaN
+  const HostBodies b = io::load_csv(f).bodies;  // a load refuses NaN
   EXPECT_EQ(b.size(), 400u);
   fs::remove(f);
 }
@@ -496,7 +496,7 @@ TEST(Hostile, CrOnlyAndBomCsvsLoad) {
       std::string text = bom + "x,y,z,vx,vy,vz,m,ax,ay,az" + eol;
       for (const auto& row : rows) text += row + eol;
       write_file(temp("galaxy_eol.csv"), text);
-      const HostBodies b = io::load_csv(temp("galaxy_eol.csv"));
+      const HostBodies b = io::load_csv(temp("galaxy_eol.csv")).bodies;
       ASSERT_EQ(b.size(), 3u) << "eol " << int(eol[0]) << " bom " << bom.size();
       EXPECT_EQ(b.x[1], -1.0f);
       EXPECT_EQ(b.m[1], 2.0f);
@@ -511,7 +511,7 @@ TEST(Hostile, CsvMessagesSayWhatIsWrong) {
     io::load_csv(temp("galaxy_big.csv"));
     ADD_FAILURE();
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("line 2: column 3 is beyond the float range"),
+    EXPECT_NE(std::string(e.what()).find("line 2, column 3 (z): '1e39' is beyond the float range"),
               std::string::npos)
         << e.what();
   }
@@ -695,6 +695,50 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
   EXPECT_EQ(a->stats().source, "snapshot " + saved.string());
   fs::remove(saved);
+}
+
+
+// With the simulation on its own thread, Load reads the file on a worker while the run goes on
+// and the window draws; a file that fails to load leaves the run as it was, one that loads
+// replaces it. The frames are pumped until the outcome arrives (each frame is real work).
+TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
+  std::string why;
+  app::Options o = test_support::small_options(300);
+  auto a = test_support::make_app(o, why, true);
+  if (!a) GTEST_SKIP() << why;
+  const fs::path bad = temp("galaxy_threaded_bad.csv"), good = temp("galaxy_threaded.gxy");
+  write_file(bad, "x,y,z,vx,vy,vz,m\n1,2,3,0,0,0,1\n1,2,oops,0,0,0,1\n");
+  io::save_snapshot(good, {make_scenario("plummer", 123, 5), 1.5, 7, SimParams{}, {}, {}});
+  // Until the status line says something new: an error other than `before`, or "loaded".
+  const auto outcome = [&](const std::string& before) {
+    for (int k = 0; k < 100000 && a->stats().error == before &&
+                    a->stats().message.rfind("loaded", 0) != 0;
+         ++k) {
+      EXPECT_TRUE(a->frame());
+    }
+  };
+  a->settings().snapshot_path = bad.string();
+  app::Changes load;
+  load.load = true;
+  a->apply(load);
+  outcome("");
+  EXPECT_EQ(a->stats().error_place, app::Place::Load);
+  EXPECT_NE(a->stats().error.find("line 3, column 3 (z): 'oops' is not a number"),
+            std::string::npos)
+      << a->stats().error;
+  EXPECT_EQ(a->session().simulation().size(), 300u) << "the run stays";
+  EXPECT_EQ(a->stats().source, "collision");
+
+  a->settings().snapshot_path = good.string();
+  a->apply(load);
+  outcome(a->stats().error);
+  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+  EXPECT_EQ(a->stats().message.rfind("loaded " + good.string(), 0), 0u) << a->stats().message;
+  EXPECT_EQ(a->session().simulation().size(), 123u);
+  EXPECT_EQ(a->settings().bodies, 123u);
+  EXPECT_EQ(a->stats().source, "snapshot " + good.string());
+  fs::remove(bad);
+  fs::remove(good);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/options.hpp"
+#include "io/snapshot.hpp"
 #include "scenarios/encounter.hpp"
 #include "simulation.hpp"
 #include "units.hpp"
@@ -77,14 +78,22 @@ class Session {
   int remove_galaxy_of(std::size_t index);
   // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
   // the current run. A .gxy load also restores the time, the step count, the parameters and the
-  // units; a .gxy save keeps the units.
-  void save(const std::string& path) const;
-  Loaded load(const std::string& path);
+  // units; a .gxy save keeps the units. `progress` hears the bytes (io/progress.hpp).
+  void save(const std::string& path, const io::Progress& progress = {}) const;
+  Loaded load(const std::string& path, const io::Progress& progress = {});
+  // The parts of a load, for one that reads on another thread while this run goes on:
+  // the memory preflight from the file's header (nothing read for a CSV file, whose count is
+  // known only from its rows), which throws the preflight's refusal, and the switch to the
+  // snapshot read, which throws and keeps the run as load() does.
+  void check_load(const std::string& path) const;
+  Loaded adopt(io::Snapshot s, const std::string& path) { return adopt(std::move(s), path, nullptr); }
+  // The state a save writes (the bodies downloaded, the time, steps, parameters, units).
+  io::Snapshot snapshot() const;
 
  private:
   // `cli`: at start-up, the command line's --theta, --dt, --softening win over the file's, with
   // a note; null for a load from the panel.
-  Loaded load_snapshot(const std::string& path, const Options* cli);
+  Loaded adopt(io::Snapshot s, const std::string& path, const Options* cli);
 
   // The bodies of the scenario, or of the encounter file where one runs, at `n` bodies.
   HostBodies make_bodies(std::size_t n) const;
