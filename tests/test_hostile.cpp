@@ -698,48 +698,5 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
 }
 
 
-// With the simulation on its own thread, Load reads the file on a worker while the run goes on
-// and the window draws; a file that fails to load leaves the run as it was, one that loads
-// replaces it. The frames are pumped until the outcome arrives (each frame is real work).
-TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
-  std::string why;
-  app::Options o = test_support::small_options(300);
-  auto a = test_support::make_app(o, why, true);
-  if (!a) GTEST_SKIP() << why;
-  const fs::path bad = temp("galaxy_threaded_bad.csv"), good = temp("galaxy_threaded.gxy");
-  write_file(bad, "x,y,z,vx,vy,vz,m\n1,2,3,0,0,0,1\n1,2,oops,0,0,0,1\n");
-  io::save_snapshot(good, {make_scenario("plummer", 123, 5), 1.5, 7, SimParams{}, {}, {}});
-  // Until the status line says something new: an error other than `before`, or "loaded".
-  const auto outcome = [&](const std::string& before) {
-    for (int k = 0; k < 100000 && a->stats().error == before &&
-                    a->stats().message.rfind("loaded", 0) != 0;
-         ++k) {
-      EXPECT_TRUE(a->frame());
-    }
-  };
-  a->settings().snapshot_path = bad.string();
-  app::Changes load;
-  load.load = true;
-  a->apply(load);
-  outcome("");
-  EXPECT_EQ(a->stats().error_place, app::Place::Load);
-  EXPECT_NE(a->stats().error.find("line 3, column 3 (z): 'oops' is not a number"),
-            std::string::npos)
-      << a->stats().error;
-  EXPECT_EQ(a->session().simulation().size(), 300u) << "the run stays";
-  EXPECT_EQ(a->stats().source, "collision");
-
-  a->settings().snapshot_path = good.string();
-  a->apply(load);
-  outcome(a->stats().error);
-  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
-  EXPECT_EQ(a->stats().message.rfind("loaded " + good.string(), 0), 0u) << a->stats().message;
-  EXPECT_EQ(a->session().simulation().size(), 123u);
-  EXPECT_EQ(a->settings().bodies, 123u);
-  EXPECT_EQ(a->stats().source, "snapshot " + good.string());
-  fs::remove(bad);
-  fs::remove(good);
-}
-
 }  // namespace
 }  // namespace galaxy

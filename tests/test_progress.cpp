@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Big snapshots: loads and saves report their bytes (monotone, ending at the total), read in
 // chunks straight into the bodies' arrays with the same bits as ever, keep the host's peak memory
-// near the file's size, and a file too big for memory is refused from its header before a body is
-// read.
+// near the file's size, a file too big for memory is refused from its header before a body is
+// read, and the window loads on a worker while the run goes on (HostileApp: drives OpenGL).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "cli/progress_line.hpp"
+#include "headless_app.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
 #include "io/tipsy.hpp"
 #include "run/session.hpp"
 #include "run_command.hpp"
+#include "scenarios/plummer.hpp"
 #include "snapshot_files.hpp"
 
 namespace galaxy {
@@ -184,6 +186,64 @@ TEST(Progress, AFileTooBigIsRefusedFromItsHeaderBeforeItsBodiesAreRead) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find(big.string() + ": 10,000,000,000 bodies need"), std::string::npos)
       << r.output;
+  fs::remove_all(d);
+}
+
+// With the simulation on its own thread, Load reads the file on a worker while the run goes on
+// and the window draws; a file that fails to load leaves the run as it was, one that loads
+// replaces it. The frames are pumped until the outcome arrives (each frame is real work).
+TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
+  std::string why;
+  app::Options o = test_support::small_options(300);
+  auto a = test_support::make_app(o, why, true);
+  if (!a) GTEST_SKIP() << why;
+  const fs::path d = temp_dir();
+  const fs::path bad = d / "bad.csv", good = d / "good.gxy";
+  std::ofstream(bad) << "x,y,z,vx,vy,vz,m\n1,2,3,0,0,0,1\n1,2,oops,0,0,0,1\n";
+  io::save_snapshot(good, {make_plummer(123, 5), 1.5, 7, SimParams{}, {}, {}});
+  // Until the status line says something new: an error other than `before`, or "loaded".
+  const auto outcome = [&](const std::string& before) {
+    for (int k = 0; k < 100000 && a->stats().error == before &&
+                    a->stats().message.rfind("loaded", 0) != 0;
+         ++k) {
+      EXPECT_TRUE(a->frame());
+    }
+  };
+  a->settings().snapshot_path = bad.string();
+  app::Changes load;
+  load.load = true;
+  a->apply(load);
+  outcome("");
+  EXPECT_EQ(a->stats().error_place, app::Place::Load);
+  EXPECT_NE(a->stats().error.find("line 3, column 3 (z): 'oops' is not a number"),
+            std::string::npos)
+      << a->stats().error;
+  EXPECT_EQ(a->session().simulation().size(), 300u) << "the run stays";
+  EXPECT_EQ(a->stats().source, "collision");
+
+  a->settings().snapshot_path = good.string();
+  a->apply(load);
+  outcome(a->stats().error);
+  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+  EXPECT_EQ(a->stats().message.rfind("loaded " + good.string(), 0), 0u) << a->stats().message;
+  EXPECT_EQ(a->session().simulation().size(), 123u);
+  EXPECT_EQ(a->settings().bodies, 123u);
+  EXPECT_EQ(a->stats().source, "snapshot " + good.string());
+
+  // A save is written on the worker too, and says so when it is done.
+  const fs::path out = d / "out.gxy";
+  a->settings().snapshot_path = out.string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  for (int k = 0; k < 100000 && a->stats().error.empty() &&
+                  a->stats().message.rfind("saved", 0) != 0;
+       ++k) {
+    EXPECT_TRUE(a->frame());
+  }
+  EXPECT_EQ(a->stats().message, "saved " + out.string()) << a->stats().error;
+  EXPECT_EQ(io::load_snapshot(out).bodies.size(), 123u);
+  a.reset();
   fs::remove_all(d);
 }
 
