@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "io/encounter_file.hpp"
 #include "cli/progress_line.hpp"
+#include "io/encounter_file.hpp"
 #include "io/snapshot.hpp"
 #include "memory.hpp"
 #include "scenarios/drop.hpp"
