@@ -221,6 +221,9 @@ void App::update_status() {
   stats_.keyframe_bytes = st.keyframe_bytes;
   stats_.keyframe_budget = st.keyframe_budget;
   stats_.keyframe_note = st.keyframe_note;
+  const FileJob* job = run_control_->file_job();  // a load or save on its worker
+  stats_.transfer = job ? job->shown() : std::string();
+  stats_.transfer_fraction = job ? job->fraction() : 0.0f;
   if (!st.error.empty()) {
     std::string paused = fmt::format("{} (paused)", st.error);
     if (stats_.error != paused) {

@@ -177,6 +177,10 @@ struct PanelStats {
   std::string error;
   Place error_place = Place::None;
   std::string message;
+  // A snapshot load or save under way on its worker (RunControl::file_job), once it has run
+  // for a second: "loading PATH: 45% of 1.2 GiB" and how far (0-1); empty when none shows.
+  std::string transfer;
+  float transfer_fraction = 0;
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
   std::string picked_info;

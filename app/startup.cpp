@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "app.hpp"
+#include "cli/progress_line.hpp"
 #include "memory.hpp"
 #include "picture/camera_path_file.hpp"
 #include "threads.hpp"
@@ -239,7 +240,8 @@ void App::finish() {
   update_status();
   if (!final_save_.empty()) {
     try {
-      runner_->exclusive([&](Session& s) { s.save(final_save_); });
+      runner_->exclusive(
+          [&](Session& s) { s.save(final_save_, terminal_progress("saving", final_save_)); });
       std::printf("galaxy: wrote %s\n", final_save_.c_str());
     } catch (const std::exception& e) {
       std::fprintf(stderr, "galaxy: save: %s\n", e.what());

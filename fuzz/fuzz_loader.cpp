@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #elif GALAXY_FUZZ_LOADER == 1
     check(galaxy::io::load_tipsy(path).bodies);
 #else
-    check(galaxy::io::load_csv(path));
+    check(galaxy::io::load_csv(path).bodies);
 #endif
   } catch (const std::runtime_error&) {
     // A refused file: what the loaders do with bad input.

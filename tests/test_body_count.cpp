@@ -84,7 +84,7 @@ TEST(BodyCount, CommandLineAcceptsSuffixes) {
   const CommandResult r =
       run("--backend cpu --headless --bodies 2k --steps 1 --save " + f.string());
   ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_EQ(io::load_csv(f).size(), 2000u);
+  EXPECT_EQ(io::load_csv(f).bodies.size(), 2000u);
   std::filesystem::remove(f);
   const CommandResult bad = run("--backend cpu --headless --bodies 2.5 --steps 1");
   EXPECT_EQ(bad.status, 2) << bad.output;

@@ -152,7 +152,7 @@ TEST(Cli, HeadlessCpuRunSavesCsvWithSolverAccelerations) {
   const CommandResult r = run("--backend cpu --headless --bodies 300 --steps 3 --save " + f.string());
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("energy"), std::string::npos);
-  const HostBodies b = io::load_csv(f);
+  const HostBodies b = io::load_csv(f).bodies;
   EXPECT_EQ(b.size(), 300u);
   double a2 = 0;
   for (std::size_t i = 0; i < b.size(); ++i) a2 += b.ax[i] * b.ax[i];
@@ -271,7 +271,7 @@ TEST(Cli, CudaBackendRunsHeadlessAndSaves) {
                                 " --headless --bodies 5000 --steps 5 --save " + f.string());
     ASSERT_EQ(r.status, 0) << r.output;
     EXPECT_NE(r.output.find("cuda/"), std::string::npos) << r.output;
-    const HostBodies b = io::load_csv(f);
+    const HostBodies b = io::load_csv(f).bodies;
     ASSERT_EQ(b.size(), 5000u);
     // The saved accelerations are the solver's at the saved positions: check against direct.
     const std::vector<int> t = random_sample(b.size(), 200, 3);

@@ -363,7 +363,7 @@ TEST(Hostile, HeadlessRunawayExitsThreeAndSavesNoNaN) {
   EXPECT_EQ(r.status, app::kExitRunaway) << r.output;
   EXPECT_NE(r.output.find("step 1 ran away"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("nan"), std::string::npos) << r.output;
-  const HostBodies b = io::load_csv(f);  // a load refuses NaN
+  const HostBodies b = io::load_csv(f).bodies;  // a load refuses NaN
   EXPECT_EQ(b.size(), 400u);
   fs::remove(f);
 }
@@ -496,7 +496,7 @@ TEST(Hostile, CrOnlyAndBomCsvsLoad) {
       std::string text = bom + "x,y,z,vx,vy,vz,m,ax,ay,az" + eol;
       for (const auto& row : rows) text += row + eol;
       write_file(temp("galaxy_eol.csv"), text);
-      const HostBodies b = io::load_csv(temp("galaxy_eol.csv"));
+      const HostBodies b = io::load_csv(temp("galaxy_eol.csv")).bodies;
       ASSERT_EQ(b.size(), 3u) << "eol " << int(eol[0]) << " bom " << bom.size();
       EXPECT_EQ(b.x[1], -1.0f);
       EXPECT_EQ(b.m[1], 2.0f);
@@ -511,7 +511,7 @@ TEST(Hostile, CsvMessagesSayWhatIsWrong) {
     io::load_csv(temp("galaxy_big.csv"));
     ADD_FAILURE();
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("line 2: column 3 is beyond the float range"),
+    EXPECT_NE(std::string(e.what()).find("line 2, column 3 (z): '1e39' is beyond the float range"),
               std::string::npos)
         << e.what();
   }
@@ -696,6 +696,7 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   EXPECT_EQ(a->stats().source, "snapshot " + saved.string());
   fs::remove(saved);
 }
+
 
 }  // namespace
 }  // namespace galaxy

@@ -6,6 +6,7 @@
 #include <exception>
 #include <optional>
 
+#include "cli/progress_line.hpp"
 #include "cli/signals.hpp"
 #include "run/session.hpp"
 
@@ -57,7 +58,7 @@ int run_headless(const Options& o) {
     std::fprintf(stderr, "galaxy: %s\n", runaway->message().c_str());
   }
   if (!o.save.empty()) {
-    session.save(o.save);
+    session.save(o.save, terminal_progress("saving", o.save));
     if (runaway) {
       std::printf("galaxy: wrote %s (the last good state, after step %llu)\n", o.save.c_str(),
                   static_cast<unsigned long long>(sim.steps_taken()));

@@ -351,7 +351,8 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
 
 void status_line(const PanelStats& st, float left) {
   const std::string& text = !st.error.empty() ? st.error : st.message;
-  if (text.empty()) return;
+  const bool busy = !st.transfer.empty();  // a load or save under way: its bar above the text
+  if (text.empty() && !busy) return;
   // Its own window at the bottom of the view: never scrolled away, wrapped to the width.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   // Beside the panel when it shows (so no control is covered), across the view when it does not;
@@ -362,9 +363,11 @@ void status_line(const PanelStats& st, float left) {
   // first frame, and the last frame of a recording may be the one that shows the message.
   const ImGuiStyle& style = ImGui::GetStyle();
   const float wrap = width - 2.0f * style.WindowPadding.x;
-  const float height = std::min(
-      ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + 2.0f * style.WindowPadding.y,
-      display.y * 0.3f);
+  float inside = 0.0f;
+  if (busy) inside += ImGui::GetFrameHeight();
+  if (busy && !text.empty()) inside += style.ItemSpacing.y;
+  if (!text.empty()) inside += ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
+  const float height = std::min(inside + 2.0f * style.WindowPadding.y, display.y * 0.3f);
   ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.85f);
@@ -373,10 +376,11 @@ void status_line(const PanelStats& st, float left) {
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   ImGui::Begin("##status", nullptr, flags);
+  if (busy) ImGui::ProgressBar(st.transfer_fraction, ImVec2(-1.0f, 0.0f), st.transfer.c_str());
   ImGui::PushTextWrapPos(0.0f);  // wrap at the window's edge
   if (!st.error.empty()) {
     ImGui::TextColored(kError, "%s", st.error.c_str());
-  } else {
+  } else if (!text.empty()) {
     ImGui::TextUnformatted(st.message.c_str());
   }
   ImGui::PopTextWrapPos();

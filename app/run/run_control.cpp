@@ -11,10 +11,11 @@
 namespace galaxy::app {
 
 // A success says Done (an older error of the panel goes); a failure says why, where it belongs.
-bool RunControl::attempt(Place where, const std::function<void()>& action, Applied& out) {
+bool RunControl::attempt(Place where, const std::function<void()>& action, Applied& out,
+                         bool say_done) {
   try {
     action();
-    out.reports.push_back(Report::done(where));
+    if (say_done) out.reports.push_back(Report::done(where));
     return true;
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("{}: {}", place_name(where), e.what()), where));
@@ -24,6 +25,7 @@ bool RunControl::attempt(Place where, const std::function<void()>& action, Appli
 
 RunControl::Applied RunControl::apply(const Changes& c) {
   Applied out;
+  collect_job(out);
   if (c.params) apply_params(out);
   if (c.solver) apply_solver(out);
   if (c.backend && settings_.backend != runner_.running().backend &&
@@ -39,13 +41,7 @@ RunControl::Applied RunControl::apply(const Changes& c) {
     change(Place::Reset, [](Session& s) { s.set_body_count(s.simulation().size()); }, out);
   }
   if (c.load) apply_load(out);
-  const auto save = [&] {
-    settings_.snapshot_path = io::with_default_format(settings_.snapshot_path);  // Load finds it
-    runner_.exclusive([&](Session& s) { s.save(settings_.snapshot_path); });
-  };
-  if (c.save && attempt(Place::Save, save, out)) {
-    out.reports.push_back(Report::message("saved " + settings_.snapshot_path));
-  }
+  if (c.save) apply_save(out);
   apply_encounter(c, out);
   if (c.resume) resume(out);
   apply_time(c, out);
@@ -107,15 +103,88 @@ void RunControl::apply_bodies(const Changes& c, Applied& out) {
   }
 }
 
+// One file at a time: a second Load or Save while one runs is refused, saying which.
+bool RunControl::job_under_way(Place where, Applied& out) {
+  if (!job_) return false;
+  out.reports.push_back(Report::error(
+      fmt::format("{}: {} {} is under way", place_name(where),
+                  job_->kind() == FileJob::Kind::Load ? "loading" : "saving", job_->path()),
+      where));
+  return true;
+}
+
 void RunControl::apply_load(Applied& out) {
+  if (job_under_way(Place::Load, out)) return;
+  const std::string path = settings_.snapshot_path;
+  if (!runner_.threaded()) {  // lockstep: each frame shows its own step, so the load is here
+    loaded([&](Session& s) { return s.load(path); }, path, out);
+    return;
+  }
+  // The preflight from the file's header before a body is read; then the worker reads, with
+  // the run's --units and --particle-types.
+  io::LoadOptions options;
+  const auto check = [&] {
+    runner_.exclusive([&](Session& s) {
+      s.check_load(path);
+      options = s.load_options();
+    });
+  };
+  if (!attempt(Place::Load, check, out, false)) return;
+  job_ = std::make_unique<FileJob>(FileJob::Kind::Load, path,
+                                   [path, options](const io::Progress& p) {
+                                     io::LoadOptions o = options;
+                                     o.progress = p;
+                                     return io::load_snapshot(path, o);
+                                   });
+}
+
+void RunControl::apply_save(Applied& out) {
+  if (job_under_way(Place::Save, out)) return;
+  settings_.snapshot_path = io::with_default_format(settings_.snapshot_path);  // Load finds it
+  const std::string path = settings_.snapshot_path;
+  if (!runner_.threaded()) {
+    const auto save = [&] { runner_.exclusive([&](Session& s) { s.save(path); }); };
+    if (attempt(Place::Save, save, out)) out.reports.push_back(Report::message("saved " + path));
+    return;
+  }
+  // The step shown is taken with the thread parked; the worker writes it while the run goes on.
+  auto state = std::make_shared<io::Snapshot>();
+  const auto take = [&] {
+    io::check_save_path(path);
+    *state = runner_.exclusive([](Session& s) { return s.snapshot(); });
+  };
+  if (!attempt(Place::Save, take, out, false)) return;
+  job_ = std::make_unique<FileJob>(FileJob::Kind::Save, path, [path, state](const io::Progress& p) {
+    io::save_snapshot(path, *state, p);
+    return io::Snapshot{};
+  });
+}
+
+// A load or save that finished on its worker: its outcome, as a load or save in the frame says it.
+void RunControl::collect_job(Applied& out) {
+  if (!job_ || !job_->finished()) return;
+  const std::unique_ptr<FileJob> job = std::move(job_);
+  const std::string path = job->path();
+  if (job->kind() == FileJob::Kind::Save) {
+    if (attempt(Place::Save, [&] { job->take(); }, out)) {
+      out.reports.push_back(Report::message("saved " + path));
+    }
+    return;
+  }
+  io::Snapshot read;
+  if (!attempt(Place::Load, [&] { read = job->take(); }, out, false)) return;  // the run stays
+  loaded([&](Session& s) { return s.adopt(std::move(read), path); }, path, out);
+}
+
+// The run switches to a snapshot (`adopt` does it with the thread parked); the file's parameters
+// and count become the wanted ones.
+void RunControl::loaded(const std::function<Loaded(Session&)>& adopt, const std::string& path,
+                        Applied& out) {
   Loaded loaded;
-  const bool ok = change(Place::Load, [&](Session& s) { loaded = s.load(settings_.snapshot_path); },
-                         out);
-  if (!ok) return;
-  // The file's parameters and count are what runs now: the new wanted values.
+  if (!change(Place::Load, [&](Session& s) { loaded = adopt(s); }, out)) return;
   settings_.params = loaded.params;
   settings_.bodies = loaded.bodies;
-  std::string text = "loaded " + settings_.snapshot_path;
+  std::string text = "loaded " + path;
   for (const std::string& note : loaded.notes) text += "\n" + note;
   out.reports.push_back(Report::message(text));
 }

@@ -2,12 +2,16 @@
 // The panel's changes applied to the run. Settings holds the wanted values; each change sends them
 // to the simulation's thread once (Runner::post), or, where the run changes wholesale, runs with
 // the thread parked (Runner::exclusive). A change that fails keeps the current run, reports where
-// it belongs (Place), and puts that control's Settings field back to what runs.
+// it belongs (Place), and puts that control's Settings field back to what runs. With a threaded
+// runner, Load and Save read and write the file on a worker (FileJob) while the run goes on and
+// the window draws; the loaded bodies replace the run when the read is complete and checked.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <vector>
 
+#include "run/file_job.hpp"
 #include "run/report.hpp"
 #include "run/runner.hpp"
 #include "settings.hpp"
@@ -29,19 +33,30 @@ class RunControl {
     std::vector<Report> reports;  // in the order the actions ran
   };
   // Parameters, solver, backend, scenario, body count, reset, load, save, the encounter
-  // designer's start, save and load, resume and going back.
+  // designer's start, save and load, resume and going back; and first the outcome of a load or
+  // save that finished on its worker since the last call.
   Applied apply(const Changes& c);
+  // The load or save under way on its worker, if any.
+  const FileJob* file_job() const { return job_.get(); }
   // The steps this frame grants the thread (the speed, or a single step when paused); `frame_ms`
   // the last frame's length, `limit` --steps.
   void advance(const Changes& c, float frame_ms, std::optional<std::uint64_t> limit);
 
  private:
-  bool attempt(Place where, const std::function<void()>& action, Applied& out);
+  // `say_done`: a success ends an older error (Report::done); false where the action only
+  // starts something whose outcome comes later.
+  bool attempt(Place where, const std::function<void()>& action, Applied& out,
+               bool say_done = true);
   void apply_params(Applied& out);
   void apply_solver(Applied& out);
   bool change(Place where, const std::function<void(Session&)>& action, Applied& out);
   void apply_bodies(const Changes& c, Applied& out);
   void apply_load(Applied& out);
+  void apply_save(Applied& out);
+  bool job_under_way(Place where, Applied& out);
+  void collect_job(Applied& out);
+  void loaded(const std::function<Loaded(Session&)>& adopt, const std::string& path,
+              Applied& out);
   void apply_encounter(const Changes& c, Applied& out);
   void apply_time(const Changes& c, Applied& out);
   void resume(Applied& out);
@@ -49,6 +64,7 @@ class RunControl {
   Runner& runner_;
   Settings& settings_;
   Republish republish_;
+  std::unique_ptr<FileJob> job_;  // last: its worker is waited for first
 };
 
 }  // namespace galaxy::app

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "cli/progress_line.hpp"
 #include "io/encounter_file.hpp"
 #include "io/snapshot.hpp"
 #include "memory.hpp"
@@ -59,7 +60,10 @@ Session::Session(const Options& o)
     require_memory(backend, n, rendering_);  // before anything of that size is allocated
     sim_->reset(make_bodies(n));
   } else {
-    for (const std::string& note : load_snapshot(o.load, &o).notes) {
+    check_load(o.load);  // a file too big is refused from its header, before reading it
+    io::Snapshot s =
+        io::load_snapshot(o.load, load_options(terminal_progress("loading", o.load)));
+    for (const std::string& note : adopt(std::move(s), o.load, &o).notes) {
       std::fprintf(stderr, "galaxy: %s\n", note.c_str());
     }
   }
@@ -145,17 +149,37 @@ void Session::replace_bodies(const HostBodies& b) {
   sim_->set_clock(time, steps);
 }
 
-void Session::save(const std::string& path) const {
-  io::save_snapshot(path, {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(),
-                           {}, units_});
+io::Snapshot Session::snapshot() const {
+  return {sim_->download(), sim_->time(), sim_->steps_taken(), sim_->params(), {}, units_};
 }
 
-Loaded Session::load(const std::string& path) {
-  return load_snapshot(path, nullptr);
+void Session::save(const std::string& path, const io::Progress& progress) const {
+  io::save_snapshot(path, snapshot(), progress);
 }
 
-Loaded Session::load_snapshot(const std::string& path, const Options* cli) {
-  io::Snapshot s = io::load_snapshot(path, load_options_);  // throws before touching the run
+Loaded Session::load(const std::string& path, const io::Progress& progress) {
+  check_load(path);
+  // Throws before touching the run.
+  return adopt(io::load_snapshot(path, load_options(progress)), path, nullptr);
+}
+
+io::LoadOptions Session::load_options(const io::Progress& progress) const {
+  io::LoadOptions o = load_options_;
+  o.progress = progress;
+  return o;
+}
+
+void Session::check_load(const std::string& path) const {
+  if (const auto n = io::snapshot_body_count(path)) {
+    try {
+      require_memory(sim_->backend(), *n, rendering_);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(path + ": " + e.what());
+    }
+  }
+}
+
+Loaded Session::adopt(io::Snapshot s, const std::string& path, const Options* cli) {
   require_memory(sim_->backend(), s.bodies.size(), rendering_);
   Loaded loaded{sim_->params(), s.bodies.size(), s.warnings};
   // A .gxy file carries the run's parameters; they are set before reset() so that the

@@ -79,14 +79,24 @@ class Session {
   // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
   // the current run. A .gxy load also restores the time, the step count, the parameters and the
   // units; a .gxy or HDF5 save keeps the units. Loads read with the command line's --units and
-  // --particle-types.
-  void save(const std::string& path) const;
-  Loaded load(const std::string& path);
+  // --particle-types. `progress` hears the bytes (io/progress.hpp).
+  void save(const std::string& path, const io::Progress& progress = {}) const;
+  Loaded load(const std::string& path, const io::Progress& progress = {});
+  // How loads read (--units, --particle-types), with `progress`: for a load on another thread.
+  io::LoadOptions load_options(const io::Progress& progress = {}) const;
+  // The parts of a load, for one that reads on another thread while this run goes on:
+  // the memory preflight from the file's header (nothing read for a CSV file, whose count is
+  // known only from its rows), which throws the preflight's refusal, and the switch to the
+  // snapshot read, which throws and keeps the run as load() does.
+  void check_load(const std::string& path) const;
+  Loaded adopt(io::Snapshot s, const std::string& path) { return adopt(std::move(s), path, nullptr); }
+  // The state a save writes (the bodies downloaded, the time, steps, parameters, units).
+  io::Snapshot snapshot() const;
 
  private:
   // `cli`: at start-up, the command line's --theta, --dt, --softening win over the file's, with
   // a note; null for a load from the panel.
-  Loaded load_snapshot(const std::string& path, const Options* cli);
+  Loaded adopt(io::Snapshot s, const std::string& path, const Options* cli);
 
   // The bodies of the scenario, or of the encounter file where one runs, at `n` bodies.
   HostBodies make_bodies(std::size_t n) const;

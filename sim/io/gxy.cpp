@@ -152,22 +152,39 @@ void check_body_count(std::uint64_t n, std::uintmax_t size, std::size_t header_b
                            std::to_string(size) + (n > room ? "; truncated?)" : ")"));
 }
 
+// Bytes read at a time: the arrays are read in pieces straight into the bodies' own (no copy of
+// the file in memory), each piece added to the checksum and reported.
+constexpr std::size_t kChunkBytes = std::size_t(4) << 20;
+
+// `bytes` of the file into `dst`, a chunk at a time, continuing the checksum `c`.
+std::uint32_t read_chunked(std::istream& in, void* dst, std::size_t bytes, std::uint32_t c,
+                           ProgressMeter& meter, const std::filesystem::path& path,
+                           const char* what) {
+  auto* p = static_cast<unsigned char*>(dst);
+  for (std::size_t done = 0; done < bytes;) {
+    const std::size_t len = std::min(kChunkBytes, bytes - done);
+    read_exact(in, p + done, len, path, what);
+    c = crc(c, p + done, len);
+    done += len;
+    meter.advance(len);
+  }
+  return c;
+}
+
 // The arrays after the header into `b` (sized already), and the checksum over them, continuing
 // `c` (the header's), against the file's.
-void read_bodies(std::istream& in, HostBodies& b, std::uint32_t c,
+void read_bodies(std::istream& in, HostBodies& b, std::uint32_t c, ProgressMeter& meter,
                  const std::filesystem::path& path) {
   const std::size_t n = b.size();
   for (auto member : kFloatArrays) {
     std::vector<float>& v = b.*member;
-    read_exact(in, v.data(), n * sizeof(float), path, "body arrays");
-    c = crc(c, v.data(), n * sizeof(float));
+    c = read_chunked(in, v.data(), n * sizeof(float), c, meter, path, "body arrays");
     if constexpr (std::endian::native != kOrder) {
       for (float& f : v) f = in_order(f, kOrder);
     }
   }
   for (auto member : kTagArrays) {
-    read_exact(in, (b.*member).data(), n, path, "body tags");
-    c = crc(c, (b.*member).data(), n);
+    c = read_chunked(in, (b.*member).data(), n, c, meter, path, "body tags");
   }
   unsigned char tail[4];
   read_exact(in, tail, 4, path, "checksum");
@@ -190,17 +207,19 @@ void check_tags(const HostBodies& b, const std::filesystem::path& path) {
 
 }  // namespace
 
-void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
+void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progress& progress) {
   const HostBodies& b = s.bodies;
   validate_named(b, path);
   reject_empty(b.size(), path);
   check_units(s.units, path);
   const SimParams p = s.params.value_or(SimParams{});
+  ProgressMeter meter(progress, kHeaderBytes + b.size() * kBytesPerBody + 4);
   atomic_write(path, [&](std::ostream& out) {
     std::uint32_t c = 0;  // crc32_z(0, NULL, 0)
     auto emit = [&](const void* data, std::size_t bytes) {
       out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
       c = crc(c, data, bytes);
+      meter.advance(bytes);
     };
     unsigned char h[kHeaderBytes] = {};
     std::copy(kGxyMagic.begin(), kGxyMagic.end(), h);
@@ -222,11 +241,16 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s) {
         emit(block.data(), len * sizeof(float));
       });
     }
-    for (auto member : kTagArrays) emit((b.*member).data(), b.size());
+    for (auto member : kTagArrays) {
+      for_each_block(b.size(), [&](std::size_t i, std::size_t len) {
+        emit((b.*member).data() + i, len);
+      });
+    }
     unsigned char tail[4];
     put<std::uint32_t>(tail, c, kOrder);
     out.write(reinterpret_cast<const char*>(tail), 4);
   });
+  meter.finish();
 }
 
 bool has_gxy_magic(const std::filesystem::path& path) {
@@ -238,14 +262,32 @@ bool has_gxy_magic(const std::filesystem::path& path) {
   return in.gcount() == 8 && std::equal(kGxyMagic.begin(), kGxyMagic.end(), m);
 }
 
-Snapshot load_gxy(const std::filesystem::path& path) {
+std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path) {
+  try {
+    require_regular_file(path);
+    std::ifstream in(path, std::ios::binary);
+    const std::uintmax_t size = std::filesystem::file_size(path);
+    unsigned char h[kHeaderBytes] = {};
+    const std::size_t header_bytes = read_header(in, h, size, path);
+    const unsigned char* q = h + kPrefixBytes;
+    const auto n = get<std::uint64_t>(q, kOrder);
+    check_body_count(n, size, header_bytes, path);
+    return n;
+  } catch (const std::exception&) {
+    return std::nullopt;  // the load says what is wrong
+  }
+}
+
+Snapshot load_gxy(const std::filesystem::path& path, const Progress& progress) {
   const std::string name = path.string();
   require_regular_file(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(name + ": cannot open the file");
   const std::uintmax_t size = std::filesystem::file_size(path);
+  ProgressMeter meter(progress, size);
   unsigned char h[kHeaderBytes] = {};
   const std::size_t header_bytes = read_header(in, h, size, path);
+  meter.advance(header_bytes);
   const unsigned char* q = h + kPrefixBytes;
   const auto n = get<std::uint64_t>(q, kOrder);
   Snapshot s;
@@ -263,10 +305,11 @@ Snapshot load_gxy(const std::filesystem::path& path) {
   check_units(s.units, path);
   s.params = p;
   s.bodies = allocate_bodies(n, path);
-  read_bodies(in, s.bodies, crc(0, h, header_bytes), path);
+  read_bodies(in, s.bodies, crc(0, h, header_bytes), meter, path);
   reject_empty(n, path);
   validate_named(s.bodies, path);
   check_tags(s.bodies, path);
+  meter.finish();
   return s;
 }
 

@@ -22,6 +22,7 @@
 
 #include <array>
 #include <filesystem>
+#include <optional>
 
 #include "snapshot.hpp"
 
@@ -33,13 +34,15 @@ inline constexpr std::uint32_t kGxyVersion = 2;  // what save_gxy writes; versio
 
 // Writes `s` atomically as version 2; a missing `s.params` is written as the defaults, and
 // `s.units` as they are (none: zeros).
-void save_gxy(const std::filesystem::path& path, const Snapshot& s);
+void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progress& progress = {});
 
 // Reads and checks the whole file (magic, version and its header size, size against the body
 // count, checksum, finite values, non-negative masses, valid tags, units) before returning. A
-// version 1 file loads with no units. Throws std::runtime_error naming the
-// file and the problem.
-Snapshot load_gxy(const std::filesystem::path& path);
+// version 1 file loads with no units. The arrays are read in chunks straight into the bodies'
+// (the checksum computed as they come). Throws std::runtime_error naming the file and the problem.
+Snapshot load_gxy(const std::filesystem::path& path, const Progress& progress = {});
+// The body count in the header, where the header checks out and agrees with the file's size.
+std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path);
 
 // True when the file starts with the .gxy magic.
 bool has_gxy_magic(const std::filesystem::path& path);

@@ -35,12 +35,13 @@ void apply_units(Snapshot& s, const FileUnits& f) {
 }
 }  // namespace
 
-void save_snapshot(const std::filesystem::path& path, const Snapshot& s) {
+void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
+                   const Progress& progress) {
   const std::string e = extension(path);
-  if (e == ".gxy") return save_gxy(path, s);
-  if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big);
-  if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little);
-  if (e == ".csv") return save_csv(path, s.bodies);
+  if (e == ".gxy") return save_gxy(path, s, progress);
+  if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big, progress);
+  if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little, progress);
+  if (e == ".csv") return save_csv(path, s.bodies, progress);
   if (is_hdf5_name(e)) return save_hdf5(path, s);
   throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
                            ")");
@@ -77,22 +78,25 @@ Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& o) 
   const std::string e = extension(path);
   // Content first: a .gxy file is recognised by its magic whatever its name.
   if (e == ".gxy" || has_gxy_magic(path)) {
-    Snapshot s = load_gxy(path);
+    Snapshot s = load_gxy(path, o.progress);
     if (o.units) {
       s.warnings.push_back(path.string() + ": --units is ignored: a .gxy file carries its own");
     }
     return s;
   }
   if (is_hdf5_name(e) || has_hdf5_signature(path)) return load_hdf5(path, o);
-  Snapshot s;
-  if (e == ".csv") {
-    s.bodies = load_csv(path);
-  } else {
-    // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
-    s = load_tipsy(path);
-  }
+  // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
+  Snapshot s = e == ".csv" ? load_csv(path, o.progress) : load_tipsy(path, o.progress);
   if (o.units) apply_units(s, *o.units);
   return s;
+}
+
+std::optional<std::uint64_t> snapshot_body_count(const std::filesystem::path& path) {
+  const std::string e = extension(path);
+  if (e == ".gxy" || has_gxy_magic(path)) return gxy_body_count(path);
+  if (is_hdf5_name(e) || has_hdf5_signature(path)) return std::nullopt;  // hdf5.hpp: checked
+  if (e == ".csv") return std::nullopt;  // a row a line: known only by reading them
+  return tipsy_body_count(path);
 }
 
 }  // namespace galaxy::io

@@ -14,6 +14,7 @@
 #include "../simulation.hpp"
 #include "../units.hpp"
 #include "file_units.hpp"
+#include "progress.hpp"
 
 namespace galaxy::io {
 
@@ -33,22 +34,25 @@ struct LoadOptions {
   std::optional<FileUnits> units;
   // HDF5: bit k set loads the bodies of PartType k (0-7); the others are skipped.
   std::uint32_t particle_types = 0xff;
-  // HDF5: called between chunks with the bytes read so far and the bytes to read.
-  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+  // Called between chunks with the bytes read so far and the bytes to read (progress.hpp).
+  Progress progress;
 };
 
 // Formats by extension:
 //   .gxy        galaxy's own snapshot: every array bit-exact, time, steps, parameters, units,
 //               CRC-32
 //   .tipsy .std Tipsy, big-endian (XDR) standard form; .tipsy-le the native little-endian form
-//   .csv        x,y,z,vx,vy,vz,m,ax,ay,az
+//   .csv        x,y,z,vx,vy,vz,m,ax,ay,az (read by column names: csv_columns.hpp)
 //   .hdf5 .h5   GADGET-4 layout with units, read by pynbody and swiftsimio (hdf5.hpp); loads
 //               GADGET-2/4, AREPO and SWIFT snapshots, one file or several
 // Loading recognises a .gxy file by its magic, an HDF5 file by its signature and a Tipsy file by
-// its header in either byte order, whatever the extension. Throws std::runtime_error naming the file and the problem; a
+// its header in either byte order, whatever the extension. Throws std::runtime_error naming the
+// file and the problem; a
 // save never leaves a partly written file (atomic), a load reads and validates the whole file
-// before returning.
-void save_snapshot(const std::filesystem::path& path, const Snapshot& s);
+// before returning. Both read and write in chunks, straight between the file and the bodies'
+// arrays, and report their bytes to `progress` (progress.hpp) where one is given.
+void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
+                   const Progress& progress = {});
 // `path`, with .gxy added when its name has no extension: the format that keeps everything (the
 // tags behind the colours, the step count and parameters of an exact resume) is the default of
 // --save and of the panel's Save.
@@ -58,5 +62,9 @@ std::string with_default_format(const std::string& path);
 // the message save_snapshot would give; used to check --save before a run starts.
 void check_save_path(const std::filesystem::path& path);
 Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& options = {});
+// The body count a load of `path` would bring, read from its header alone (.gxy, Tipsy), for
+// the memory preflight before the bodies are read; nothing for a format without a count in its
+// header (CSV) or a file whose header does not check out (the load will say why).
+std::optional<std::uint64_t> snapshot_body_count(const std::filesystem::path& path);
 
 }  // namespace galaxy::io

@@ -59,8 +59,9 @@ std::optional<std::uint8_t> decode_star_tag(float metals) {
 // Streams records of `floats` values through a buffer of whole records.
 class RecordReader {
  public:
-  RecordReader(std::istream& in, const std::filesystem::path& path, std::endian order)
-      : in_(in), path_(path), order_(order) {}
+  RecordReader(std::istream& in, const std::filesystem::path& path, std::endian order,
+               ProgressMeter& meter)
+      : in_(in), path_(path), order_(order), meter_(meter) {}
   template <class Fn>
   void read(std::size_t count, std::size_t floats, Fn&& fn) {
     constexpr std::size_t kBlock = 4096;
@@ -69,6 +70,7 @@ class RecordReader {
       const std::size_t len = std::min(kBlock, count - i);
       buf.resize(len * floats);
       read_exact(in_, buf.data(), buf.size() * sizeof(float), path_, "particle records");
+      meter_.advance(buf.size() * sizeof(float));
       for (float& f : buf) f = in_order(f, order_);
       for (std::size_t k = 0; k < len; ++k) fn(&buf[k * floats]);
     }
@@ -78,65 +80,21 @@ class RecordReader {
   std::istream& in_;
   const std::filesystem::path& path_;
   std::endian order_;
+  ProgressMeter& meter_;
 };
 
-}  // namespace
+// The header and the layout it implies, checked against the file's size: the counts must agree
+// with the size before anything is allocated (a corrupt header could otherwise ask for more
+// memory than the machine has).
+struct Layout {
+  Header h;
+  std::endian order;
+  std::size_t header_bytes;
+  std::int32_t pad;  // the padded header's pad word (0 without one)
+};
 
-void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endian order) {
-  const HostBodies& b = s.bodies;
-  validate_named(b, path);
-  if (b.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
-    throw std::runtime_error(path.string() + ": Tipsy holds at most 2^31 - 1 bodies, not " +
-                             std::to_string(b.size()));
-  }
-  const float eps = s.params.value_or(SimParams{}).softening;
-  std::vector<std::size_t> dark0, dark1, star;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    if (b.population[i] != static_cast<std::uint8_t>(Population::Halo)) {
-      star.push_back(i);
-    } else {
-      (b.galaxy[i] ? dark1 : dark0).push_back(i);
-    }
-  }
-  atomic_write(path, [&](std::ostream& out) {
-    unsigned char h[kHeaderBytes];
-    unsigned char* q = put<double>(h, s.time, order);
-    for (std::size_t v : {b.size(), std::size_t{3}, std::size_t{0}, dark0.size() + dark1.size(),
-                          star.size(), dark1.size()}) {
-      q = put<std::int32_t>(q, static_cast<std::int32_t>(v), order);
-    }
-    out.write(reinterpret_cast<const char*>(h), sizeof h);
-    std::vector<unsigned char> buf;
-    auto write_records = [&](const std::vector<std::size_t>& ids, bool is_star) {
-      const std::size_t floats = is_star ? kStarFloats : kDarkFloats;
-      buf.resize(ids.size() * floats * 4);
-      unsigned char* p = buf.data();
-      for (std::size_t i : ids) {
-        for (float v : {b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i]}) {
-          p = put(p, v, order);
-        }
-        if (is_star) {
-          p = put(p, star_tag(b.population[i], b.galaxy[i]), order);
-          p = put(p, 0.0f, order);  // tform: present from the start
-        }
-        p = put(p, eps, order);
-        p = put(p, b.pot[i], order);
-      }
-      out.write(reinterpret_cast<const char*>(buf.data()),
-                static_cast<std::streamsize>(buf.size()));
-    };
-    write_records(dark0, false);
-    write_records(dark1, false);
-    write_records(star, true);
-  });
-}
-
-Snapshot load_tipsy(const std::filesystem::path& path) {
+Layout read_layout(std::istream& in, std::uintmax_t size, const std::filesystem::path& path) {
   const std::string name = path.string();
-  require_regular_file(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(name + ": cannot open the file");
-  const std::uintmax_t size = std::filesystem::file_size(path);
   if (size < kUnpaddedHeaderBytes) {
     throw std::runtime_error(name + ": truncated: " + std::to_string(size) +
                              " bytes, shorter than a Tipsy header (28 or 32 bytes)");
@@ -164,8 +122,6 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
     const std::int32_t word = get<std::int32_t>(p, order);
     if (word >= 0 && word < (1 << 23)) header_bytes = kHeaderBytes;
   }
-  // The counts must agree with the file size before anything is allocated (a corrupt header
-  // could otherwise ask for more memory than the machine has).
   const std::size_t expected = header_bytes == kHeaderBytes ? padded : unpadded;
   if (size != expected) {
     throw std::runtime_error(
@@ -181,7 +137,100 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
     const unsigned char* p = raw + kUnpaddedHeaderBytes;
     pad = get<std::int32_t>(p, order);
   }
+  return {*h, order, header_bytes, pad};
+}
+
+}  // namespace
+
+void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endian order,
+                const Progress& progress) {
+  const HostBodies& b = s.bodies;
+  validate_named(b, path);
+  if (b.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+    throw std::runtime_error(path.string() + ": Tipsy holds at most 2^31 - 1 bodies, not " +
+                             std::to_string(b.size()));
+  }
+  const float eps = s.params.value_or(SimParams{}).softening;
+  // The records in three passes over the bodies (dark of galaxy 0, dark of the others, stars),
+  // a block at a time: no list of indices, no copy of the file in memory.
+  enum class Kind { Dark0, Dark1, Star };
+  const auto kind = [&](std::size_t i) {
+    if (b.population[i] != static_cast<std::uint8_t>(Population::Halo)) return Kind::Star;
+    return b.galaxy[i] ? Kind::Dark1 : Kind::Dark0;
+  };
+  std::size_t count[3] = {};
+  for (std::size_t i = 0; i < b.size(); ++i) ++count[static_cast<int>(kind(i))];
+  const std::size_t dark = count[0] + count[1], star = count[2];
+  ProgressMeter meter(progress, kHeaderBytes + 4 * (kDarkFloats * dark + kStarFloats * star));
+  atomic_write(path, [&](std::ostream& out) {
+    unsigned char h[kHeaderBytes];
+    unsigned char* q = put<double>(h, s.time, order);
+    for (std::size_t v : {b.size(), std::size_t{3}, std::size_t{0}, dark, star, count[1]}) {
+      q = put<std::int32_t>(q, static_cast<std::int32_t>(v), order);
+    }
+    out.write(reinterpret_cast<const char*>(h), sizeof h);
+    meter.advance(sizeof h);
+    constexpr std::size_t kBlock = 4096;
+    std::vector<unsigned char> buf(kBlock * kStarFloats * 4);
+    auto write_records = [&](Kind which) {
+      const bool is_star = which == Kind::Star;
+      unsigned char* p = buf.data();
+      const auto flush = [&] {
+        const auto bytes = static_cast<std::size_t>(p - buf.data());
+        out.write(reinterpret_cast<const char*>(buf.data()), static_cast<std::streamsize>(bytes));
+        meter.advance(bytes);
+        p = buf.data();
+      };
+      for (std::size_t i = 0, in_block = 0; i < b.size(); ++i) {
+        if (kind(i) != which) continue;
+        for (float v : {b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i]}) {
+          p = put(p, v, order);
+        }
+        if (is_star) {
+          p = put(p, star_tag(b.population[i], b.galaxy[i]), order);
+          p = put(p, 0.0f, order);  // tform: present from the start
+        }
+        p = put(p, eps, order);
+        p = put(p, b.pot[i], order);
+        if (++in_block == kBlock) {
+          flush();
+          in_block = 0;
+        }
+      }
+      flush();
+    };
+    write_records(Kind::Dark0);
+    write_records(Kind::Dark1);
+    write_records(Kind::Star);
+  });
+  meter.finish();
+}
+
+std::optional<std::uint64_t> tipsy_body_count(const std::filesystem::path& path) {
+  try {
+    require_regular_file(path);
+    std::ifstream in(path, std::ios::binary);
+    return static_cast<std::uint64_t>(
+        read_layout(in, std::filesystem::file_size(path), path).h.nbodies);
+  } catch (const std::exception&) {
+    return std::nullopt;  // the load says what is wrong
+  }
+}
+
+Snapshot load_tipsy(const std::filesystem::path& path, const Progress& progress) {
+  const std::string name = path.string();
+  require_regular_file(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(name + ": cannot open the file");
+  const std::uintmax_t size = std::filesystem::file_size(path);
+  ProgressMeter meter(progress, size);
+  const Layout layout = read_layout(in, size, path);
+  const Header* h = &layout.h;
+  const std::endian order = layout.order;
+  const std::size_t header_bytes = layout.header_bytes;
+  const std::int32_t pad = layout.pad;
   in.seekg(static_cast<std::streamoff>(header_bytes));
+  meter.advance(header_bytes);
   if (!std::isfinite(h->time)) throw std::runtime_error(name + ": the time is not finite");
   reject_empty(static_cast<std::size_t>(h->nbodies), path);
 
@@ -202,7 +251,7 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
     b.population[i] = static_cast<std::uint8_t>(pop);
     ++i;
   };
-  RecordReader reader(in, path, order);
+  RecordReader reader(in, path, order, meter);
   reader.read(h->nsph, kGasFloats, [&](const float* r) { common(r, Population::Disk, r[11]); });
   const std::size_t first_dark = i;
   reader.read(h->ndark, kDarkFloats, [&](const float* r) { common(r, Population::Halo, r[8]); });
@@ -220,6 +269,7 @@ Snapshot load_tipsy(const std::filesystem::path& path) {
   }
   validate_named(b, path);
   warn_implausible(s, path);
+  meter.finish();
   return s;
 }
 

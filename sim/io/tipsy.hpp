@@ -23,6 +23,7 @@
 
 #include <bit>
 #include <filesystem>
+#include <optional>
 
 #include "snapshot.hpp"
 
@@ -30,10 +31,15 @@ namespace galaxy::io {
 
 // Writes `s` atomically in byte order `order` (std::endian::big: the standard form). Throws for
 // more bodies than a 32-bit count holds.
-void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endian order);
+// The records are written a block at a time, with no copy of the file in memory.
+void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endian order,
+                const Progress& progress = {});
 
-// Reads either byte order; throws std::runtime_error naming the file and the problem.
-Snapshot load_tipsy(const std::filesystem::path& path);
+// Reads either byte order, a block of records at a time into the bodies' arrays; throws
+// std::runtime_error naming the file and the problem.
+Snapshot load_tipsy(const std::filesystem::path& path, const Progress& progress = {});
+// nbodies from the header, where the header and the file's size agree.
+std::optional<std::uint64_t> tipsy_body_count(const std::filesystem::path& path);
 // Adds a warning to s.warnings for values outside ±1e10 or masses <= 0 (negative ones are
 // refused on load): the file loads, and the program says what looks wrong.
 void warn_implausible(Snapshot& s, const std::filesystem::path& path);
