@@ -15,6 +15,7 @@
 
 #include "binary.hpp"
 #include "hdf5.hpp"
+#include "progress.hpp"
 #include "hdf5_handles.hpp"
 #include "hdf5_plan.hpp"
 #include "tipsy.hpp"
@@ -28,15 +29,6 @@ using h5::Id;
 using h5::Part;
 using h5::Plan;
 constexpr hsize_t kChunkRows = hsize_t(1) << 18;  // 3 MB of float vectors a chunk
-
-struct Progress {
-  const LoadOptions& o;
-  std::uint64_t done = 0, total = 0;
-  void add(std::uint64_t bytes) {
-    done += bytes;
-    if (o.progress) o.progress(done, total);
-  }
-};
 
 // Reads rows [row, row + rows) of dataset `ds` (`width` values each) as floats into `out`.
 void read_rows(hid_t ds, hsize_t row, hsize_t rows, hsize_t width, float* out,
@@ -63,7 +55,7 @@ void read_rows(hid_t ds, hsize_t row, hsize_t rows, hsize_t width, float* out,
 // arrays `xyz` from the part's first body on, a chunk at a time through `buf`.
 void read_vectors(hid_t group, const char* name, const std::string& at, const Part& part,
                   float scale, std::vector<float>* xyz[3], std::vector<float>& buf,
-                  Progress& progress) {
+                  ProgressMeter& progress) {
   const Id ds = h5::open_dataset(group, name);
   const std::size_t size = H5Tget_size(Id(H5Dget_type(ds.get()), H5Tclose).get());
   for (hsize_t row = 0; row < part.count; row += kChunkRows) {
@@ -86,12 +78,12 @@ void read_vectors(hid_t group, const char* name, const std::string& at, const Pa
         }
       }
     }
-    progress.add(rows * 3 * size);
+    progress.advance(rows * 3 * size);
   }
 }
 
 void read_masses(hid_t group, const std::string& at, const Part& part, float scale,
-                 HostBodies& b, Progress& progress) {
+                 HostBodies& b, ProgressMeter& progress) {
   float* m = b.m.data() + part.first;
   if (part.table_mass) {
     std::fill_n(m, part.count, static_cast<float>(*part.table_mass * scale));
@@ -110,7 +102,7 @@ void read_masses(hid_t group, const std::string& at, const Part& part, float sca
     for (hsize_t i = row; !good; ++i) {
       if (!std::isfinite(m[i]) || m[i] < 0) bad_value(at, i, m[i], true);
     }
-    progress.add(rows * size);
+    progress.advance(rows * size);
   }
 }
 
@@ -134,7 +126,7 @@ struct Scale {
 };
 
 void read_part(hid_t file, const std::string& name, const Part& part, const Plan& plan,
-               const Scale& scale, HostBodies& b, std::vector<float>& buf, Progress& progress) {
+               const Scale& scale, HostBodies& b, std::vector<float>& buf, ProgressMeter& progress) {
   const std::string group_name = "PartType" + std::to_string(part.type);
   const Id g = h5::open_group(file, group_name.c_str());
   const std::string at = name + ": " + group_name + "/";
@@ -226,7 +218,7 @@ Snapshot load_hdf5(const std::filesystem::path& path, const LoadOptions& o) {
   }
   s.units = units ? internal_units(*units) : Units{};
   s.bodies = allocate_bodies(plan.bodies, path);
-  Progress progress{o, 0, plan.bytes};
+  ProgressMeter progress(o.progress, plan.bytes);
   std::vector<float> buf(kChunkRows * 3);
   for (const auto& [p, parts] : plan.files) {
     const Id f = h5::open_file(p);
@@ -234,6 +226,7 @@ Snapshot load_hdf5(const std::filesystem::path& path, const LoadOptions& o) {
       read_part(f.get(), p.string(), part, plan, scale, s.bodies, buf, progress);
     }
   }
+  progress.finish();
   warn_implausible(s, path);
   return s;
 }

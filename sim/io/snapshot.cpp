@@ -10,6 +10,7 @@
 #include "csv.hpp"
 #include "gxy.hpp"
 #include "hdf5.hpp"
+#include "hdf5_plan.hpp"
 #include "tipsy.hpp"
 
 namespace galaxy::io {
@@ -94,7 +95,13 @@ Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& o) 
 std::optional<std::uint64_t> snapshot_body_count(const std::filesystem::path& path) {
   const std::string e = extension(path);
   if (e == ".gxy" || has_gxy_magic(path)) return gxy_body_count(path);
-  if (is_hdf5_name(e) || has_hdf5_signature(path)) return std::nullopt;  // hdf5.hpp: checked
+  if (is_hdf5_name(e) || has_hdf5_signature(path)) {
+    try {  // every particle type: the most a load of it can bring
+      return h5::plan_snapshot(path, 0xff).bodies;
+    } catch (const std::runtime_error&) {
+      return std::nullopt;  // the load will say what is wrong
+    }
+  }
   if (e == ".csv") return std::nullopt;  // a row a line: known only by reading them
   return tipsy_body_count(path);
 }
