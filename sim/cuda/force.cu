@@ -193,10 +193,9 @@ int force_resident_warps() {
 
 // Enough walks for about four a resident warp, at about 48 bodies a group (49 to 51 measured at
 // the defaults on Plummer spheres and collisions): one part (the whole walk) from about 600k
-// bodies on an H100, 3 parts at 300k, 7 at 100k. At 100k bodies the outermost groups of a
-// Plummer sphere span boxes that reach near its core and walk 15 times the mean (24,000 against
-// 1,570 interactions a body, measured on the CPU backend's identical groups); with about one
-// group a warp that one walk was the whole kernel (3.7 ms of a 4.4 ms step on an H100).
+// bodies on an H100, 3 parts at 300k, 7 at 100k. Below that a warp walks about one group, so
+// the slowest group's walk was the whole kernel; split, the warps share it (with the groups of
+// physics::kHeavyChild, a 100k Plummer step went from 4.1 to 1.1 ms on an H100).
 int force_walk_parts(int n) {
   const long groups = std::max(1, n / 48);
   const long want = 4L * force_resident_warps();
