@@ -25,6 +25,12 @@
 namespace galaxy {
 namespace {
 
+io::LoadOptions with_progress(io::Progress p) {
+  io::LoadOptions o;
+  o.progress = std::move(p);
+  return o;
+}
+
 using namespace test_support;
 using Calls = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 
@@ -56,7 +62,9 @@ void expect_monotone_to_the_end(const Calls& calls, std::uint64_t total, const c
   EXPECT_EQ(calls.front().first, 0u) << what;
   for (std::size_t k = 0; k < calls.size(); ++k) {
     EXPECT_EQ(calls[k].second, total) << what << " call " << k;
-    if (k) EXPECT_GE(calls[k].first, calls[k - 1].first) << what << " call " << k;
+    if (k) {
+      EXPECT_GE(calls[k].first, calls[k - 1].first) << what << " call " << k;
+    }
   }
   EXPECT_EQ(calls.back().first, total) << what;
 }
@@ -72,7 +80,7 @@ TEST(Progress, ChunkedLoadsGiveTheSameBitsAndReportEveryByte) {
     const fs::path f = d / name;
     Calls saved, loaded;
     io::save_snapshot(f, s, recorder(saved));
-    const io::Snapshot r = io::load_snapshot(f, {.progress = recorder(loaded)});
+    const io::Snapshot r = io::load_snapshot(f, with_progress(recorder(loaded)));
     expect_monotone_to_the_end(saved, fs::file_size(f), name);
     expect_monotone_to_the_end(loaded, fs::file_size(f), name);
     EXPECT_EQ(io::snapshot_body_count(f), s.bodies.size()) << name;
@@ -99,7 +107,7 @@ TEST(Progress, ACallbackThatThrowsCancelsTheLoadAndTheSaveLeavesNoFile) {
   EXPECT_THROW(io::save_snapshot(f, s, cancel), std::runtime_error);
   EXPECT_FALSE(fs::exists(f));
   io::save_snapshot(f, s);
-  EXPECT_THROW(io::load_snapshot(f, {.progress = cancel}), std::runtime_error);
+  EXPECT_THROW(io::load_snapshot(f, with_progress(cancel)), std::runtime_error);
   EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 1) << "no temporary";
   fs::remove_all(d);
 }
