@@ -38,11 +38,13 @@ std::uint64_t host_bytes_per_body(Backend b, bool window) {
 std::uint64_t device_bytes_per_body(bool window) {
   // DeviceBodies (cuda/device_bodies.cuh): pos, vel, acc and the sort's second set (96); id, id2
   // (8); tag, tag2 (2); the runaway backup (pos, vel, acc, id, tag: 53). DeviceOctree: keys,
-  // keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 to n of 112 bytes each
-  // after a growth: com, link, range, two quadrupole and two bounds float4s, the opening radius
-  // and extent: 112); the walk's groups, their alpha |a| and start flags (8 + 4 + 1 + 4) and
-  // their scratch (8). Rendering: the interop vertex buffers (17).
-  return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 112 + 17 + 8 + (window ? 17 : 0);
+  // keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 of 112 bytes each at
+  // leaf size 16: com, link, range, two quadrupole and two bounds float4s, the opening radius and
+  // extent: 56 a body; a clustered run whose build runs out doubles the array, which is not
+  // counted); the walk's groups, their alpha |a| and start flags (8 + 4 + 1 + 4) and their
+  // scratch (8). Rendering: the interop vertex buffers (17). Measured: 284 bytes a body in use
+  // over kDeviceFixedBytes for 10M Plummer bodies on an H100 (GpuMemory, tests/test_gpu_memory).
+  return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 56 + 17 + 8 + (window ? 17 : 0);
 }
 
 namespace {
@@ -150,11 +152,16 @@ MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t 
   };
   c.host_need = times(n, hb);
   c.host_free = host_free;
-  c.device_need = times(n, db);
+  c.device_need =
+      db ? std::min(UINT64_MAX - kDeviceFixedBytes, times(n, db)) + kDeviceFixedBytes : 0;
   c.device_free = device_free;
   c.max_bodies = UINT64_MAX;
   if (host_free) c.max_bodies = std::min(c.max_bodies, host_free / hb);
-  if (db && device_free) c.max_bodies = std::min(c.max_bodies, device_free / db);
+  if (db && device_free) {
+    const std::uint64_t room =
+        device_free > kDeviceFixedBytes ? device_free - kDeviceFixedBytes : 0;
+    c.max_bodies = std::min(c.max_bodies, room / db);
+  }
   if (b == Backend::Cuda) c.max_bodies = std::min(c.max_bodies, kMaxCudaBodies);
   const std::string count = with_commas(n) + (n == 1 ? " body" : " bodies");
   const std::string most = "; at most about " + about(c.max_bodies) + " bodies fit";

@@ -19,6 +19,9 @@ namespace galaxy {
 // keeps (host copies and GL buffers).
 std::uint64_t host_bytes_per_body(Backend b, bool window);
 std::uint64_t device_bytes_per_body(bool window);
+// What the CUDA backend allocates whatever N, over device_bytes_per_body() x N: the force walk's
+// stacks (8,192 ints a resident warp: 104 MB on an H100) and small scratch.
+inline constexpr std::uint64_t kDeviceFixedBytes = std::uint64_t{160} << 20;
 
 // The largest body count the CUDA backend indexes (int indices, two per body in the sort).
 inline constexpr std::uint64_t kMaxCudaBodies = 1073741823;  // INT_MAX / 2

@@ -172,7 +172,7 @@ TEST(Hostile, MemoryPreflightGivesBothNumbersAndTheLargestCountThatFits) {
   ASSERT_TRUE(c.refusal);
   EXPECT_NE(c.refusal->find("10,000,000,000 bodies need"), std::string::npos) << *c.refusal;
   EXPECT_NE(c.refusal->find("on the GPU; 79 GiB free"), std::string::npos) << *c.refusal;
-  EXPECT_EQ(c.max_bodies, 79 * gib / device_bytes_per_body(false));
+  EXPECT_EQ(c.max_bodies, (79 * gib - kDeviceFixedBytes) / device_bytes_per_body(false));
   EXPECT_NE(c.refusal->find("at most about"), std::string::npos);
   // What fits is not refused; the count at the limit fits, one more does not.
   const MemoryCheck h = check_memory(Backend::Cpu, 1000, false, 8 * gib, 0);
@@ -264,7 +264,8 @@ TEST(Hostile, GpuEstimateCoversWhatTheBackendAllocates) {
   for (int k = 0; k < 3; ++k) sim->step();
   sim->synchronize();
   const double used = double(test_support::cuda_device_memory_used() - base);
-  const double estimate = double(n) * double(device_bytes_per_body(false));
+  const double estimate =
+      double(n) * double(device_bytes_per_body(false)) + double(kDeviceFixedBytes);
   std::printf("device: %.0f bytes per body in use, estimate %.0f\n", used / n, estimate / n);
   EXPECT_LE(used, estimate);
   EXPECT_GT(used, 0.4 * estimate);
