@@ -320,8 +320,9 @@ void App::report(const Report& r) {
 glm::mat4 App::view_proj(int width, int height) const {
   const glm::mat4 vp =
       camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
-  if (!imgui_ || !settings_.show_panel || width <= 0) return vp;
-  // Centre the picture in the part of the view that the panel leaves free.
+  if (!imgui_ || !settings_.show_panel || width <= 0 || !panel_in_picture_) return vp;
+  // Centre the picture in the part of the view that the panel leaves free (only where the panel
+  // is seen: a headless picture shows it only with --record-panel).
   glm::mat4 shift(1.0f);
   shift[3][0] = kPanelWidth / static_cast<float>(width);
   return shift * vp;

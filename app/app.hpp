@@ -114,6 +114,8 @@ class App {
   std::optional<long> max_steps_, max_frames_;
   std::string final_save_;
   float orbit_rad_ = 0;               // --orbit: the camera's turn each frame
+  bool panel_in_picture_ = true;      // a window's, or a headless --record-panel's: view_proj
+                                      // leaves the panel its strip
   std::optional<long> drop_frame_;    // --drop FRAME:BODIES
   Clock::time_point recording_since_{};  // the record button's recording started
   std::array<std::optional<glm::vec3>, 2> ruler_;  // the ruler's ends, world points

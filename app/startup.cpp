@@ -140,6 +140,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   drop_bodies_ = o.drop_bodies;
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
+  panel_in_picture_ = context_->window() != nullptr || o.record_panel;
   std::optional<double> display_hz = o.display_hz;
   if (!display_hz && o.headless && !lockstep(o)) display_hz = 60.0;
   if (o.headless) clock_ = FrameClock(display_hz);

@@ -68,6 +68,39 @@ TEST(RecordButton, RecordsThePictureWithoutThePanelAndSaysWhereItWent) {
   EXPECT_LT(at(png, 320, 20, 15, false, 200), 30) << "and not recorded";
 }
 
+// A headless recording shows the picture alone (no --record-panel): it is centred on the whole
+// frame, not moved right to leave the panel a strip that is not in it. A Plummer sphere at the
+// origin: its light's centre is the frame's (before, at 320 pixels wide, it was half off it).
+TEST(Recording, AHeadlessRecordingWithoutThePanelIsCentredOnTheFrame) {
+  InTempFolder here;
+  std::string why;
+  app::Options o = test_support::small_options(3000);
+  o.width = 320;
+  o.height = 200;
+  o.scenario = "plummer";
+  if (!test_support::make_app(o, why)) GTEST_SKIP() << why;
+  o.lockstep = true, o.headless = true, o.no_ui = false, o.backend = Backend::Cpu;
+  o.record = "frames";
+  o.steps = 0;
+  {
+    app::App a(o);  // with the panel, which the recording leaves out
+    ASSERT_TRUE(a.frame());
+  }
+  int w = 0, h = 0;
+  const std::vector<std::uint8_t> png = test_support::read_png("frames/frame_00000.png", w, h);
+  ASSERT_EQ(w, 320);
+  double light = 0, moment = 0;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const std::uint8_t* q = &png[4 * (std::size_t(y) * w + x)];
+      const double b = double(q[0]) + q[1] + q[2];
+      light += b, moment += b * (x + 0.5);
+    }
+  }
+  ASSERT_GT(light, 0.0) << "the sphere is in the picture";
+  EXPECT_NEAR(moment / light, w / 2.0, 0.06 * w) << "the light's centre, in pixels from the left";
+}
+
 TEST(Kiosk, ShowsEachInTurnAndStartsAgainAfterARunaway) {
   using Clock = app::Kiosk::Clock;
   EXPECT_THROW(app::Kiosk({"plummer", "no-such"}, 5), std::invalid_argument);
