@@ -11,35 +11,21 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/toml_reader.hpp"
 
 namespace galaxy::app {
 
 namespace {
 
-using Value = toml::basic_value<toml::discard_comments, std::map, std::vector>;
+using Value = io::TomlValue;
 
 constexpr double kDegree = 3.14159265358979323846 / 180.0;
 constexpr double kDefaultFovDeg = 0.8 / kDegree;  // render::OrbitCamera's
 
-class Reader {
+// The camera path's reads over io::TomlReader's: required keys, bounded numbers, vectors.
+class Reader : public io::TomlReader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const Value& at, const std::string& key, const std::string& why) const {
-    throw std::runtime_error(fmt::format("{}:{}: {}: {}", file_, at.location().line(), key, why));
-  }
-
-  // Refuses keys of `t` not in `known` (a misspelt key would otherwise be ignored).
-  void only(const Value& t, const std::string& where,
-            std::initializer_list<const char*> known) const {
-    for (const auto& [k, v] : t.as_table()) {
-      if (std::none_of(known.begin(), known.end(), [&](const char* n) { return k == n; })) {
-        std::string list;
-        for (const char* n : known) list += (list.empty() ? "" : ", ") + std::string(n);
-        fail(v, where + k, "unknown key (known: " + list + ")");
-      }
-    }
-  }
+  using TomlReader::TomlReader;
 
   const Value& need(const Value& t, const std::string& where, const std::string& key) const {
     const auto& table = t.as_table();
@@ -47,19 +33,6 @@ class Reader {
     if (it == table.end())
       fail(t, where + key, "missing (every key needs time, target, distance, yaw and pitch)");
     return it->second;
-  }
-
-  double number(const Value& v, const std::string& key) const {
-    double x = 0;
-    if (v.is_integer()) {
-      x = double(v.as_integer());
-    } else if (v.is_floating()) {
-      x = v.as_floating();
-    } else {
-      fail(v, key, "must be a number");
-    }
-    if (!std::isfinite(x)) fail(v, key, "must be finite");
-    return x;
   }
 
   // A number within [lo, hi] (`open`: lo and hi themselves refused), with `what` saying so.
@@ -80,9 +53,6 @@ class Reader {
     }
     return out;
   }
-
- private:
-  std::string file_;
 };
 
 CameraKey read_key(const Reader& r, const Value& k, std::size_t index) {
@@ -118,14 +88,7 @@ CameraPath load_camera_path(const std::filesystem::path& path) {
                                          ? ": not a file (a camera path is a .toml file)"
                                          : ": no such camera path file"));
   }
-  Value root;
-  try {
-    root = toml::parse<toml::discard_comments, std::map, std::vector>(file);
-  } catch (const toml::syntax_error& e) {
-    throw std::runtime_error(file + ": not valid TOML:\n" + e.what());
-  } catch (const std::runtime_error& e) {  // toml11 could not open or read it
-    throw std::runtime_error(file + ": " + e.what());
-  }
+  const Value root = io::parse_toml(file);
   Reader r(file);
   r.only(root, "", {"loop", "key"});
   CameraPath p;

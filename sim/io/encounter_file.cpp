@@ -11,15 +11,14 @@
 #include <stdexcept>
 
 #include "io/atomic_file.hpp"
+#include "io/toml_reader.hpp"
 
 namespace galaxy::io {
 
 namespace {
 
-using Value = toml::basic_value<toml::discard_comments, std::map, std::vector>;
+using Value = TomlValue;
 using Table = Value::table_type;
-
-enum class Bound { Any, Positive, NonNegative };
 
 // The disk model's fields, by the keys of [galaxy.disk].
 struct DiskKey {
@@ -48,38 +47,11 @@ struct Quantity {
   double per_unit;     // physical value / per_unit = model value
 };
 
-class Reader {
+// The encounter's own reads over TomlReader's: quantities in model or physical units, vectors,
+// texts, and the [units] table.
+class Reader : public TomlReader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const Value& at, const std::string& key, const std::string& why) const {
-    throw std::runtime_error(file_ + ":" + std::to_string(at.location().line()) + ": " + key +
-                             ": " + why);
-  }
-
-  // Refuses keys of `t` not in `keys` (a misspelt key would otherwise be ignored).
-  void only(const Value& t, const std::string& where, const std::vector<std::string>& keys) const {
-    for (const auto& [k, v] : t.as_table()) {
-      if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
-        fail(v, where + k, "unknown key (known: " + join(keys) + ")");
-      }
-    }
-  }
-
-  double number(const Value& v, const std::string& key, Bound bound) const {
-    double x = 0;
-    if (v.is_integer()) {
-      x = double(v.as_integer());
-    } else if (v.is_floating()) {
-      x = v.as_floating();
-    } else {
-      fail(v, key, "must be a number");
-    }
-    if (!std::isfinite(x)) fail(v, key, "must be finite");
-    if (bound == Bound::Positive && !(x > 0)) fail(v, key, "must be above 0");
-    if (bound == Bound::NonNegative && !(x >= 0)) fail(v, key, "must be 0 or more");
-    return x;
-  }
+  using TomlReader::TomlReader;
 
   // The value given for `key`: in model units, or as `key` + q.suffix in physical ones (then
   // [units] must be given too); null where neither is.
@@ -147,13 +119,6 @@ class Reader {
     const auto it = table.find(key);
     return it == table.end() ? nullptr : &it->second;
   }
-  static std::string join(const std::vector<std::string>& keys) {
-    std::string s;
-    for (const auto& k : keys) s += (s.empty() ? "" : ", ") + k;
-    return s;
-  }
-
-  std::string file_;
   Units units_{};
 };
 
@@ -228,12 +193,7 @@ Encounter load_encounter(const std::filesystem::path& path) {
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw std::runtime_error(file + ": no such encounter file");
   }
-  Value root;
-  try {
-    root = toml::parse<toml::discard_comments, std::map, std::vector>(file);
-  } catch (const toml::syntax_error& e) {
-    throw std::runtime_error(file + ": not valid TOML:\n" + e.what());
-  }
+  const Value root = parse_toml(file);
   Reader r(file);
   r.only(root, "", {"name", "description", "show_time", "show_time_myr", "units", "orbit", "galaxy"});
   r.read_units(root);

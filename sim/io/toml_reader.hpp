@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// What galaxy's TOML files (encounters: io/encounter_file.cpp; camera paths:
+// app/picture/camera_path_file.cpp) share when they are read: the parse, with errors naming the
+// file, and a reader whose refusals name the file, the line and the key.
+#pragma once
+
+#include <map>
+#include <string>
+#include <toml.hpp>
+#include <vector>
+
+namespace galaxy::io {
+
+using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
+
+// Parses `file` (which must exist: the caller says what is missing in its own words). Throws
+// std::runtime_error "FILE: not valid TOML:" with toml11's account, or "FILE: " with the reason
+// the file could not be read.
+TomlValue parse_toml(const std::string& file);
+
+// Which numbers a key takes (TomlReader::number).
+enum class Bound { Any, Positive, NonNegative };
+
+class TomlReader {
+ public:
+  explicit TomlReader(std::string file) : file_(std::move(file)) {}
+
+  // Throws std::runtime_error "FILE:LINE: KEY: WHY", LINE that of `at`.
+  [[noreturn]] void fail(const TomlValue& at, const std::string& key, const std::string& why) const;
+  // Refuses keys of table `t` not in `keys` (a misspelt key would otherwise be ignored); `where`
+  // goes before each key in the message ("galaxy[1].").
+  void only(const TomlValue& t, const std::string& where,
+            const std::vector<std::string>& keys) const;
+  // A finite number (an integer or a float) within `bound`.
+  double number(const TomlValue& v, const std::string& key, Bound bound = Bound::Any) const;
+  const std::string& file() const { return file_; }
+
+ private:
+  std::string file_;
+};
+
+}  // namespace galaxy::io
