@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <istream>
 #include <new>
 #include <stdexcept>
@@ -75,6 +76,15 @@ inline void require_regular_file(const std::filesystem::path& path) {
                              ": not a regular file (a FIFO, socket or device); galaxy reads "
                              "snapshots from regular files only");
   }
+}
+
+// A snapshot file opened for reading (binary): require_regular_file's checks, then the open,
+// with a message naming the file where that fails.
+inline std::ifstream open_snapshot_file(const std::filesystem::path& path) {
+  require_regular_file(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
+  return in;
 }
 
 // Throws std::runtime_error for a snapshot without bodies: nothing could run from it.

@@ -228,9 +228,7 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b, const Prog
 }
 
 Snapshot load_csv(const std::filesystem::path& path, const Progress& progress) {
-  require_regular_file(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
+  std::ifstream in = open_snapshot_file(path);
   ProgressMeter meter(progress, std::filesystem::file_size(path));
   Lines lines(in, meter);
   std::string_view line;

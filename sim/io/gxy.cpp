@@ -264,8 +264,7 @@ bool has_gxy_magic(const std::filesystem::path& path) {
 
 std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path) {
   try {
-    require_regular_file(path);
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in = open_snapshot_file(path);
     const std::uintmax_t size = std::filesystem::file_size(path);
     unsigned char h[kHeaderBytes] = {};
     const std::size_t header_bytes = read_header(in, h, size, path);
@@ -280,9 +279,7 @@ std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path) {
 
 Snapshot load_gxy(const std::filesystem::path& path, const Progress& progress) {
   const std::string name = path.string();
-  require_regular_file(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(name + ": cannot open the file");
+  std::ifstream in = open_snapshot_file(path);
   const std::uintmax_t size = std::filesystem::file_size(path);
   ProgressMeter meter(progress, size);
   unsigned char h[kHeaderBytes] = {};

@@ -208,8 +208,7 @@ void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endia
 
 std::optional<std::uint64_t> tipsy_body_count(const std::filesystem::path& path) {
   try {
-    require_regular_file(path);
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in = open_snapshot_file(path);
     return static_cast<std::uint64_t>(
         read_layout(in, std::filesystem::file_size(path), path).h.nbodies);
   } catch (const std::exception&) {
@@ -219,9 +218,7 @@ std::optional<std::uint64_t> tipsy_body_count(const std::filesystem::path& path)
 
 Snapshot load_tipsy(const std::filesystem::path& path, const Progress& progress) {
   const std::string name = path.string();
-  require_regular_file(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(name + ": cannot open the file");
+  std::ifstream in = open_snapshot_file(path);
   const std::uintmax_t size = std::filesystem::file_size(path);
   ProgressMeter meter(progress, size);
   const Layout layout = read_layout(in, size, path);
