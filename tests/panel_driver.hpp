@@ -13,6 +13,7 @@
 #include "panel/colour_bar.hpp"
 #include "panel/panel.hpp"
 #include "scenarios/presets.hpp"
+#include "imgui_context.hpp"
 
 namespace galaxy::test_support {
 
@@ -61,14 +62,8 @@ inline void show_everything(app::Settings& s, app::PanelStats& st) {
 class PanelDriver : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 6000);  // tall enough for the whole panel, open: no scrolling
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    // Tall enough for the whole panel, open: no scrolling.
+    test_support::make_imgui_context(ImVec2(1280, 6000));
     show_everything(s, st);
   }
   void TearDown() override { ImGui::DestroyContext(); }

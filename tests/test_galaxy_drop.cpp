@@ -18,6 +18,7 @@
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 #include "timeline.hpp"
+#include "imgui_context.hpp"
 
 namespace galaxy {
 namespace {
@@ -278,14 +279,7 @@ TEST(DropGesture, ThePlaneThroughTheTargetAndTheArrowsVelocity) {
 class DropInput : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    test_support::make_imgui_context(ImVec2(800, 600));
   }
   void TearDown() override { ImGui::DestroyContext(); }
   app::InputActions frame(bool drop) {

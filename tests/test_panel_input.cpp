@@ -12,6 +12,7 @@
 #include "app.hpp"
 #include "headless_app.hpp"
 #include "panel/param_controls.hpp"
+#include "imgui_context.hpp"
 
 namespace galaxy {
 namespace {
@@ -22,15 +23,8 @@ constexpr int kEnter = 257;  // GLFW_KEY_ENTER, where the GLFW backend maps ImGu
 class ParamTyping : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.KeyMap[ImGuiKey_Enter] = kEnter;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // NewFrame needs a built atlas
+    test_support::make_imgui_context(ImVec2(800, 600));
+    ImGui::GetIO().KeyMap[ImGuiKey_Enter] = kEnter;
     running = s.params;
   }
   void TearDown() override { ImGui::DestroyContext(); }

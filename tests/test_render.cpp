@@ -27,6 +27,7 @@
 #include "picture/recorder.hpp"
 #include "run_command.hpp"
 #include "scenarios/plummer.hpp"
+#include "imgui_context.hpp"
 
 namespace galaxy {
 namespace {
@@ -364,14 +365,7 @@ TEST(Overlay, PickFindsTheBodyNearestTheCursor) {
 class InputTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // NewFrame needs a built atlas
+    test_support::make_imgui_context(ImVec2(800, 600));
   }
   void TearDown() override { ImGui::DestroyContext(); }
   app::InputActions frame() {
