@@ -14,6 +14,7 @@
 
 #include "cpu/cpu_simulation.hpp"
 #include "io/snapshot.hpp"
+#include "run/session.hpp"
 #include "scenarios/disk_galaxy.hpp"
 
 namespace galaxy::test_support {
@@ -84,5 +85,27 @@ inline void fix_crc(Bytes& b) {
   const auto c = static_cast<std::uint32_t>(crc32_z(0, b.data(), b.size() - 4));
   for (int k = 0; k < 4; ++k) b[b.size() - 4 + k] = static_cast<unsigned char>(c >> (8 * k));
 }
+
+// A CPU session of 500 Plummer bodies three steps on, and its bodies then: the run a failed load
+// must leave as it was (expect_kept).
+struct SteppedSession {
+  static app::Options options() {
+    app::Options o;
+    o.backend = Backend::Cpu;
+    o.scenario = "plummer";
+    o.bodies = 500;
+    return o;
+  }
+  SteppedSession() : session(options()) {
+    for (int k = 0; k < 3; ++k) session.simulation().step();
+    before = session.simulation().download();
+  }
+  void expect_kept() {
+    EXPECT_EQ(session.simulation().steps_taken(), 3u);
+    expect_bit_exact(before, session.simulation().download());
+  }
+  app::Session session;
+  HostBodies before;
+};
 
 }  // namespace galaxy::test_support

@@ -87,18 +87,11 @@ TEST(Snapshot, ASaveWritesThroughALinkAndKeepsTheFilesMode) {
 
 TEST(Snapshot, FailedLoadKeepsTheRunningSimulation) {
   const fs::path d = temp_dir();
-  app::Options o;
-  o.backend = Backend::Cpu;
-  o.scenario = "plummer";
-  o.bodies = 500;
-  app::Session session(o);
-  for (int k = 0; k < 3; ++k) session.simulation().step();
-  const HostBodies before = session.simulation().download();
+  SteppedSession run;
   const fs::path bad = d / "bad.tipsy";
   write_bytes(bad, Bytes(100, 0x42));
-  expect_error([&] { session.load(bad.string()); }, bad, "not a Tipsy file");
-  EXPECT_EQ(session.simulation().steps_taken(), 3u);
-  expect_bit_exact(before, session.simulation().download());
+  expect_error([&] { run.session.load(bad.string()); }, bad, "not a Tipsy file");
+  run.expect_kept();
   fs::remove_all(d);
 }
 
