@@ -75,22 +75,16 @@ void add_load_options(CLI::App& cli, Options& o) {
          "--units", [&o](const std::string& s) { o.units = io::parse_file_units(s); },
          "the units of a loaded file that states none (HDF5, Tipsy, CSV), or over an HDF5 "
          "file's own: LENGTH,MASS,SPEED, e.g. kpc,1e10Msun,km/s (GADGET's usual)")
-      ->check(CLI::Validator(
-          [](std::string& s) {
-            std::string why;
-            return io::parse_file_units(s, &why) ? std::string() : why;
-          },
+      ->check(explained(
+          [](const std::string& s, std::string* why) { return io::parse_file_units(s, why); },
           "L,M,V"));
   cli.add_option_function<std::string>(
          "--particle-types",
          [&o](const std::string& s) { o.particle_types = *io::parse_particle_types(s); },
          "load only these HDF5 particle types, comma separated: 0-7 or gas, dm, disk, bulge, "
          "stars, bh (default all)")
-      ->check(CLI::Validator(
-          [](std::string& s) {
-            std::string why;
-            return io::parse_particle_types(s, &why) ? std::string() : why;
-          },
+      ->check(explained(
+          [](const std::string& s, std::string* why) { return io::parse_particle_types(s, why); },
           "TYPES"));
 }
 
@@ -220,10 +214,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
                  "FRAME:BODIES: at frame FRAME drop a disk galaxy of BODIES bodies at the view's "
                  "centre, at rest, as the mouse's drop tool would (60:200k; scripted demos, and "
                  "what a drop costs the frames)")
-      ->check(CLI::Validator(
-          [](std::string& s) {
-            std::string why;
-            return parse_drop(s, nullptr, nullptr, &why) ? std::string() : why;
+      ->check(explained(
+          [](const std::string& s, std::string* why) {
+            return parse_drop(s, nullptr, nullptr, why);
           },
           "FRAME:BODIES"));
   cli.add_flag("--record-panel", o.record_panel,

@@ -23,6 +23,17 @@ CLI::Validator number(double lo, bool or_equal, bool is_float = true);
 CLI::Validator whole(unsigned long long lo, unsigned long long hi);
 // A simulation parameter's value, checked by its table row (sim/params.hpp).
 CLI::Validator param_check(const ParamInfo& info);
+// A validator from a parser that says why it refuses: parse(s, &why) is true (or a value) where
+// `s` is good; `name` is what the help shows (FRAME:BODIES).
+template <class Parse>
+CLI::Validator explained(Parse parse, const char* name) {
+  return CLI::Validator(
+      [parse](std::string& s) {
+        std::string why;
+        return parse(s, &why) ? std::string() : why;
+      },
+      name);
+}
 
 extern const CLI::Validator kPath;       // a given path is not empty
 extern const CLI::Validator kCount;      // a body count: 1 to kMaxCount
