@@ -5,6 +5,9 @@
 #include <imgui.h>
 
 #include <cctype>
+#include <utility>
+
+#include "panel/key_table.hpp"
 
 namespace galaxy::app {
 
@@ -44,78 +47,18 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
   if (!io.WantCaptureKeyboard) {
     // Letters come as typed characters: ImGui 1.86 has no key codes for h, p, b or q.
     for (const ImWchar ch : io.InputQueueCharacters) {
-      switch (std::tolower(static_cast<int>(ch))) {
-        case ' ':
-          a.toggle_pause = !a.toggle_pause;
-          break;
-        case 'h':
-          a.toggle_panel = !a.toggle_panel;
-          break;
-        case 'c':
-          a.fit = true;
-          break;
-        case 'p':
-          a.screenshot = true;
-          break;
-        case 'b':
-          a.toggle_octree = !a.toggle_octree;
-          break;
-        case 'q':
-          a.quit = true;
-          break;
-        case '.':
-          ++a.step;
-          break;
-        case ',':
-          ++a.step_back;
-          break;
-        case ']':
-          ++a.speed_change;
-          break;
-        case '[':
-          --a.speed_change;
-          break;
-        case 'g':
-          a.toggle_drop = !a.toggle_drop;
-          break;
-        case 'u':
-          ++a.undo;
-          break;
-        case 'f':
-          a.cycle_follow = true;
-          break;
-        case 'v':
-          a.toggle_three_view = true;
-          break;
-        case 'r':
-          a.toggle_recording = true;
-          break;
-        case 'm':
-          a.toggle_ruler = true;
-          break;
-        case 'i':
-          a.add_camera_key = true;
-          break;
-        case 'l':
-          a.toggle_camera_path = !a.toggle_camera_path;
-          break;
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-          a.view = static_cast<ViewDirection>(ch - '0');  // FaceOn is 1 ... Z is 5
-          break;
-        default:
-          break;
-      }
+      if (ch < 128) press_typed(a, static_cast<char>(std::tolower(static_cast<int>(ch))));
     }
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) a.quit = true;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) ++a.step;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) ++a.step_back;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete))) a.remove_galaxy = true;
-    // ImGui 1.86 names no function keys; its GLFW backend keeps them at GLFW's own key codes.
-    if (ImGui::IsKeyPressed(GLFW_KEY_F11)) a.toggle_fullscreen = true;
+    const std::pair<int, NamedKey> named[] = {
+        {ImGui::GetKeyIndex(ImGuiKey_Escape), NamedKey::Escape},
+        {ImGui::GetKeyIndex(ImGuiKey_RightArrow), NamedKey::Right},
+        {ImGui::GetKeyIndex(ImGuiKey_LeftArrow), NamedKey::Left},
+        {ImGui::GetKeyIndex(ImGuiKey_Delete), NamedKey::Delete},
+        // ImGui 1.86 names no function keys; its GLFW backend keeps them at GLFW's key codes.
+        {GLFW_KEY_F11, NamedKey::F11}};
+    for (const auto& [index, key] : named) {
+      if (ImGui::IsKeyPressed(index)) press_named(a, key);
+    }
   }
   return a;
 }

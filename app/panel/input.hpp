@@ -39,12 +39,9 @@ struct InputActions {
   } drag;
 };
 
-// Orbit (left drag), pan (middle drag or shift + left drag), zoom (wheel); keys: space pause,
-// h panel, c fit, p screenshot, b octree, q or Esc quit (App::request_quit may ask first); . or
-// Right one step, , or Left one step back, ] faster, [ slower; g drop mode, Delete takes out the
-// picked body's galaxy, u undo; f follow, 1-5 views, v the three-view layout, F11 full screen,
-// r record, m ruler, i a camera path key, l play or stop the path. In drop mode the left button
-// drops galaxies (Drag) instead of turning the view.
+// Orbit (left drag), pan (middle drag or shift + left drag), zoom (wheel), a click picks; the
+// keys are key_table.hpp's rows. In drop mode the left button drops galaxies (Drag) instead of
+// turning the view.
 InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bool drop_mode);
 
 }  // namespace galaxy::app

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "panel/key_table.hpp"
+
 namespace galaxy::app {
 
 namespace {
@@ -125,15 +127,50 @@ void accuracy_chart(std::span<const AccuracyPoint> pts) {
   ImGui::PopTextWrapPos();
 }
 
+// The essential rows of the key table, packed into as few lines as the box's width holds, and
+// the hint that hovering lists them all.
+std::vector<std::string> key_help_lines(float width) {
+  const float room = width - 2.0f * ImGui::GetStyle().WindowPadding.x;
+  std::vector<std::string> lines;
+  auto add = [&](const std::string& item) {
+    if (!lines.empty() && ImGui::CalcTextSize((lines.back() + "  " + item).c_str()).x <= room) {
+      lines.back() += "  " + item;
+    } else {
+      lines.push_back(item);
+    }
+  };
+  for (const KeyRow& r : key_rows()) {
+    if (r.essential) add(std::string(r.name) + " " + r.what);
+  }
+  add(kAllKeysHint);
+  return lines;
+}
+
+namespace {
+// Every row of the key table, named in full, in two columns.
+void all_keys_tooltip() {
+  ImGui::BeginTooltip();
+  float column = 0.0f;
+  for (const KeyRow& r : key_rows()) {
+    column = std::max(column, ImGui::CalcTextSize(full_name(r).c_str()).x);
+  }
+  column += ImGui::CalcTextSize("  ").x;
+  for (const KeyRow& r : key_rows()) {
+    const float x = ImGui::GetCursorPosX();
+    ImGui::TextUnformatted(full_name(r).c_str());
+    ImGui::SameLine(x + column);
+    ImGui::TextUnformatted(r.what);
+  }
+  ImGui::EndTooltip();
+}
+}  // namespace
+
 float key_help(float width) {
-  static constexpr const char* kLines[] = {"space pause  . step  , back  [ ] speed",
-                                           "h panel  c fit  b octree  p shot  q quit",
-                                           "drag orbit  shift pan  wheel zoom  click walk",
-                                           "g drop galaxies  Del take one out  u undo"};
-  constexpr float kLineCount = float(std::size(kLines));
+  const std::vector<std::string> lines = key_help_lines(width);
+  const float count = float(lines.size());
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float height = kLineCount * ImGui::GetTextLineHeight() +
-                       (kLineCount - 1.0f) * style.ItemSpacing.y + 2.0f * style.WindowPadding.y;
+  const float height = count * ImGui::GetTextLineHeight() +
+                       (count - 1.0f) * style.ItemSpacing.y + 2.0f * style.WindowPadding.y;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
@@ -143,7 +180,8 @@ float key_help(float width) {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   ImGui::Begin("##keys", nullptr, flags);
-  for (const char* line : kLines) ImGui::TextDisabled("%s", line);
+  for (const std::string& line : lines) ImGui::TextDisabled("%s", line.c_str());
+  if (ImGui::IsWindowHovered()) all_keys_tooltip();
   ImGui::End();
   return height + 10.0f;
 }

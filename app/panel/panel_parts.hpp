@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "panel/accuracy_chart.hpp"
 #include "settings.hpp"
@@ -15,9 +16,13 @@ namespace galaxy::app {
 // point, a line saying how to make one.
 void accuracy_chart(std::span<const AccuracyPoint> points);
 
-// The keys, in a window of their own below the panel's left edge (never scrolled away or cut
-// off); returns the height it takes from the bottom of the view, margin included.
+// The key table's essential rows (panel/key_table.hpp), in a window of their own below the
+// panel's left edge (never scrolled away or cut off), every row in a tooltip while the mouse is
+// over it; returns the height it takes from the bottom of the view, margin included.
+// key_help_lines: its lines for a box `width` wide, kAllKeysHint the last item.
 float key_help(float width);
+std::vector<std::string> key_help_lines(float width);
+inline constexpr const char* kAllKeysHint = "hover: more";
 
 // The error of the action named `where`, right below the control the user touched.
 void error_here(const PanelStats& st, Place where);
