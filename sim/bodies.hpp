@@ -35,6 +35,16 @@ struct HostBodies {
   void resize(std::size_t n);
 };
 
+// Every array of a HostBodies, once: what code that moves whole bodies (resize, the MPI ranks'
+// migration and gathers, sim/mpi/) goes through instead of naming the arrays again. `f` is called
+// with each std::vector<float>& (x ... pot) and then each std::vector<std::uint8_t>&.
+template <typename Bodies, typename F>
+void for_each_array(Bodies& b, F&& f) {
+  for (auto* v : {&b.x, &b.y, &b.z, &b.vx, &b.vy, &b.vz, &b.m, &b.ax, &b.ay, &b.az, &b.pot}) f(*v);
+  f(b.population);
+  f(b.galaxy);
+}
+
 // Rotates the positions and velocities of bodies [begin, end) by `angle` about the unit axis
 // `axis` (Rodrigues), then shifts them by `dx` and `dv`: how scenarios tilt and place galaxies.
 void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
