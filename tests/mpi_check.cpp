@@ -75,6 +75,17 @@ int main(int argc, char** argv) {
               "%.4e median %.4e max %.4e\n",
               scenario.c_str(), n, ek.samples, ranks.size(), ek.p99, ek.median, ek.max, e1.p99,
               e1.median, e1.max);
+  const galaxy::InteractionCounts ik = many->interactions(), i1 = one.interactions();
+  std::printf("interactions per body: %d ranks %.0f, one rank %.0f\n", ranks.size(),
+              double(ik.body_body + ik.body_cell) / double(n),
+              double(i1.body_body + i1.body_cell) / double(n));
+  for (auto* sim : {many.get(), static_cast<galaxy::Simulation*>(&one)}) {
+    sim->step();
+    const galaxy::StageTimings t = sim->timings();
+    std::printf("%s: step %.1f ms (bounding box %.1f, sort %.1f, tree %.1f, summarize %.1f, force "
+                "%.1f, integrate %.1f)\n", sim->name().c_str(), t.total_ms, t.ms[0], t.ms[1],
+                t.ms[2], t.ms[3], t.ms[4], t.ms[5]);
+  }
   if (const auto* m = dynamic_cast<const galaxy::mpi::MpiSimulation*>(many.get())) {
     const auto& x = m->exchange();
     std::printf("bytes per force pass: LETs %.0f, all bodies to all ranks %.0f (%.1f%%)\n",

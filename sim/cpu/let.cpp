@@ -11,21 +11,36 @@
 
 namespace galaxy::cpu {
 
-RankBox rank_box(const HostBodies& b, const WalkParams& w) {
-  RankBox box;
-  if (b.empty()) return box;
-  box.empty = 0;
-  std::fill(box.lo, box.lo + 3, std::numeric_limits<float>::max());
-  std::fill(box.hi, box.hi + 3, std::numeric_limits<float>::lowest());
-  float amin2 = std::numeric_limits<float>::max();
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    const float p[3] = {b.x[i], b.y[i], b.z[i]};
-    for (int k = 0; k < 3; ++k) box.lo[k] = std::min(box.lo[k], p[k]), box.hi[k] = std::max(box.hi[k], p[k]);
-    amin2 = std::min(amin2, b.ax[i] * b.ax[i] + b.ay[i] * b.ay[i] + b.az[i] * b.az[i]);
+std::vector<RankBox> rank_boxes(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,
+                                int count, int group_size) {
+  std::vector<RankBox> boxes;
+  const auto& nodes = tree.nodes();
+  const auto& order = tree.order();
+  if (b.empty() || nodes.empty()) return boxes;
+  const auto limit = std::max<std::size_t>(static_cast<std::size_t>(group_size),
+                                           b.size() / static_cast<std::size_t>(std::max(1, count)));
+  std::size_t i = 0;
+  while (i < nodes.size()) {
+    const CpuNode& n = nodes[i];
+    const auto bodies = static_cast<std::size_t>(n.body_end - n.body_begin);
+    if (bodies == 0 || (!n.leaf() && bodies > limit)) {
+      i = bodies == 0 ? static_cast<std::size_t>(n.skip) : i + 1;
+      continue;
+    }
+    RankBox box;
+    std::copy(n.box_lo, n.box_lo + 3, box.lo);
+    std::copy(n.box_hi, n.box_hi + 3, box.hi);
+    float amin2 = std::numeric_limits<float>::max();
+    for (int k = n.body_begin; k < n.body_end; ++k) {
+      const int j = order[static_cast<std::size_t>(k)];
+      amin2 = std::min(amin2, b.ax[j] * b.ax[j] + b.ay[j] * b.ay[j] + b.az[j] * b.az[j]);
+    }
+    // As group_alpha_accel computes a group's.
+    box.alpha_accel = w.relative ? w.alpha * std::sqrt(amin2) : 0.0f;
+    boxes.push_back(box);
+    i = static_cast<std::size_t>(n.skip);
   }
-  // As group_alpha_accel computes a group's: the rank's is at most any of its groups'.
-  box.alpha_accel = w.relative ? w.alpha * std::sqrt(amin2) : 0.0f;
-  return box;
+  return boxes;
 }
 
 SourceTree Let::source() const {
@@ -38,9 +53,16 @@ std::size_t Let::bytes() const {
          x.size() * 4 * sizeof(float);
 }
 
-Let build_let(const CpuOctree& tree, const HostBodies& b, const RankBox& to, const WalkParams& w) {
+Let build_let(const CpuOctree& tree, const HostBodies& b, const std::vector<RankBox>& to,
+              const WalkParams& w) {
   Let out;
-  if (to.empty != 0) return out;
+  if (to.empty()) return out;
+  RankBox all = to[0];
+  for (const RankBox& box : to) {
+    for (int k = 0; k < 3; ++k) all.lo[k] = std::min(all.lo[k], box.lo[k]), all.hi[k] = std::max(all.hi[k], box.hi[k]);
+    all.alpha_accel = std::min(all.alpha_accel, box.alpha_accel);
+  }
+  std::size_t refused = 0;
   const auto& nodes = tree.nodes();
   const auto& order = tree.order();
   const auto count = static_cast<std::int32_t>(nodes.size());
@@ -62,10 +84,23 @@ Let build_let(const CpuOctree& tree, const HostBodies& b, const RankBox& to, con
     }
     const float r = physics::open_radius(n.open_size, n.open_offset, w.inv_theta);
     const float extent = physics::cell_extent(n.open_size, n.open_offset);
-    const float d2 = physics::box_distance2(n.comx, n.comy, n.comz, to.lo[0], to.lo[1], to.lo[2],
-                                            to.hi[0], to.hi[1], to.hi[2]);
-    const bool accepted =
-        physics::accept(d2, r * r, n.mass, extent, w.multipole, w.relative, to.alpha_accel);
+    auto accepts = [&](const RankBox& box) {
+      const float d2 = physics::box_distance2(n.comx, n.comy, n.comz, box.lo[0], box.lo[1],
+                                              box.lo[2], box.hi[0], box.hi[1], box.hi[2]);
+      return physics::accept(d2, r * r, n.mass, extent, w.multipole, w.relative, box.alpha_accel);
+    };
+    // Accepted for the box around all the boxes, it is for each; else the box that refused the
+    // last cell (neighbours in pre-order are neighbours in space) most likely refuses this one.
+    bool accepted = accepts(all);
+    if (!accepted && accepts(to[refused])) {
+      accepted = true;
+      for (std::size_t k = 0; k < to.size(); ++k) {
+        if (!accepts(to[k])) {
+          accepted = false, refused = k;
+          break;
+        }
+      }
+    }
     const auto at = static_cast<std::int32_t>(out.nodes.size());
     WalkNode wn{n.comx, n.comy, n.comz, n.mass, r * r, extent, 0, 0, at + 1, kInternal};
     if (accepted) {
