@@ -11,7 +11,8 @@
 #     the ranks add);
 #  3. snapshots: a .gxy written by 4 ranks, loaded and saved at once by 1, 2 and 4 ranks, comes
 #     back byte for byte (bodies are gathered in their reset() order); resumed for 50 steps on 2
-#     ranks and on 1 the runs agree within 1e-4 of the bodies' extent (measured 6e-6).
+#     ranks and on 1 the runs agree within 1e-4 of the bodies' extent (measured 6e-6);
+#  4. failures: a runaway step, a missing file and a window end every rank with one message.
 # usage: test_mpi.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -57,6 +58,14 @@ done
 run 2 --load "$tmp/four.gxy" --steps 50 --save "$tmp/two.gxy"
 run 1 --load "$tmp/four.gxy" --steps 50 --save "$tmp/one.gxy"
 "$check" compare "$tmp/one.gxy" "$tmp/two.gxy" 1e-4 || fail "the resumed runs of 1 and 2 ranks differ"
+
+# A step that runs away on any rank stops every rank on the last good state (exit 3).
+status=0
+ranks 2 "$galaxy" --headless --backend cpu --bodies 400 --dt 1e30 --steps 5 --save "$tmp/away.csv" \
+  > "$tmp/out.txt" 2> "$tmp/err.txt" || status=$?
+[ "$status" -eq 3 ] || fail "a runaway over 2 ranks exited $status: $(cat "$tmp/err.txt")"
+grep -q "step 1 ran away" "$tmp/err.txt" || fail "no runaway message: $(cat "$tmp/err.txt")"
+if grep -qi nan "$tmp/away.csv"; then fail "the runaway's save holds NaN"; fi
 
 # A bad file ends every rank with one message; a window is refused.
 if ranks 2 "$galaxy" --headless --backend cpu --load "$tmp/missing.gxy" --steps 1 2> "$tmp/err.txt"; then
