@@ -35,14 +35,23 @@ struct HostBodies {
   void resize(std::size_t n);
 };
 
-// Every array of a HostBodies, once: what code that moves whole bodies (resize, the MPI ranks'
-// migration and gathers, sim/mpi/) goes through instead of naming the arrays again. `f` is called
-// with each std::vector<float>& (x ... pot) and then each std::vector<std::uint8_t>&.
+// Every array of a HostBodies, once: what code that moves whole bodies (the MPI ranks' migration,
+// scatters and gathers in sim/mpi/) goes through instead of naming the arrays again.
+// for_each_member calls f with each array's member pointer (the float arrays x ... pot, then the
+// tag bytes), for_each_array with each array of `b`.
+template <typename F>
+void for_each_member(F&& f) {
+  for (auto m : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx, &HostBodies::vy,
+                 &HostBodies::vz, &HostBodies::m, &HostBodies::ax, &HostBodies::ay, &HostBodies::az,
+                 &HostBodies::pot}) {
+    f(m);
+  }
+  f(&HostBodies::population);
+  f(&HostBodies::galaxy);
+}
 template <typename Bodies, typename F>
 void for_each_array(Bodies& b, F&& f) {
-  for (auto* v : {&b.x, &b.y, &b.z, &b.vx, &b.vy, &b.vz, &b.m, &b.ax, &b.ay, &b.az, &b.pot}) f(*v);
-  f(b.population);
-  f(b.galaxy);
+  for_each_member([&](auto member) { f(b.*member); });
 }
 
 // Rotates the positions and velocities of bodies [begin, end) by `angle` about the unit axis

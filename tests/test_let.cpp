@@ -25,13 +25,7 @@ HostBodies subset(const HostBodies& all, Pick pick) {
   HostBodies out;
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (!pick(i)) continue;
-    std::size_t k = 0;
-    std::vector<const void*> from;
-    for_each_array(all, [&](const auto& v) { from.push_back(&v); });
-    for_each_array(out, [&](auto& v) {
-      using V = std::decay_t<decltype(v)>;
-      v.push_back((*static_cast<const V*>(from[k++]))[i]);
-    });
+    for_each_member([&](auto member) { (out.*member).push_back((all.*member)[i]); });
   }
   return out;
 }

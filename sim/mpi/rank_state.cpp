@@ -8,7 +8,6 @@
 #include <chrono>
 #include <limits>
 #include <numeric>
-#include <type_traits>
 
 #include "cpu/integrate.hpp"
 #include "diagnostics.hpp"
@@ -43,15 +42,7 @@ void RankState::reset(const HostBodies& all) {
   total_ = n;
   const std::vector<int> counts = even_blocks(n);
   HostBodies mine;
-  const HostBodies* from = &all;
-  // One array at a time, the same one on every rank (for_each_array's order).
-  std::vector<const void*> sources;
-  for_each_array(*from, [&](const auto& v) { sources.push_back(&v); });
-  std::size_t k = 0;
-  for_each_array(mine, [&](auto& v) {
-    using V = std::decay_t<decltype(v)>;
-    scatterv(*static_cast<const V*>(sources[k++]), v, counts);
-  });
+  for_each_member([&](auto member) { scatterv(all.*member, mine.*member, counts); });
   const int me = world_rank();
   const auto first = static_cast<std::uint64_t>(std::accumulate(counts.begin(), counts.begin() + me, 0));
   ids_.resize(mine.size());
@@ -153,14 +144,10 @@ HostBodies RankState::gather() const {
   const std::vector<std::uint64_t> ids = gatherv(ids_, counts);
   HostBodies all;
   // Placed by id: rank 0 gets reset()'s order back, whatever the ranks now hold.
-  std::size_t k = 0;
-  std::vector<const void*> mine;
-  for_each_array(bodies_, [&](const auto& v) { mine.push_back(&v); });
-  for_each_array(all, [&](auto& out) {
-    using V = std::decay_t<decltype(out)>;
-    const V gathered = gatherv(*static_cast<const V*>(mine[k++]), counts);
-    out.resize(gathered.size());
-    for (std::size_t i = 0; i < gathered.size(); ++i) out[ids[i]] = gathered[i];
+  for_each_member([&](auto member) {
+    const auto gathered = gatherv(bodies_.*member, counts);
+    (all.*member).resize(gathered.size());
+    for (std::size_t i = 0; i < gathered.size(); ++i) (all.*member)[ids[i]] = gathered[i];
   });
   return all;
 }
