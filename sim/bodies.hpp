@@ -35,6 +35,25 @@ struct HostBodies {
   void resize(std::size_t n);
 };
 
+// Every array of a HostBodies, once: what code that moves whole bodies (the MPI ranks' migration,
+// scatters and gathers in sim/mpi/) goes through instead of naming the arrays again.
+// for_each_member calls f with each array's member pointer (the float arrays x ... pot, then the
+// tag bytes), for_each_array with each array of `b`.
+template <typename F>
+void for_each_member(F&& f) {
+  for (auto m : {&HostBodies::x, &HostBodies::y, &HostBodies::z, &HostBodies::vx, &HostBodies::vy,
+                 &HostBodies::vz, &HostBodies::m, &HostBodies::ax, &HostBodies::ay, &HostBodies::az,
+                 &HostBodies::pot}) {
+    f(m);
+  }
+  f(&HostBodies::population);
+  f(&HostBodies::galaxy);
+}
+template <typename Bodies, typename F>
+void for_each_array(Bodies& b, F&& f) {
+  for_each_member([&](auto member) { f(b.*member); });
+}
+
 // Rotates the positions and velocities of bodies [begin, end) by `angle` about the unit axis
 // `axis` (Rodrigues), then shifts them by `dx` and `dv`: how scenarios tilt and place galaxies.
 void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,

@@ -6,10 +6,14 @@
 
 #include "cpu/cpu_simulation.hpp"
 #include "memory.hpp"
+#include "ranks.hpp"
 #include "simulation.hpp"
 
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
+#endif
+#if GALAXY_HAVE_MPI
+#include "mpi/mpi_simulation.hpp"
 #endif
 
 namespace galaxy {
@@ -33,6 +37,18 @@ std::uint64_t device_free_bytes() {
 }
 
 std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p) {
+#if GALAXY_HAVE_MPI
+  // Started by mpirun with several ranks: the CPU backend's Barnes-Hut over all of them.
+  if (rank_count() > 1) {
+    if (backend != Backend::Cpu) {
+      throw std::runtime_error("a run over several MPI ranks uses the cpu backend (give --backend cpu)");
+    }
+    if (solver != Solver::BarnesHut) {
+      throw std::runtime_error("a run over several MPI ranks uses the Barnes-Hut solver (--solver bh)");
+    }
+    return std::make_unique<mpi::MpiSimulation>(p);
+  }
+#endif
   if (backend == Backend::Cuda) {
     std::string why;
     if (!cuda_available(&why)) throw std::runtime_error("the cuda backend is not available: " + why);

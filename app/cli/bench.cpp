@@ -18,6 +18,7 @@
 #include "cli/signals.hpp"
 #include "io/atomic_file.hpp"
 #include "median.hpp"
+#include "ranks.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
@@ -262,6 +263,10 @@ int run_bench(const Options& o) {
       "configuration, accuracy over %zu bodies (float64 direct)\n",
       o.scenario.c_str(), describe(o.params, false).c_str(), b.warmup, b.steps, b.budget_s,
       b.samples);
+  if (rank_count() > 1) {
+    std::printf("The cpu/bh rows run over %d MPI ranks (README: Several ranks); the others cannot.\n",
+                rank_count());
+  }
   std::printf(
       "Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU); mp is the\n"
       "multipole order, pp and pc the body-body and body-cell interactions per body, Gflop/s at\n"

@@ -10,7 +10,20 @@
 #include "cli/preflight.hpp"
 #include "cli/signals.hpp"
 #include "cli/soak.hpp"
+#include "ranks.hpp"
 #include "threads.hpp"
+
+namespace {
+// Where several MPI ranks run, what only the terminal run can do with them: null when it can.
+const char* refused_over_ranks(const galaxy::app::Options& o) {
+  if (o.bench) return nullptr;  // its cpu/bh rows run over the ranks; direct rows say they cannot
+  if (o.soak_seconds || !galaxy::app::wants_energy_table(o)) {
+    return "a run over several MPI ranks has no window or frames; give --headless (without "
+           "--frames or --record)";
+  }
+  return nullptr;
+}
+}  // namespace
 
 int main(int argc, char** argv) {
   // A file over the size limit (RLIMIT_FSIZE) or a closed pipe is an error galaxy reports with
@@ -18,8 +31,18 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   std::signal(SIGPIPE, SIG_IGN);
   galaxy::app::install_stop_signals();
+  // Under mpirun: rank 0 runs the program below; the others carry out its simulation's
+  // operations on their share of the bodies (sim/mpi/) until it ends.
+  galaxy::Ranks ranks(argc, argv);
+  if (ranks.rank() > 0) return ranks.serve();
   const auto parsed = galaxy::app::parse_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
+  if (ranks.size() > 1) {
+    if (const char* why = refused_over_ranks(parsed.options)) {
+      std::fprintf(stderr, "galaxy: %s\n", why);
+      return 2;
+    }
+  }
   // Output paths are checked before any work, so that a run is never lost at its end.
   if (const auto bad = galaxy::app::check_outputs(parsed.options)) {
     std::fprintf(stderr, "galaxy: %s\n", bad->c_str());

@@ -4,28 +4,24 @@
 // deciding with physics::accept for the group's box at the group's smallest alpha |a|; the walk
 // fills an interaction list of cells and one of bodies, and the SIMD kernels (kernels.hpp)
 // evaluate both for all the group's bodies at once. Coordinates in the lists and the targets are
-// relative to the group's centre, as on the GPU. One walk routine serves the force pass, the
-// overlay's trace and the cost map: it tells a visitor what it does.
+// relative to the group's centre, as on the GPU. One walk routine (walk.hpp) serves the force
+// pass, the overlay's trace and the cost map, over the local tree or, for a run over several MPI
+// ranks, the local essential trees the other ranks sent (remote_forces, let.hpp).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "cpu/kernels.hpp"
+#include "cpu/let.hpp"
 #include "cpu/octree.hpp"
 #include "cpu/parallel.hpp"
+#include "cpu/walk.hpp"
 #include "cpu/walk_trace.hpp"
 #include "threads.hpp"
 
 namespace galaxy {
 
-namespace {
-
-// The group's box: its centre and the half-edges that hold every body's offset from the centre
-// (rounded up as the GPU rounds them), and the box itself for the trace.
-struct GroupBox {
-  float cx = 0, cy = 0, cz = 0, bx = 0, by = 0, bz = 0;
-  float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-};
+namespace cpu {
 
 GroupBox group_box(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g) {
   const auto& order = tree.order();
@@ -53,8 +49,6 @@ GroupBox group_box(const CpuOctree& tree, const HostBodies& b, const CpuOctree::
   return box;
 }
 
-// alpha |a| of the group for the relative test: alpha times the smallest last acceleration among
-// its bodies (0 when the test is off).
 float group_alpha_accel(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g,
                         const WalkParams& w) {
   if (!w.relative) return 0.0f;
@@ -67,83 +61,34 @@ float group_alpha_accel(const CpuOctree& tree, const HostBodies& b, const CpuOct
   return w.alpha * std::sqrt(amin2);
 }
 
-// What the walk reads of a node, packed (40 bytes against CpuNode's 130), with the opening radius
-// squared and the extent of physics::accept computed once a pass instead of once a group, as
-// the GPU's summary stores them (t.mac).
-struct WalkNode {
-  float comx, comy, comz, mass;
-  float r2, extent;
-  std::int32_t begin, end, skip, leaf;
-};
-
 std::vector<WalkNode> walk_nodes(const CpuOctree& tree, const WalkParams& w) {
   const auto& nodes = tree.nodes();
   std::vector<WalkNode> out(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const CpuNode& n = nodes[i];
     const float r = physics::open_radius(n.open_size, n.open_offset, w.inv_theta);
+    const NodeKind kind = n.body_end == n.body_begin ? kEmpty : n.leaf() ? kLeaf : kInternal;
     out[i] = {n.comx, n.comy, n.comz, n.mass, r * r,
               physics::cell_extent(n.open_size, n.open_offset), n.body_begin, n.body_end,
-              n.skip, n.leaf() ? 1 : 0};
+              n.skip, kind};
   }
   return out;
 }
 
-// physics::box_distance2 with std::max: the same value for finite inputs, without the call to
-// libm's fmaxf (NaN rules) that took 5% of the pass.
-inline float box_distance2(float px, float py, float pz, float bx, float by, float bz) {
-  const float dx = std::max(std::max(-bx - px, px - bx), 0.0f);
-  const float dy = std::max(std::max(-by - py, py - by), 0.0f);
-  const float dz = std::max(std::max(-bz - pz, pz - bz), 0.0f);
-  return dx * dx + dy * dy + dz * dz;
+SourceTree local_source(const CpuOctree& tree, const std::vector<WalkNode>& nodes,
+                        const HostBodies& b) {
+  return {nodes.data(),         static_cast<std::int32_t>(nodes.size()),
+          tree.nodes().data(),  nullptr,
+          tree.order().data(),  b.x.data(),
+          b.y.data(),           b.z.data(),
+          b.m.data()};
 }
 
-// The walk of group g: accepted cells go to v.cell and accepted single bodies to v.point (with
-// the node index and its centre of mass relative to the box's centre), opened nodes to v.open,
-// the bodies of opened leaves (the group's own too) to v.body.
-template <typename Visitor>
-void walk_group(const CpuOctree& tree, const std::vector<WalkNode>& nodes, const HostBodies& b,
-                const CpuOctree::Group& g, const GroupBox& box, const WalkParams& w,
-                float alpha_accel, Visitor& v) {
-  const auto& order = tree.order();
-  const auto count = static_cast<std::int32_t>(nodes.size());
-  std::int32_t i = 0;
-  while (i < count) {
-    const WalkNode& node = nodes[static_cast<std::size_t>(i)];
-    if (node.end == node.begin) {  // the root of no bodies
-      i = node.skip;
-      continue;
-    }
-    const float dx = node.comx - box.cx, dy = node.comy - box.cy, dz = node.comz - box.cz;
-    // A node that holds one of the group's bodies is always opened (exact, whatever the rounding
-    // of the distances), so each body meets itself in its leaf.
-    const bool holds_own = node.begin < g.end && g.begin < node.end;
-    bool accepted = false;
-    if (!holds_own) {
-      const float d2 = box_distance2(dx, dy, dz, box.bx, box.by, box.bz);
-      accepted = physics::accept(d2, node.r2, node.mass, node.extent, w.multipole, w.relative,
-                                 alpha_accel);
-    }
-    if (accepted) {
-      if (node.end - node.begin == 1) {
-        v.point(i, dx, dy, dz);
-      } else {
-        v.cell(i, dx, dy, dz);
-      }
-      i = node.skip;
-    } else if (node.leaf) {
-      v.open(tree.nodes()[static_cast<std::size_t>(i)]);
-      for (int k = node.begin; k < node.end; ++k) {
-        const int j = order[k];
-        v.body(j, b.x[j] - box.cx, b.y[j] - box.cy, b.z[j] - box.cz);
-      }
-      i = node.skip;
-    } else {
-      v.open(tree.nodes()[static_cast<std::size_t>(i)]);
-      i = i + 1;  // descend to the first child, which follows in pre-order
-    }
-  }
-}
+}  // namespace cpu
+
+namespace {
+
+using namespace cpu;
 
 // A list of structure-of-arrays columns that grow together.
 template <int kFields>
@@ -165,25 +110,24 @@ struct Columns {
 
 // Builds the two interaction lists in the thread's scratch.
 struct ListVisitor {
-  const CpuOctree& tree;
-  const HostBodies& b;
+  const SourceTree& src;
   const WalkParams& w;
   Columns<4>& points;  // x, y, z, m
   Columns<11>& cells;  // x, y, z, m, xx, yy, zz, xy, xz, yz, trace
   void point(int node, float dx, float dy, float dz) {
-    points.add({dx, dy, dz, tree.nodes()[node].mass});
+    points.add({dx, dy, dz, src.nodes[node].mass});
   }
   void cell(int node, float dx, float dy, float dz) {
-    const CpuNode& n = tree.nodes()[node];
+    const float mass = src.nodes[node].mass;
     if (w.multipole >= 2) {
-      const physics::Quadrupole& q = n.quad;
-      cells.add({dx, dy, dz, n.mass, q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace});
+      const physics::Quadrupole& q = src.quad(node);
+      cells.add({dx, dy, dz, mass, q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace});
     } else {
-      points.add({dx, dy, dz, n.mass});
+      points.add({dx, dy, dz, mass});
     }
   }
-  void open(const CpuNode&) {}
-  void body(int j, float dx, float dy, float dz) { points.add({dx, dy, dz, b.m[j]}); }
+  void open(int) {}
+  void body(int j, float dx, float dy, float dz) { points.add({dx, dy, dz, src.m[j]}); }
 };
 
 // A thread's scratch: the lists and the group's targets, kept from group to group.
@@ -198,7 +142,7 @@ struct CountVisitor {
   std::uint64_t count = 0;
   void point(int, float, float, float) { ++count; }
   void cell(int, float, float, float) { ++count; }
-  void open(const CpuNode&) {}
+  void open(int) {}
   void body(int, float, float, float) { ++count; }
 };
 
@@ -207,13 +151,14 @@ struct ListsVisitor {
   GroupLists& out;
   void point(int i, float, float, float) { out.accepted.push_back(i); }
   void cell(int i, float, float, float) { out.accepted.push_back(i); }
-  void open(const CpuNode&) {}
+  void open(int) {}
   void body(int j, float, float, float) { out.bodies.push_back(j); }
 };
 
-// Evaluates the group's lists for its bodies and writes their accelerations and potentials.
+// Evaluates the group's lists for its bodies and writes their accelerations and potentials, or
+// adds them (`add`: the lists of other ranks' trees, which hold none of the group's bodies).
 void evaluate_group(const CpuOctree& tree, HostBodies& b, const CpuOctree::Group& g,
-                    const GroupBox& box, const WalkParams& w, Scratch& s) {
+                    const GroupBox& box, const WalkParams& w, Scratch& s, bool add = false) {
   const auto& order = tree.order();
   const std::size_t members = static_cast<std::size_t>(g.end - g.begin);
   const std::size_t padded = cpu::pad_targets(members);
@@ -239,6 +184,13 @@ void evaluate_group(const CpuOctree& tree, HostBodies& b, const CpuOctree::Group
                                 c[10].data(), s.cells.n},
                                w.eps2);
   }
+  if (add) {
+    for (std::size_t k = 0; k < members; ++k) {
+      const int j = order[g.begin + k];
+      b.ax[j] += s.ax[k], b.ay[j] += s.ay[k], b.az[j] += s.az[k], b.pot[j] += s.pot[k];
+    }
+    return;
+  }
   // Each body met itself in its leaf: no force (zero offset) but a softened self-potential
   // -m / eps, which is taken back out. With eps = 0 the kernels skip the pair itself.
   const float inv_eps = w.eps2 > 0.0f ? 1.0f / std::sqrt(w.eps2) : 0.0f;
@@ -247,6 +199,27 @@ void evaluate_group(const CpuOctree& tree, HostBodies& b, const CpuOctree::Group
     b.ax[j] = s.ax[k], b.ay[j] = s.ay[k], b.az[j] = s.az[k];
     b.pot[j] = s.pot[k] + b.m[j] * inv_eps;
   }
+}
+
+// Adds a group's list lengths to the thread's counts and, where asked, to its bodies' costs.
+void count_group(const CpuOctree& tree, const CpuOctree::Group& g, const Scratch& s,
+                 InteractionCounts& c, std::vector<float>* cost) {
+  const auto members = static_cast<std::uint64_t>(g.end - g.begin);
+  c.body_body += s.points.n * members;
+  c.body_cell += s.cells.n * members;
+  if (!cost) return;
+  const auto entries = static_cast<float>(s.points.n + s.cells.n);
+  for (int k = g.begin; k < g.end; ++k) (*cost)[static_cast<std::size_t>(tree.order()[k])] += entries;
+}
+
+InteractionCounts sum_counts(const std::vector<InteractionCounts>& counts, std::size_t groups) {
+  InteractionCounts total;
+  for (const InteractionCounts& c : counts) {
+    total.body_body += c.body_body;
+    total.body_cell += c.body_cell;
+  }
+  total.groups = groups;
+  return total;
 }
 
 int group_of_body(const CpuOctree& tree, int self) {
@@ -275,7 +248,8 @@ WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const Walk
   v.t.body = {b.x[self], b.y[self], b.z[self]};
   v.t.group = {{box.lo[0], box.lo[1], box.lo[2]}, {box.hi[0], box.hi[1], box.hi[2]}, 0};
   v.t.group_bodies = static_cast<std::size_t>(g.end - g.begin);
-  walk_group(tree, walk_nodes(tree, w), b, g, box, w, alpha_accel, v);
+  const std::vector<WalkNode> wn = walk_nodes(tree, w);
+  walk_group(local_source(tree, wn, b), g, box, w, alpha_accel, v);
   return std::move(v.t);
 }
 
@@ -284,18 +258,20 @@ GroupLists group_lists(const CpuOctree& tree, const HostBodies& b, int group, co
   GroupLists out;
   out.alpha_accel = group_alpha_accel(tree, b, g, w);
   ListsVisitor v{out};
-  walk_group(tree, walk_nodes(tree, w), b, g, group_box(tree, b, g), w, out.alpha_accel, v);
+  const std::vector<WalkNode> wn = walk_nodes(tree, w);
+  walk_group(local_source(tree, wn, b), g, group_box(tree, b, g), w, out.alpha_accel, v);
   return out;
 }
 
 InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
-                              std::vector<float>& alpha_accel) {
+                              std::vector<float>& alpha_accel, std::vector<float>* cost) {
   alpha_accel.resize(b.size());
+  if (cost) cost->assign(b.size(), 0.0f);
   const auto& groups = tree.groups();
   const auto& order = tree.order();
-  const int threads = cpu_threads();
-  std::vector<InteractionCounts> counts(static_cast<std::size_t>(threads));
+  std::vector<InteractionCounts> counts(static_cast<std::size_t>(cpu_threads()));
   const std::vector<WalkNode> wn = walk_nodes(tree, w);
+  const SourceTree src = local_source(tree, wn, b);
   // A group reads the others' positions and masses and its own bodies' last accelerations (the
   // relative test) before it writes their new ones: in place is safe.
   cpu::parallel_tasks(static_cast<int>(groups.size()), [&](int gi, int thread) {
@@ -306,34 +282,51 @@ InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkPa
     for (int k = g.begin; k < g.end; ++k) alpha_accel[static_cast<std::size_t>(order[k])] = a;
     s.points.clear();
     s.cells.clear();
-    ListVisitor v{tree, b, w, s.points, s.cells};
-    walk_group(tree, wn, b, g, box, w, a, v);
+    ListVisitor v{src, w, s.points, s.cells};
+    walk_group(src, g, box, w, a, v);
     evaluate_group(tree, b, g, box, w, s);
-    InteractionCounts& c = counts[static_cast<std::size_t>(thread)];
-    const auto members = static_cast<std::uint64_t>(g.end - g.begin);
-    c.body_body += s.points.n * members;
-    c.body_cell += s.cells.n * members;
+    count_group(tree, g, s, counts[static_cast<std::size_t>(thread)], cost);
   });
-  InteractionCounts total;
-  for (const InteractionCounts& c : counts) {
-    total.body_body += c.body_body;
-    total.body_cell += c.body_cell;
-  }
-  total.groups = groups.size();
-  return total;
+  return sum_counts(counts, groups.size());
+}
+
+InteractionCounts cpu::remote_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
+                                const std::vector<float>& alpha_accel,
+                                const std::vector<SourceTree>& sources, std::vector<float>* cost) {
+  const auto& groups = tree.groups();
+  std::vector<InteractionCounts> counts(static_cast<std::size_t>(cpu_threads()));
+  const CpuOctree::Group none{};  // another rank's tree holds none of the group's bodies
+  cpu::parallel_tasks(static_cast<int>(groups.size()), [&](int gi, int thread) {
+    static thread_local Scratch s;
+    const CpuOctree::Group& g = groups[static_cast<std::size_t>(gi)];
+    if (g.end == g.begin) return;
+    const GroupBox box = group_box(tree, b, g);
+    const float a = alpha_accel[static_cast<std::size_t>(tree.order()[g.begin])];
+    s.points.clear();
+    s.cells.clear();
+    for (const SourceTree& src : sources) {
+      ListVisitor v{src, w, s.points, s.cells};
+      walk_group(src, none, box, w, a, v);
+    }
+    if (s.points.n + s.cells.n == 0) return;
+    evaluate_group(tree, b, g, box, w, s, /*add=*/true);
+    count_group(tree, g, s, counts[static_cast<std::size_t>(thread)], cost);
+  });
+  return sum_counts(counts, 0);
 }
 
 std::vector<float> walk_costs(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,
                               const std::vector<float>& alpha_accel) {
   std::vector<float> cost(b.size());
   const std::vector<WalkNode> wn = walk_nodes(tree, w);
+  const SourceTree src = local_source(tree, wn, b);
   const auto& groups = tree.groups();
   const auto& order = tree.order();
   cpu::parallel_tasks(static_cast<int>(groups.size()), [&](int gi, int) {
     const CpuOctree::Group& g = groups[static_cast<std::size_t>(gi)];
     if (g.end == g.begin) return;
     CountVisitor v;
-    walk_group(tree, wn, b, g, group_box(tree, b, g), w,
+    walk_group(src, g, group_box(tree, b, g), w,
                alpha_accel[static_cast<std::size_t>(order[g.begin])], v);
     for (int k = g.begin; k < g.end; ++k) cost[static_cast<std::size_t>(order[k])] = float(v.count);
   });

@@ -112,9 +112,10 @@ WalkTrace trace(const CpuOctree& tree, const HostBodies& b, int self, const Walk
                 float alpha_accel);
 // Accelerations and potentials of every body, with the interaction counts (every list entry
 // counted once for every body of its group, the self pair included, as on the GPU); each body's
-// group's alpha |a| goes to alpha_accel, for a later trace of the same pass.
+// group's alpha |a| goes to alpha_accel, for a later trace of the same pass. Where `cost` is
+// given, each body's list entries (its walk's cost, as walk_costs counts it) go there.
 InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkParams& w,
-                              std::vector<float>& alpha_accel);
+                              std::vector<float>& alpha_accel, std::vector<float>* cost = nullptr);
 // The interactions each body's group evaluated in the pass that left alpha_accel (the cost map),
 // walked again without summing.
 std::vector<float> walk_costs(const CpuOctree& tree, const HostBodies& b, const WalkParams& w,

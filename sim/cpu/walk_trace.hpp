@@ -34,6 +34,7 @@ struct TraceVisitor {
   }
   void cell(int i, float, float, float) { add(t.accepted, node_box(tree.nodes()[i])); }
   void open(const CpuNode& n) { add(t.opened, node_box(n)); }
+  void open(int i) { open(tree.nodes()[i]); }
   void body(int j, float, float, float) { add(t.direct, {b.x[j], b.y[j], b.z[j]}); }
 };
 

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// What rank 0 tells the other ranks to do: one broadcast Command per collective operation of
+// RankState (rank_state.hpp), which rank 0's MpiSimulation and the others' serve() loop then
+// both call with the command's arguments.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+
+#include "params.hpp"
+
+namespace galaxy::mpi {
+
+enum class Op : std::int32_t {
+  Configure,  // params, threads: a new run
+  Reset,      // bodies scattered from rank 0
+  SetParams,
+  SetClock,
+  RestoreForces,
+  ComputeForces,
+  Step,
+  Gather,
+  Diagnostics,
+  ClearRunaway,
+  Quit,
+};
+
+struct Command {
+  Op op = Op::Quit;
+  std::int32_t threads = 0;
+  SimParams params;
+  double time = 0;
+  std::uint64_t steps = 0;
+};
+
+// Rank 0: sends c to the others. Others: receives the next command.
+inline void broadcast(Command& c) {
+  MPI_Bcast(&c, sizeof(Command), MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+}  // namespace galaxy::mpi

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+// Rank 0's simulation and the other ranks' serve loop (mpi_simulation.hpp): both drive a
+// RankState from one broadcast Command, so every rank runs the same collective operations.
+#include "mpi/mpi_simulation.hpp"
+
+#include <mpi.h>
+
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+#include "mpi/collectives.hpp"
+#include "mpi/command.hpp"
+#include "threads.hpp"
+
+namespace galaxy::mpi {
+
+namespace {
+
+// A failure after the others have been told what to do would leave them waiting in a collective:
+// one message, and every rank ends.
+[[noreturn]] void abort_all(const char* what) {
+  std::fprintf(stderr, "galaxy: rank %d of %d: %s; stopping every rank\n", world_rank(),
+               world_size(), what);
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::abort();
+}
+
+// Sends `c` and runs `f` (the same operation the others run on receiving it).
+template <typename F>
+auto collective(Command c, F&& f) {
+  broadcast(c);
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    abort_all(e.what());
+  }
+}
+
+Command command(Op op) {
+  Command c;
+  c.op = op;
+  return c;
+}
+
+std::string not_distributed(const char* what) {
+  return std::string(what) + " is not available in a run over several MPI ranks";
+}
+
+}  // namespace
+
+MpiSimulation::MpiSimulation(const SimParams& p) {
+  check_params(p);
+  Command c = command(Op::Configure);
+  c.params = p;
+  c.threads = cpu_threads();
+  collective(c, [&] { state_.configure(p, c.threads); });
+}
+
+std::string MpiSimulation::name() const {
+  return "cpu/bh over " + std::to_string(world_size()) + " MPI ranks";
+}
+
+void MpiSimulation::reset(const HostBodies& bodies) {
+  validate(bodies);  // before the others are told: a refusal keeps the run
+  collective(command(Op::Reset), [&] { state_.reset(bodies); });
+}
+
+void MpiSimulation::set_params(const SimParams& p) {
+  check_params(p);
+  Command c = command(Op::SetParams);
+  c.params = p;
+  collective(c, [&] { state_.set_params(p); });
+}
+
+void MpiSimulation::set_solver(Solver s) {
+  if (s != Solver::BarnesHut) throw std::invalid_argument(not_distributed("the direct solver"));
+}
+
+void MpiSimulation::step() { collective(command(Op::Step), [&] { state_.step(); }); }
+
+void MpiSimulation::compute_forces() {
+  collective(command(Op::ComputeForces), [&] { state_.compute_forces(); });
+}
+
+void MpiSimulation::restore_forces(const HostBodies& b) {
+  if (b.size() != state_.total()) throw std::invalid_argument("restore_forces: body count differs");
+  collective(command(Op::RestoreForces), [&] { state_.restore_forces(b); });
+}
+
+void MpiSimulation::set_clock(double time, std::uint64_t steps) {
+  Command c = command(Op::SetClock);
+  c.time = time, c.steps = steps;
+  collective(c, [&] { state_.set_clock(time, steps); });
+}
+
+void MpiSimulation::clear_runaway() {
+  collective(command(Op::ClearRunaway), [&] { state_.clear_runaway(); });
+}
+
+HostBodies MpiSimulation::download() const {
+  return collective(command(Op::Gather), [&] { return state_.gather(); });
+}
+
+Diagnostics MpiSimulation::diagnostics() const {
+  return collective(command(Op::Diagnostics), [&] { return state_.diagnostics(); });
+}
+
+std::unique_ptr<Keyframe> MpiSimulation::capture(std::unique_ptr<Keyframe>) const {
+  throw std::runtime_error(not_distributed("keeping keyframes"));
+}
+void MpiSimulation::restore(const Keyframe&) {
+  throw std::invalid_argument(not_distributed("going back to a keyframe"));
+}
+WalkTrace MpiSimulation::trace_walk(std::size_t) {
+  throw std::logic_error(not_distributed("the walk overlay"));
+}
+std::vector<TraceBox> MpiSimulation::tree_cells(int) const {
+  throw std::logic_error(not_distributed("the tree overlay"));
+}
+
+FieldStats MpiSimulation::show_field(BodyField f, std::uint64_t, std::size_t) {
+  if (f != BodyField::Speed) throw std::runtime_error(not_distributed("this body field"));
+  return field_stats(f, field_values());
+}
+
+std::vector<float> MpiSimulation::field_values() const {
+  const HostBodies b = download();
+  std::vector<float> speed(b.size());
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    speed[i] = std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
+  }
+  return speed;
+}
+
+int serve_commands() {
+  RankState state;
+  while (true) {
+    Command c;
+    broadcast(c);
+    try {
+      switch (c.op) {
+        case Op::Configure: state.configure(c.params, c.threads); break;
+        case Op::Reset: state.reset(HostBodies{}); break;
+        case Op::SetParams: state.set_params(c.params); break;
+        case Op::SetClock: state.set_clock(c.time, c.steps); break;
+        case Op::RestoreForces: state.restore_forces(HostBodies{}); break;
+        case Op::ComputeForces: state.compute_forces(); break;
+        case Op::Step: state.step(); break;
+        case Op::Gather: state.gather(); break;
+        case Op::Diagnostics: state.diagnostics(); break;
+        case Op::ClearRunaway: state.clear_runaway(); break;
+        case Op::Quit: return 0;
+      }
+    } catch (const std::exception& e) {
+      abort_all(e.what());
+    }
+  }
+}
+
+void stop_serving() {
+  Command c = command(Op::Quit);
+  broadcast(c);
+}
+
+}  // namespace galaxy::mpi

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The simulation rank 0 runs where there are several MPI ranks: the CPU backend's Barnes-Hut over
+// all ranks (RankState). Each operation is broadcast to the others (command.hpp), which carry it
+// out in their serve() loop, so the app on rank 0 sees one Simulation. What needs the whole run
+// in one place (download, the accuracy meter, a save) is gathered to rank 0 in reset()'s order.
+// Not distributed (they say so when asked): the direct solver, keyframes, the walk overlay and
+// body fields other than the speed.
+#pragma once
+
+#include <memory>
+
+#include "mpi/rank_state.hpp"
+#include "simulation.hpp"
+
+namespace galaxy::mpi {
+
+class MpiSimulation final : public Simulation {
+ public:
+  explicit MpiSimulation(const SimParams& p);
+
+  Backend backend() const override { return Backend::Cpu; }
+  std::string name() const override;
+  void reset(const HostBodies& bodies) override;
+  void set_params(const SimParams& p) override;
+  const SimParams& params() const override { return state_.params(); }
+  void set_solver(Solver s) override;
+  Solver solver() const override { return Solver::BarnesHut; }
+  void step() override;
+  void compute_forces() override;
+  void restore_forces(const HostBodies& b) override;
+  void set_clock(double time, std::uint64_t steps) override;
+  std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override;
+  void restore(const Keyframe& k) override;
+  std::optional<Runaway> runaway() override { return state_.runaway(); }
+  void clear_runaway() override;
+  std::size_t size() const override { return state_.total(); }
+  double time() const override { return state_.time(); }
+  std::uint64_t steps_taken() const override { return state_.steps(); }
+  HostBodies download() const override;
+  Diagnostics diagnostics() const override;
+  WalkTrace trace_walk(std::size_t index) override;
+  std::vector<TraceBox> tree_cells(int max_depth) const override;
+  StageTimings timings() const override { return state_.timings(); }
+  InteractionCounts interactions() const override { return state_.counts(); }
+  FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
+  BodyField shown_field() const override { return BodyField::Speed; }
+  std::vector<float> field_values() const override;
+  // What the last force pass sent between the ranks.
+  const ExchangeStats& exchange() const { return state_.exchange(); }
+
+ private:
+  mutable RankState state_;
+};
+
+// Ranks other than 0: carries out rank 0's commands on this rank's share until Quit.
+int serve_commands();
+// Rank 0: the others stop serving.
+void stop_serving();
+
+}  // namespace galaxy::mpi

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+// A rank's share of the run (rank_state.hpp): reset, the step, gathers and reductions.
+#include "mpi/rank_state.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <numeric>
+
+#include "cpu/integrate.hpp"
+#include "diagnostics.hpp"
+#include "mpi/collectives.hpp"
+#include "threads.hpp"
+#include "wall_clock.hpp"
+
+namespace galaxy::mpi {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+float& stage_ms(StageTimings& t, Stage s) { return t.ms[static_cast<int>(s)]; }
+
+// Even blocks of n bodies over the ranks.
+std::vector<int> even_blocks(std::size_t n) {
+  const auto k = static_cast<std::size_t>(world_size());
+  std::vector<int> counts(k);
+  for (std::size_t r = 0; r < k; ++r) counts[r] = static_cast<int>(n * (r + 1) / k - n * r / k);
+  return counts;
+}
+}  // namespace
+
+void RankState::configure(const SimParams& p, int threads) {
+  set_cpu_threads(threads);
+  *this = RankState{};
+  params_ = p;
+}
+
+void RankState::reset(const HostBodies& all) {
+  std::uint64_t n = all.size();
+  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  total_ = n;
+  const std::vector<int> counts = even_blocks(n);
+  HostBodies mine;
+  for_each_member([&](auto member) { scatterv(all.*member, mine.*member, counts); });
+  const int me = world_rank();
+  const auto first = static_cast<std::uint64_t>(std::accumulate(counts.begin(), counts.begin() + me, 0));
+  ids_.resize(mine.size());
+  std::iota(ids_.begin(), ids_.end(), first);
+  cost_.assign(mine.size(), 1.0f);  // no walk yet: balance the body count
+  bodies_ = std::move(mine);
+  time_ = 0, steps_ = 0;
+  timings_ = {};
+  have_accel_ = false;
+  runaway_.reset();
+  compute_forces();
+  if (params_.alpha > 0) compute_forces();  // the relative criterion needs accelerations
+}
+
+void RankState::restore_forces(const HostBodies& all) {
+  // Rank 0 learns which ids each rank holds and sends their values back in that order.
+  const std::vector<int> counts = all_counts(ids_.size());
+  const std::vector<std::uint64_t> ids = gatherv(ids_, counts);
+  for (auto member : {&HostBodies::ax, &HostBodies::ay, &HostBodies::az, &HostBodies::pot}) {
+    std::vector<float> values(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) values[i] = (all.*member)[ids[i]];
+    scatterv(values, bodies_.*member, counts);
+  }
+  have_accel_ = true;
+}
+
+void RankState::compute_forces() {
+  timings_.ms = {};
+  auto t0 = Clock::now();
+  decompose();
+  stage_ms(timings_, Stage::Sort) = ms_since(t0);  // the global sort: the ranks' key ranges
+  const WalkParams w = walk_params(params_, have_accel_);
+  if (!bodies_.empty()) {
+    const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
+    stage_ms(timings_, Stage::BoundingBox) = bt.bounding_box;
+    stage_ms(timings_, Stage::Sort) += bt.sort;
+    stage_ms(timings_, Stage::TreeBuild) = bt.tree_build;
+    stage_ms(timings_, Stage::Summarize) = bt.summarize;
+  }
+  t0 = Clock::now();
+  const InteractionCounts local = forces(w);
+  std::uint64_t sums[3] = {local.body_body, local.body_cell, local.groups};
+  MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  counts_ = {sums[0], sums[1], sums[2]};
+  have_accel_ = true;
+  stage_ms(timings_, Stage::Force) = ms_since(t0);
+}
+
+void RankState::step() {
+  if (runaway_) return;
+  const auto t_step = Clock::now();
+  const float dt = params_.dt;
+  good_ = bodies_, good_ids_ = ids_, good_cost_ = cost_;
+  auto t0 = Clock::now();
+  kick(bodies_, 0.5f * dt);
+  drift(bodies_, dt);
+  float integrate_ms = ms_since(t0);
+  compute_forces();
+  t0 = Clock::now();
+  kick(bodies_, 0.5f * dt);
+  integrate_ms += ms_since(t0);
+  check_runaway();
+  if (runaway_) return;
+  stage_ms(timings_, Stage::Integrate) = integrate_ms;
+  timings_.total_ms = ms_since(t_step);
+  timings_.valid = true;
+  time_ += dt;
+  ++steps_;
+}
+
+// Any rank's bad bodies stop every rank on its state before the step; the report names the first
+// few bodies of all ranks by their reset() index.
+void RankState::check_runaway() {
+  Runaway r;
+  find_runaways(bodies_, r);
+  std::uint64_t count = r.count;
+  unsigned kinds = r.kinds;
+  MPI_Allreduce(MPI_IN_PLACE, &count, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &kinds, 1, MPI_UNSIGNED, MPI_BOR, MPI_COMM_WORLD);
+  if (count == 0) return;
+  std::vector<std::uint64_t> named(kRunawayNamed, std::numeric_limits<std::uint64_t>::max());
+  for (std::size_t k = 0; k < r.bodies.size() && k < named.size(); ++k) named[k] = ids_[r.bodies[k]];
+  std::vector<std::uint64_t> all(named.size() * static_cast<std::size_t>(world_size()));
+  MPI_Allgather(named.data(), kRunawayNamed, MPI_UINT64_T, all.data(), kRunawayNamed,
+                MPI_UINT64_T, MPI_COMM_WORLD);
+  std::sort(all.begin(), all.end());
+  r = {};
+  r.step = steps_ + 1, r.good_step = steps_, r.good_time = time_;
+  r.count = count, r.kinds = kinds;
+  for (std::size_t k = 0; k < all.size() && r.bodies.size() < kRunawayNamed; ++k) {
+    if (all[k] != std::numeric_limits<std::uint64_t>::max()) r.bodies.push_back(all[k]);
+  }
+  bodies_ = std::move(good_), ids_ = std::move(good_ids_), cost_ = std::move(good_cost_);
+  runaway_ = std::move(r);
+}
+
+HostBodies RankState::gather() const {
+  const std::vector<int> counts = all_counts(ids_.size());
+  const std::vector<std::uint64_t> ids = gatherv(ids_, counts);
+  HostBodies all;
+  // Placed by id: rank 0 gets reset()'s order back, whatever the ranks now hold.
+  for_each_member([&](auto member) {
+    const auto gathered = gatherv(bodies_.*member, counts);
+    (all.*member).resize(gathered.size());
+    for (std::size_t i = 0; i < gathered.size(); ++i) (all.*member)[ids[i]] = gathered[i];
+  });
+  return all;
+}
+
+Diagnostics RankState::diagnostics() const {
+  double s[kDiagnosticSums] = {};
+  const HostBodies& b = bodies_;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    add_diagnostics(s, b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.pot[i]);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, s, kDiagnosticSums, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return diagnostics_from_sums(s);
+}
+
+}  // namespace galaxy::mpi

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// One rank's share of a run over several MPI ranks: its bodies (a contiguous range of the global
+// Morton order), their ids (index in reset()'s order) and walk costs, and its tree. Every method
+// is collective: all ranks call it in the same order (rank 0's MpiSimulation, the others' serve()
+// loop, both from one Command), and arguments that only rank 0 has (bodies) are read there.
+//
+// A force pass (compute_forces): decompose (decompose.cpp: the global cube, Morton keys, cut
+// points by the last pass's walk costs, the bodies migrate with MPI_Alltoallv); build the local
+// CpuOctree; send every other rank the local essential tree its box needs (let.hpp) with a
+// non-blocking MPI_Ialltoallv while the local tree is walked; then walk the received trees.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "cpu/octree.hpp"
+#include "simulation.hpp"
+
+namespace galaxy::mpi {
+
+// What the last force pass sent: the LETs' bytes summed over all ranks, and what sending every
+// rank all the others' bodies (x, y, z, m) would have cost instead.
+struct ExchangeStats {
+  double let_bytes = 0, all_bodies_bytes = 0, migrated_bodies = 0;
+};
+
+class RankState {
+ public:
+  void configure(const SimParams& p, int threads);
+  // Rank 0's `all` split into even blocks; forces computed (twice with the relative test, as
+  // CpuSimulation::reset does). Clears the clock and a runaway.
+  void reset(const HostBodies& all);
+  void set_params(const SimParams& p) { params_ = p; }
+  void set_clock(double time, std::uint64_t steps) { time_ = time, steps_ = steps; }
+  // Rank 0's accelerations and potentials of `all` (reset()'s order) for the bodies here.
+  void restore_forces(const HostBodies& all);
+  void compute_forces();
+  void step();
+  // Rank 0: every body in reset()'s order; the others: nothing.
+  HostBodies gather() const;
+  Diagnostics diagnostics() const;
+  void clear_runaway() { runaway_.reset(); }
+
+  const SimParams& params() const { return params_; }
+  std::size_t total() const { return total_; }
+  double time() const { return time_; }
+  std::uint64_t steps() const { return steps_; }
+  const std::optional<Runaway>& runaway() const { return runaway_; }
+  const StageTimings& timings() const { return timings_; }
+  const InteractionCounts& counts() const { return counts_; }
+  const ExchangeStats& exchange() const { return exchange_; }
+  std::size_t local_size() const { return bodies_.size(); }
+
+ private:
+  // The bodies, ids and costs move to the ranks that own their keys (decompose.cpp).
+  void decompose();
+  // Local walk overlapped with the LET exchange, then the received trees (let_exchange.cpp).
+  InteractionCounts forces(const WalkParams& w);
+  void check_runaway();
+
+  SimParams params_;
+  HostBodies bodies_;
+  std::vector<std::uint64_t> ids_;  // each body's index in reset()'s order
+  std::vector<float> cost_;         // each body's walk cost in the last pass (1 before any)
+  HostBodies good_;                 // before the current step (a runaway goes back to it)
+  std::vector<std::uint64_t> good_ids_;
+  std::vector<float> good_cost_;
+  CpuOctree tree_;
+  std::vector<float> alpha_accel_;
+  std::size_t total_ = 0;
+  double time_ = 0;
+  std::uint64_t steps_ = 0;
+  bool have_accel_ = false;
+  std::optional<Runaway> runaway_;
+  StageTimings timings_;
+  InteractionCounts counts_;
+  ExchangeStats exchange_;
+};
+
+}  // namespace galaxy::mpi

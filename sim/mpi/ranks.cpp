@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The ranks of a run (ranks.hpp), built with MPI.
+#include "ranks.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <thread>
+
+#include "mpi/mpi_simulation.hpp"
+#include "threads.hpp"
+
+namespace galaxy {
+
+namespace {
+// Started by mpirun (Open MPI, or a PMI launcher): only then is MPI initialised, so that a plain
+// `galaxy` never starts an MPI runtime (a singleton MPI_Init is slow and, as root, refused).
+bool launched_by_mpirun() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"}) {
+    if (std::getenv(v)) return true;
+  }
+  return false;
+}
+
+int ranks_here(int size) {
+  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  const int n = local ? std::atoi(local) : size;
+  return n > 0 ? n : size;
+}
+
+int g_size = 1;
+}  // namespace
+
+Ranks::Ranks(int& argc, char**& argv) {
+  if (!launched_by_mpirun()) return;
+  MPI_Init(&argc, &argv);
+  initialised_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  g_size = size_;
+  if (size_ > 1) {
+    // The ranks on this machine share its cores (rank 0's --threads overrides).
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    set_cpu_threads(std::max(1, cores / ranks_here(size_)));
+  }
+}
+
+Ranks::~Ranks() {
+  if (!initialised_) return;
+  if (rank_ == 0 && size_ > 1) mpi::stop_serving();
+  MPI_Finalize();
+}
+
+int Ranks::serve() { return mpi::serve_commands(); }
+
+int rank_count() { return g_size; }
+
+}  // namespace galaxy
