@@ -22,20 +22,32 @@ fs::path temp_dir() {
   return d;
 }
 
-TEST(Csv, RoundTripIsExact) {
+// Every value and the colours' tags come back: a CSV round trip keeps which galaxy and
+// population each body is (before, it kept x..az only, and a saved encounter came back white).
+TEST(Csv, RoundTripIsExactAndKeepsTheTags) {
   HostBodies b = make_plummer(300, 2);
-  for (std::size_t i = 0; i < b.size(); ++i) b.ax[i] = 0.001f * i - 0.1f;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    b.ax[i] = 0.001f * i - 0.1f;
+    b.pot[i] = -0.5f - 0.002f * i;
+    b.population[i] = static_cast<std::uint8_t>(i % 4);
+    b.galaxy[i] = static_cast<std::uint8_t>(i % 3);
+  }
   const fs::path f = temp_dir() / "state.csv";
   io::save_csv(f, b);
   std::ifstream in(f);
-  std::string header;
+  std::string header, first;
   std::getline(in, header);
-  EXPECT_EQ(header, "x,y,z,vx,vy,vz,m,ax,ay,az");
+  std::getline(in, first);
+  EXPECT_EQ(header, "x,y,z,vx,vy,vz,m,ax,ay,az,pot,population,galaxy");
+  EXPECT_NE(first.find(",star,0"), std::string::npos) << "populations by name: " << first;
   const HostBodies r = io::load_csv(f).bodies;
   EXPECT_EQ(r.x, b.x);
   EXPECT_EQ(r.vz, b.vz);
   EXPECT_EQ(r.m, b.m);
   EXPECT_EQ(r.ax, b.ax);
+  EXPECT_EQ(r.pot, b.pot);
+  EXPECT_EQ(r.population, b.population);
+  EXPECT_EQ(r.galaxy, b.galaxy);
   fs::remove_all(f.parent_path());
 }
 

@@ -22,7 +22,9 @@ namespace galaxy::io {
 
 namespace {
 
-constexpr const char* kHeader = "x,y,z,vx,vy,vz,m,ax,ay,az";
+constexpr const char* kHeader = "x,y,z,vx,vy,vz,m,ax,ay,az,pot,population,galaxy";
+// A population's name in a file, by its Population value: written, and read besides 0-3.
+constexpr std::string_view kPopulations[] = {"star", "disk", "bulge", "halo"};
 constexpr std::size_t kChunk = std::size_t(1) << 20;    // bytes read at a time
 constexpr std::size_t kMaxLine = std::size_t(1) << 20;  // a longer line is not a CSV row
 constexpr std::size_t kSaveBlock = 1 << 14;             // rows formatted at a time
@@ -116,7 +118,6 @@ float parse_float(std::string_view s) {
 // A whole number in [0, most], or for the population one of its names.
 std::uint8_t parse_tag(std::string_view s, int most, bool population) {
   if (population) {
-    static constexpr std::string_view kPopulations[] = {"star", "disk", "bulge", "halo"};
     for (int k = 0; k < 4; ++k) {
       if (s.size() == kPopulations[k].size() &&
           std::equal(s.begin(), s.end(), kPopulations[k].begin(),
@@ -212,9 +213,11 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b, const Prog
       for (std::size_t i = begin; i < end; ++i) {
         // 9 significant digits: a float read back is the float written.
         fmt::format_to(std::back_inserter(text),
-                       "{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g}\n",
+                       "{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},{:.9g},"
+                       "{:.9g},{},{}\n",
                        b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.m[i], b.ax[i],
-                       b.ay[i], b.az[i]);
+                       b.ay[i], b.az[i], b.pot[i], kPopulations[b.population[i] & 3],
+                       int(b.galaxy[i]));
       }
       out.write(text.data(), static_cast<std::streamsize>(text.size()));
       if (!meter) {
