@@ -38,15 +38,17 @@ std::uint64_t device_free_bytes() {
 
 std::unique_ptr<Simulation> make_simulation(Backend backend, Solver solver, const SimParams& p) {
 #if GALAXY_HAVE_MPI
-  // Started by mpirun with several ranks: the CPU backend's Barnes-Hut over all of them.
+  // Started by mpirun with several ranks: Barnes-Hut over all of them, each rank's own walk on
+  // the CPU or on its CUDA device (rank_state.hpp).
   if (rank_count() > 1) {
-    if (backend != Backend::Cpu) {
-      throw std::runtime_error("a run over several MPI ranks uses the cpu backend (give --backend cpu)");
-    }
     if (solver != Solver::BarnesHut) {
       throw std::runtime_error("a run over several MPI ranks uses the Barnes-Hut solver (--solver bh)");
     }
-    return std::make_unique<mpi::MpiSimulation>(p);
+    std::string why;
+    if (backend == Backend::Cuda && !cuda_available(&why)) {
+      throw std::runtime_error("the cuda backend is not available: " + why);
+    }
+    return std::make_unique<mpi::MpiSimulation>(p, backend);
   }
 #endif
   if (backend == Backend::Cuda) {

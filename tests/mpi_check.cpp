@@ -2,20 +2,23 @@
 // The MPI test's force check (tests/test_mpi.sh runs it under mpirun): the accelerations of a
 // scenario's bodies computed over all ranks (the run galaxy makes under mpirun) and by one CPU
 // simulation on rank 0, each against the float64 direct sum for the same sampled bodies.
-//   galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR
-// Prints both error statistics and the bytes the ranks' local essential trees took against
+//   galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]
+// (with cuda: each rank walks its own bodies on the CUDA device, against one CUDA simulation;
+// ranks may share one device.) Prints both error statistics and the bytes the ranks' local essential trees took against
 // sending every rank all bodies; exits 1 when the ranks' p99 exceeds FACTOR times one rank's.
 //   galaxy_mpi_check compare A.gxy B.gxy TOLERANCE
 // (one process) Two snapshots of the same run: the same time, steps and body count, and every
 // position within TOLERANCE times the bodies' extent of the other's; prints the largest offset.
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include <algorithm>
 #include <cmath>
 
 #include "cpu/cpu_simulation.hpp"
+#include "cuda/cuda_simulation.hpp"
 #include "io/snapshot.hpp"
 #include "mpi/mpi_simulation.hpp"
 #include "ranks.hpp"
@@ -54,8 +57,9 @@ int main(int argc, char** argv) {
   if (ranks.rank() > 0) return ranks.serve();
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "compare" && argc == 5) return compare(argv[2], argv[3], std::atof(argv[4]));
-  if (mode != "forces" || argc != 6) {
-    std::fprintf(stderr, "usage: galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR\n"
+  const bool cuda = argc == 7 && std::string(argv[6]) == "cuda";
+  if (mode != "forces" || (argc != 6 && !cuda)) {
+    std::fprintf(stderr, "usage: galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]\n"
                          "       galaxy_mpi_check compare A.gxy B.gxy TOLERANCE\n");
     return 2;
   }
@@ -65,9 +69,15 @@ int main(int argc, char** argv) {
   const double factor = std::atof(argv[5]);
   const galaxy::HostBodies bodies = galaxy::make_scenario(scenario, n, 1);
   const galaxy::SimParams p;
-  auto many = galaxy::make_simulation(galaxy::Backend::Cpu, galaxy::Solver::BarnesHut, p);
+  const galaxy::Backend backend = cuda ? galaxy::Backend::Cuda : galaxy::Backend::Cpu;
+  auto many = galaxy::make_simulation(backend, galaxy::Solver::BarnesHut, p);
   many->reset(bodies);
-  galaxy::CpuSimulation one(galaxy::Solver::BarnesHut, p);
+  std::unique_ptr<galaxy::Simulation> one_owner;
+#if GALAXY_HAVE_CUDA
+  if (cuda) one_owner = galaxy::make_cuda_simulation(galaxy::Solver::BarnesHut, p);
+#endif
+  if (!one_owner) one_owner = std::make_unique<galaxy::CpuSimulation>(galaxy::Solver::BarnesHut, p);
+  galaxy::Simulation& one = *one_owner;
   one.reset(bodies);
   const galaxy::ErrorStats ek = many->measure_accuracy(samples, 7);
   const galaxy::ErrorStats e1 = one.measure_accuracy(samples, 7);
@@ -79,7 +89,7 @@ int main(int argc, char** argv) {
   std::printf("interactions per body: %d ranks %.0f, one rank %.0f\n", ranks.size(),
               double(ik.body_body + ik.body_cell) / double(n),
               double(i1.body_body + i1.body_cell) / double(n));
-  for (auto* sim : {many.get(), static_cast<galaxy::Simulation*>(&one)}) {
+  for (auto* sim : {many.get(), &one}) {
     sim->step();
     const galaxy::StageTimings t = sim->timings();
     std::printf("%s: step %.1f ms (bounding box %.1f, sort %.1f, tree %.1f, summarize %.1f, force "

@@ -9,11 +9,12 @@
 #include <cstdint>
 
 #include "params.hpp"
+#include "simulation.hpp"
 
 namespace galaxy::mpi {
 
 enum class Op : std::int32_t {
-  Configure,  // params, threads: a new run
+  Configure,  // params, threads, backend: a new run
   Reset,      // bodies scattered from rank 0
   SetParams,
   SetClock,
@@ -29,6 +30,7 @@ enum class Op : std::int32_t {
 struct Command {
   Op op = Op::Quit;
   std::int32_t threads = 0;
+  Backend backend = Backend::Cpu;  // of each rank's own walk (rank_state.hpp)
   SimParams params;
   double time = 0;
   std::uint64_t steps = 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cpu/let.hpp"
+#include "cpu/walk.hpp"
 #include "mpi/collectives.hpp"
 #include "mpi/rank_state.hpp"
 
@@ -52,7 +53,9 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   MPI_Ialltoallv(out.data(), s.counts.data(), s.displs.data(), MPI_BYTE, in.data(), r.counts.data(),
                  r.displs.data(), MPI_BYTE, MPI_COMM_WORLD, &request);
   InteractionCounts counts;
-  if (!bodies_.empty()) counts = tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
+  if (!bodies_.empty()) {
+    counts = device_ ? device_forces(w) : tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
+  }
   MPI_Wait(&request, MPI_STATUS_IGNORE);
   std::vector<cpu::Let> lets;
   std::vector<cpu::SourceTree> sources;
@@ -72,6 +75,31 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   exchange_.let_bytes = bytes[0];
   exchange_.all_bodies_bytes = bytes[1];
   return counts;
+}
+
+// This rank's own bodies walked by the CUDA backend, as the CPU pass walks them: the groups' alpha
+// |a| (which the received trees' walks read) from the last accelerations, then a pass at those
+// accelerations (a reset computes the forces from none; the relative test then asks for the last
+// ones, restored). The cost a body counts is its share of the device's interactions.
+InteractionCounts RankState::device_forces(const WalkParams& w) {
+  const auto& order = tree_.order();
+  alpha_accel_.assign(bodies_.size(), 0.0f);
+  for (const CpuOctree::Group& g : tree_.groups()) {
+    const float a = cpu::group_alpha_accel(tree_, bodies_, g, w);
+    for (int k = g.begin; k < g.end; ++k) alpha_accel_[static_cast<std::size_t>(order[k])] = a;
+  }
+  device_->set_params(params_);
+  device_->reset(bodies_);
+  if (have_accel_) {
+    device_->restore_forces(bodies_);
+    device_->compute_forces();
+  }
+  const HostBodies d = device_->download();
+  bodies_.ax = d.ax, bodies_.ay = d.ay, bodies_.az = d.az, bodies_.pot = d.pot;
+  const InteractionCounts c = device_->interactions();
+  const float per_body = float(c.body_body + c.body_cell) / float(bodies_.size());
+  cost_.assign(bodies_.size(), per_body);
+  return c;
 }
 
 }  // namespace galaxy::mpi

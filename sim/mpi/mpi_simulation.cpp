@@ -52,16 +52,18 @@ std::string not_distributed(const char* what) {
 
 }  // namespace
 
-MpiSimulation::MpiSimulation(const SimParams& p) {
+MpiSimulation::MpiSimulation(const SimParams& p, Backend backend) {
   check_params(p);
   Command c = command(Op::Configure);
   c.params = p;
   c.threads = cpu_threads();
-  collective(c, [&] { state_.configure(p, c.threads); });
+  c.backend = backend;
+  collective(c, [&] { state_.configure(p, c.threads, c.backend); });
 }
 
 std::string MpiSimulation::name() const {
-  return "cpu/bh over " + std::to_string(world_size()) + " MPI ranks";
+  return std::string(state_.backend() == Backend::Cuda ? "cuda" : "cpu") + "/bh over " +
+         std::to_string(world_size()) + " MPI ranks";
 }
 
 void MpiSimulation::reset(const HostBodies& bodies) {
@@ -143,7 +145,7 @@ int serve_commands() {
     broadcast(c);
     try {
       switch (c.op) {
-        case Op::Configure: state.configure(c.params, c.threads); break;
+        case Op::Configure: state.configure(c.params, c.threads, c.backend); break;
         case Op::Reset: state.reset(HostBodies{}); break;
         case Op::SetParams: state.set_params(c.params); break;
         case Op::SetClock: state.set_clock(c.time, c.steps); break;

@@ -16,9 +16,9 @@ namespace galaxy::mpi {
 
 class MpiSimulation final : public Simulation {
  public:
-  explicit MpiSimulation(const SimParams& p);
+  explicit MpiSimulation(const SimParams& p, Backend backend = Backend::Cpu);
 
-  Backend backend() const override { return Backend::Cpu; }
+  Backend backend() const override { return state_.backend(); }
   std::string name() const override;
   void reset(const HostBodies& bodies) override;
   void set_params(const SimParams& p) override;

@@ -8,8 +8,10 @@
 #include <chrono>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include "cpu/integrate.hpp"
+#include "cuda/cuda_simulation.hpp"
 #include "diagnostics.hpp"
 #include "mpi/collectives.hpp"
 #include "threads.hpp"
@@ -30,10 +32,15 @@ std::vector<int> even_blocks(std::size_t n) {
 }
 }  // namespace
 
-void RankState::configure(const SimParams& p, int threads) {
+void RankState::configure(const SimParams& p, int threads, Backend backend) {
   set_cpu_threads(threads);
   *this = RankState{};
   params_ = p;
+#if GALAXY_HAVE_CUDA
+  if (backend == Backend::Cuda) device_ = make_cuda_simulation(Solver::BarnesHut, p);
+#else
+  if (backend == Backend::Cuda) throw std::runtime_error("built without CUDA");
+#endif
 }
 
 void RankState::reset(const HostBodies& all) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -27,7 +28,10 @@ struct ExchangeStats {
 
 class RankState {
  public:
-  void configure(const SimParams& p, int threads);
+  // A new run; with Backend::Cuda each rank's walk of its own bodies runs on its CUDA device (the
+  // local essential trees and the walks of the received ones stay on the CPU).
+  void configure(const SimParams& p, int threads, Backend backend = Backend::Cpu);
+  Backend backend() const { return device_ ? Backend::Cuda : Backend::Cpu; }
   // Rank 0's `all` split into even blocks; forces computed (twice with the relative test, as
   // CpuSimulation::reset does). Clears the clock and a runaway.
   void reset(const HostBodies& all);
@@ -57,6 +61,8 @@ class RankState {
   void decompose();
   // Local walk overlapped with the LET exchange, then the received trees (let_exchange.cpp).
   InteractionCounts forces(const WalkParams& w);
+  // The walk of this rank's own bodies by device_ (the CUDA backend), into bodies_.
+  InteractionCounts device_forces(const WalkParams& w);
   void check_runaway();
 
   SimParams params_;
@@ -68,6 +74,7 @@ class RankState {
   std::vector<float> good_cost_;
   CpuOctree tree_;
   std::vector<float> alpha_accel_;
+  std::unique_ptr<Simulation> device_;  // the CUDA backend for this rank's own walk, or none
   std::size_t total_ = 0;
   double time_ = 0;
   std::uint64_t steps_ = 0;
