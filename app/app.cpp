@@ -203,6 +203,7 @@ void App::record_step(const StepReport& r) {
     if (h.size() > kHistoryFrames) h.erase(h.begin());
   }
   stats_.interactions = r.interactions;
+  stats_.ranks = r.ranks;
   const float step_ms = stats_.timings.total_ms;
   stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
   clock_.sample().sim_ms = r.wall_ms;

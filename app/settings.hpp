@@ -162,6 +162,7 @@ struct PanelStats {
   StageTimings timings;
   std::array<std::vector<float>, kStageCount + 1> history;  // per stage, then the total
   InteractionCounts interactions;
+  RankReport ranks;  // a run over several MPI ranks (the Performance section's ranks line)
   double bodies_per_s = 0;
   bool have_energy = false;
   double energy_drift = 0;  // (E - E0) / |E0| since the run started

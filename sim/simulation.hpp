@@ -40,6 +40,14 @@ struct InteractionCounts {
   std::uint64_t groups = 0;     // bodies that walked the tree together (0: each on its own)
 };
 
+// A run over several MPI ranks (sim/mpi/), as of its last step: each rank's bodies and step
+// time, and what the last force pass sent between them. Empty (no ranks) for one process.
+struct RankReport {
+  std::vector<std::uint64_t> bodies;
+  std::vector<float> step_ms;
+  double let_bytes = 0, all_bodies_bytes = 0;  // the local essential trees; all bodies instead
+};
+
 // One body's tree walk as the running solver makes it, for the teaching overlay. Boxes are the
 // boxes around each cell's bodies (what the opening test measures).
 struct TraceBox {
@@ -184,6 +192,7 @@ class Simulation {
 
   virtual StageTimings timings() const { return {}; }
   virtual InteractionCounts interactions() const { return {}; }
+  virtual RankReport ranks() const { return {}; }
 
   // Body fields (body_field.hpp): per-body quantities drawn in place of the speed.
   // show_field computes field f for every body, or for a sampled field (the force error) a random

@@ -13,7 +13,8 @@
 #     back byte for byte (bodies are gathered in their reset() order); resumed for 50 steps on 2
 #     ranks and on 1 the runs agree within 1e-4 of the bodies' extent (measured 6e-6);
 #  4. galaxy bench's cpu/bh row runs over 2 ranks;
-#  5. failures: a runaway step, a missing file and a window end every rank with one message.
+#  5. failures: a runaway step and a missing file end every rank with one message;
+#  6. the frame loop (headless frames: the window's) runs over 2 ranks and records every frame.
 # usage: test_mpi.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -74,11 +75,16 @@ ranks 2 "$galaxy" bench --bodies 3000 --steps 2 --warmup 1 --solver bh --samples
 grep -q "over 2 MPI ranks" "$tmp/bench.txt" || fail "the bench does not say it ran over 2 ranks"
 grep -E "^ +3000 cpu/bh +[0-9]" "$tmp/bench.txt" | grep -vq skipped || fail "no cpu/bh row: $(cat "$tmp/bench.txt")"
 
-# A bad file ends every rank with one message; a window is refused.
+# A bad file ends every rank with one message.
 if ranks 2 "$galaxy" --headless --backend cpu --load "$tmp/missing.gxy" --steps 1 2> "$tmp/err.txt"; then
   fail "a missing file was accepted"
 fi
 [ "$(grep -c 'missing.gxy' "$tmp/err.txt")" -eq 1 ] || fail "not one message for the missing file: $(cat "$tmp/err.txt")"
-if ranks 2 "$galaxy" --backend cpu --steps 1 2> "$tmp/err.txt"; then fail "a window was opened over 2 ranks"; fi
-grep -q "give --headless" "$tmp/err.txt" || fail "no refusal of the window: $(cat "$tmp/err.txt")"
+
+# The picture on rank 0 (the window's frame loop, headless): every frame drawn from the bodies
+# of both ranks, and the summary names the ranks.
+ranks 2 "$galaxy" --headless --backend cpu --bodies 3000 --frames 5 --record "$tmp/frames" \
+  --width 320 --height 180 > "$tmp/out.txt" 2>&1 || fail "frames over 2 ranks: $(cat "$tmp/out.txt")"
+grep -q "cpu/bh over 2 MPI ranks, N = 3000" "$tmp/out.txt" || fail "the frames did not run over 2 ranks"
+[ "$(ls "$tmp/frames" | wc -l)" -eq 5 ] || fail "not 5 frames: $(ls "$tmp/frames")"
 echo "PASS"

@@ -13,18 +13,6 @@
 #include "ranks.hpp"
 #include "threads.hpp"
 
-namespace {
-// Where several MPI ranks run, what only the terminal run can do with them: null when it can.
-const char* refused_over_ranks(const galaxy::app::Options& o) {
-  if (o.bench) return nullptr;  // its cpu/bh rows run over the ranks; direct rows say they cannot
-  if (o.soak_seconds || !galaxy::app::wants_energy_table(o)) {
-    return "a run over several MPI ranks has no window or frames; give --headless (without "
-           "--frames or --record)";
-  }
-  return nullptr;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   // A file over the size limit (RLIMIT_FSIZE) or a closed pipe is an error galaxy reports with
   // the file's name, not a signal that ends the run.
@@ -37,12 +25,6 @@ int main(int argc, char** argv) {
   if (ranks.rank() > 0) return ranks.serve();
   const auto parsed = galaxy::app::parse_options(argc, argv);
   if (parsed.exit_code) return *parsed.exit_code;
-  if (ranks.size() > 1) {
-    if (const char* why = refused_over_ranks(parsed.options)) {
-      std::fprintf(stderr, "galaxy: %s\n", why);
-      return 2;
-    }
-  }
   // Output paths are checked before any work, so that a run is never lost at its end.
   if (const auto bad = galaxy::app::check_outputs(parsed.options)) {
     std::fprintf(stderr, "galaxy: %s\n", bad->c_str());

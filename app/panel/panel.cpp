@@ -170,12 +170,13 @@ void timing_section(const PanelStats& st) {
   if (st.draw_stride > 1) {
     ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
   }
-  ImGui::Text("step %.2f ms, %s", st.timings.total_ms, st.backend_name.c_str());
-  if (st.have_energy) {
-    ImGui::SameLine();
-    ImGui::Text("dE %+.1e", st.energy_drift);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("energy drift since start: %+.3e", st.energy_drift);
+  // Wrapped: "cpu/bh over 4 MPI ranks" and the drift are wider than the panel.
+  ImGui::TextWrapped("step %.2f ms, %s%s", st.timings.total_ms, st.backend_name.c_str(),
+                     st.have_energy ? fmt::format(", dE {:+.1e}", st.energy_drift).c_str() : "");
+  if (st.have_energy && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("energy drift since start: %+.3e", st.energy_drift);
   }
+  ranks_line(st.ranks);
   ImGui::Text(
       "render %s, vertices %.2f ms",
       st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a",

@@ -186,6 +186,23 @@ float key_help(float width) {
   return height + 10.0f;
 }
 
+void ranks_line(const RankReport& r) {
+  if (r.bodies.size() < 2) return;
+  std::string bodies, ms;
+  for (std::size_t k = 0; k < r.bodies.size(); ++k) {
+    bodies += fmt::format("{}{:.3g}k", k ? " " : "", double(r.bodies[k]) / 1e3);
+    ms += fmt::format("{}{:.1f}", k ? " " : "", k < r.step_ms.size() ? r.step_ms[k] : 0.0f);
+  }
+  ImGui::TextWrapped("%zu MPI ranks: bodies %s; step ms %s", r.bodies.size(), bodies.c_str(),
+                     ms.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("local essential trees: %.2f MB a force pass, %.0f%% of sending every rank "
+                      "all the others' bodies",
+                      r.let_bytes / 1e6,
+                      r.all_bodies_bytes > 0 ? 100.0 * r.let_bytes / r.all_bodies_bytes : 0.0);
+  }
+}
+
 void note_beside(const std::string& note) {
   ImGui::SameLine();
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(note.c_str()).x) ImGui::NewLine();

@@ -24,6 +24,10 @@ float key_help(float width);
 std::vector<std::string> key_help_lines(float width);
 inline constexpr const char* kAllKeysHint = "hover: more";
 
+// A run over several MPI ranks: each rank's bodies and step time, wrapped, and what the force
+// pass sent between them in its tooltip. Nothing for one process.
+void ranks_line(const RankReport& r);
+
 // The error of the action named `where`, right below the control the user touched.
 void error_here(const PanelStats& st, Place where);
 

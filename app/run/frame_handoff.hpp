@@ -30,6 +30,7 @@ struct StepReport {
   std::size_t bodies = 0;
   StageTimings timings;
   InteractionCounts interactions;
+  RankReport ranks;   // over several MPI ranks: each rank's bodies and step time
   float wall_ms = 0;  // the step on its thread, from launch to finished
   std::string name;   // the simulation's, "cuda/barnes-hut"
 };

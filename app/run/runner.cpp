@@ -222,6 +222,7 @@ void Runner::publish(float wall_ms) {
   r.bodies = sim.size();
   r.timings = sim.timings();
   r.interactions = sim.interactions();
+  r.ranks = sim.ranks();
   r.wall_ms = wall_ms;
   r.name = sim.name();
   handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda, vertex_of_);

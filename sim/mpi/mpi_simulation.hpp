@@ -42,6 +42,7 @@ class MpiSimulation final : public Simulation {
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return state_.timings(); }
   InteractionCounts interactions() const override { return state_.counts(); }
+  RankReport ranks() const override { return state_.report(); }
   FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
   BodyField shown_field() const override { return BodyField::Speed; }
   std::vector<float> field_values() const override;

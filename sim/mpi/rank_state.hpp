@@ -54,6 +54,8 @@ class RankState {
   const StageTimings& timings() const { return timings_; }
   const InteractionCounts& counts() const { return counts_; }
   const ExchangeStats& exchange() const { return exchange_; }
+  // Rank 0: every rank's bodies and step time as of the last step (gathered by step()).
+  const RankReport& report() const { return report_; }
   std::size_t local_size() const { return bodies_.size(); }
 
  private:
@@ -74,7 +76,9 @@ class RankState {
   std::vector<float> good_cost_;
   CpuOctree tree_;
   std::vector<float> alpha_accel_;
-  std::unique_ptr<Simulation> device_;  // the CUDA backend for this rank's own walk, or none
+  std::unique_ptr<Simulation> device_;
+  RankReport report_;
+  void gather_report(float step_ms);  // the CUDA backend for this rank's own walk, or none
   std::size_t total_ = 0;
   double time_ = 0;
   std::uint64_t steps_ = 0;
