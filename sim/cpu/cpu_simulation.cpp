@@ -84,14 +84,7 @@ void CpuSimulation::step() {
   const auto t_step = Clock::now();
   const float dt = params_.dt;
   good_ = bodies_;  // a copy per step: cheap next to the force pass
-  auto t0 = Clock::now();
-  kick(bodies_, 0.5f * dt);
-  drift(bodies_, dt);
-  float integrate_ms = ms_since(t0);
-  compute_forces();
-  t0 = Clock::now();
-  kick(bodies_, 0.5f * dt);
-  integrate_ms += ms_since(t0);
+  const float integrate_ms = leapfrog(bodies_, dt, [&] { compute_forces(); });
   Runaway r;
   find_runaways(bodies_, r);
   if (r.count > 0) {

@@ -103,14 +103,7 @@ void RankState::step() {
   const auto t_step = Clock::now();
   const float dt = params_.dt;
   good_ = bodies_, good_ids_ = ids_, good_cost_ = cost_;
-  auto t0 = Clock::now();
-  kick(bodies_, 0.5f * dt);
-  drift(bodies_, dt);
-  float integrate_ms = ms_since(t0);
-  compute_forces();
-  t0 = Clock::now();
-  kick(bodies_, 0.5f * dt);
-  integrate_ms += ms_since(t0);
+  const float integrate_ms = leapfrog(bodies_, dt, [&] { compute_forces(); });
   check_runaway();
   if (runaway_) return;
   stage_ms(timings_, Stage::Integrate) = integrate_ms;
