@@ -84,6 +84,14 @@ class CpuOctree {
   std::vector<std::int32_t> order_scratch_;
 };
 
+namespace cpu {
+// Sorts `keys` (63-bit Morton keys) ascending, `order` alongside: the stable parallel LSD radix
+// sort of stage 2 (sort.cpp), equal keys keeping their order. The scratch vectors are resized and
+// may be kept from call to call.
+void radix_sort(std::vector<std::uint64_t>& keys, std::vector<std::int32_t>& order,
+                std::vector<std::uint64_t>& key_scratch, std::vector<std::int32_t>& order_scratch);
+}  // namespace cpu
+
 // The cube that the root cell covers: the bounding box of the bodies, made cubic and padded a
 // little so that no body lies on its upper faces.
 void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, float& size);

@@ -18,22 +18,11 @@ constexpr int kBuckets = 1 << kDigitBits;
 constexpr int kPasses = (63 + kDigitBits - 1) / kDigitBits;  // Morton keys hold 63 bits
 }  // namespace
 
-void CpuOctree::sort(const HostBodies& b) {
-  const std::size_t n = b.size();
-  order_.resize(n);
-  keys_.resize(n);
-  const float inv_size = 1.0f / root_size_;
-  std::vector<std::uint64_t>& key2 = keys_scratch_;
-  std::vector<std::int32_t>& order2 = order_scratch_;
+void cpu::radix_sort(std::vector<std::uint64_t>& keys, std::vector<std::int32_t>& order,
+                     std::vector<std::uint64_t>& key2, std::vector<std::int32_t>& order2) {
+  const std::size_t n = keys.size();
   key2.resize(n);
   order2.resize(n);
-  cpu::parallel_for(n, 8192, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) {
-      keys_[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1],
-                                     root_lo_[2], inv_size);
-      order_[i] = static_cast<std::int32_t>(i);
-    }
-  });
   const std::size_t chunks = std::clamp<std::size_t>(n / 8192, 1, 16);
   auto chunk_begin = [&](std::size_t c) { return n * c / chunks; };
   std::vector<std::array<std::uint32_t, kBuckets>> count(chunks);
@@ -43,7 +32,7 @@ void CpuOctree::sort(const HostBodies& b) {
       auto& h = count[static_cast<std::size_t>(c)];
       h.fill(0);
       for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i)
-        ++h[(keys_[i] >> shift) & (kBuckets - 1)];
+        ++h[(keys[i] >> shift) & (kBuckets - 1)];
     });
     // Exclusive offsets, bucket-major then chunk-major; a single full bucket means no change.
     std::uint32_t running = 0;
@@ -62,14 +51,29 @@ void CpuOctree::sort(const HostBodies& b) {
     cpu::parallel_tasks(static_cast<int>(chunks), [&](int c, int) {
       auto& at = count[static_cast<std::size_t>(c)];
       for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i) {
-        const std::uint32_t to = at[(keys_[i] >> shift) & (kBuckets - 1)]++;
-        key2[to] = keys_[i];
-        order2[to] = order_[i];
+        const std::uint32_t to = at[(keys[i] >> shift) & (kBuckets - 1)]++;
+        key2[to] = keys[i];
+        order2[to] = order[i];
       }
     });
-    keys_.swap(key2);
-    order_.swap(order2);
+    keys.swap(key2);
+    order.swap(order2);
   }
+}
+
+void CpuOctree::sort(const HostBodies& b) {
+  const std::size_t n = b.size();
+  order_.resize(n);
+  keys_.resize(n);
+  const float inv_size = 1.0f / root_size_;
+  cpu::parallel_for(n, 8192, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      keys_[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1],
+                                     root_lo_[2], inv_size);
+      order_[i] = static_cast<std::int32_t>(i);
+    }
+  });
+  cpu::radix_sort(keys_, order_, keys_scratch_, order_scratch_);
 }
 
 }  // namespace galaxy

@@ -11,6 +11,8 @@
 #include <limits>
 #include <numeric>
 
+#include "cpu/octree.hpp"
+#include "cpu/parallel.hpp"
 #include "mpi/collectives.hpp"
 #include "mpi/rank_state.hpp"
 #include "physics.hpp"
@@ -77,9 +79,11 @@ std::vector<std::uint64_t> cut_keys(const std::vector<std::uint64_t>& keys,
 }
 
 template <typename T>
-void permute(std::vector<T>& v, const std::vector<std::uint32_t>& order) {
+void permute(std::vector<T>& v, const std::vector<std::int32_t>& order) {
   std::vector<T> out(v.size());
-  for (std::size_t i = 0; i < order.size(); ++i) out[i] = v[order[i]];
+  cpu::parallel_for(order.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) out[i] = v[static_cast<std::size_t>(order[i])];
+  });
   v = std::move(out);
 }
 
@@ -89,17 +93,29 @@ void RankState::decompose() {
   const std::array<float, 4> cube = global_cube(bodies_);
   const float inv = 1.0f / cube[3];
   const std::size_t n = bodies_.size();
-  std::vector<std::uint64_t> keys(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    keys[i] = physics::morton_key(bodies_.x[i], bodies_.y[i], bodies_.z[i], cube[0], cube[1],
-                                  cube[2], inv);
-  }
-  std::vector<std::uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return keys[a] != keys[b] ? keys[a] < keys[b] : ids_[a] < ids_[b];
+  std::vector<std::uint64_t> keys(n), key_scratch;
+  std::vector<std::int32_t> order(n), order_scratch;
+  cpu::parallel_for(n, 16384, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      keys[i] = physics::morton_key(bodies_.x[i], bodies_.y[i], bodies_.z[i], cube[0], cube[1],
+                                    cube[2], inv);
+      order[i] = static_cast<std::int32_t>(i);
+    }
   });
-  permute(keys, order);
+  // By key on all threads (the tree's radix sort), then equal keys (coincident bodies) by id, so
+  // that the order does not depend on where the bodies were before.
+  cpu::radix_sort(keys, order, key_scratch, order_scratch);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i + 1;
+    while (j < n && keys[j] == keys[i]) ++j;
+    if (j - i > 1) {
+      std::sort(order.begin() + std::ptrdiff_t(i), order.begin() + std::ptrdiff_t(j),
+                [&](std::int32_t a, std::int32_t b) {
+                  return ids_[std::size_t(a)] < ids_[std::size_t(b)];
+                });
+    }
+    i = j;
+  }
   permute(cost_, order);
   permute(ids_, order);
   for_each_array(bodies_, [&](auto& v) { permute(v, order); });
