@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cpu/let.hpp"
+#include "cpu/parallel.hpp"
 #include "cpu/walk.hpp"
 #include "mpi/collectives.hpp"
 #include "mpi/rank_state.hpp"
@@ -36,14 +37,22 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   std::vector<cpu::RankBox> boxes(static_cast<std::size_t>(l.total()) / sizeof(cpu::RankBox));
   MPI_Allgatherv(mine.data(), static_cast<int>(mine.size() * sizeof(cpu::RankBox)), MPI_BYTE,
                  boxes.data(), l.counts.data(), l.displs.data(), MPI_BYTE, MPI_COMM_WORLD);
+  // One LET for each other rank, built side by side on this rank's threads (each reads the tree
+  // only), then packed in rank order.
+  std::vector<cpu::Let> lets_out(k);
+  cpu::parallel_tasks(static_cast<int>(k), [&](int task, int) {
+    const auto r = static_cast<std::size_t>(task);
+    if (r == me || bodies_.empty()) return;
+    const auto first = boxes.begin() + box_displs[r];
+    const std::vector<cpu::RankBox> theirs(first, first + box_counts[r]);
+    lets_out[r] = cpu::build_let(tree_, bodies_, theirs, w);
+  });
   std::vector<std::byte> out;
   std::vector<int> send(k, 0), recv(k, 0);
   for (std::size_t r = 0; r < k; ++r) {
     if (r == me || bodies_.empty()) continue;
-    const auto first = boxes.begin() + box_displs[r];
-    const std::vector<cpu::RankBox> theirs(first, first + box_counts[r]);
     const std::size_t before = out.size();
-    cpu::append_let(cpu::build_let(tree_, bodies_, theirs, w), out);
+    cpu::append_let(lets_out[r], out);
     send[r] = static_cast<int>(out.size() - before);
   }
   MPI_Alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, MPI_COMM_WORLD);
