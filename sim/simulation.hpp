@@ -45,7 +45,9 @@ struct InteractionCounts {
 struct RankReport {
   std::vector<std::uint64_t> bodies;
   std::vector<float> step_ms;
-  double let_bytes = 0, all_bodies_bytes = 0;  // the local essential trees; all bodies instead
+  // The last force pass's local essential trees, bytes summed over all ranks, and what sending
+  // every rank all the others' bodies (x, y, z, m) would have cost instead.
+  double let_bytes = 0, all_bodies_bytes = 0;
 };
 
 // One body's tree walk as the running solver makes it, for the teaching overlay. Boxes are the

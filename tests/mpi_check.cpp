@@ -20,7 +20,6 @@
 #include "cpu/cpu_simulation.hpp"
 #include "cuda/cuda_simulation.hpp"
 #include "io/snapshot.hpp"
-#include "mpi/mpi_simulation.hpp"
 #include "ranks.hpp"
 #include "scenarios/scenarios.hpp"
 
@@ -96,8 +95,7 @@ int main(int argc, char** argv) {
                 "%.1f, integrate %.1f)\n", sim->name().c_str(), t.total_ms, t.ms[0], t.ms[1],
                 t.ms[2], t.ms[3], t.ms[4], t.ms[5]);
   }
-  if (const auto* m = dynamic_cast<const galaxy::mpi::MpiSimulation*>(many.get())) {
-    const auto& x = m->exchange();
+  if (const galaxy::RankReport x = many->ranks(); x.all_bodies_bytes > 0) {
     std::printf("bytes per force pass: LETs %.0f, all bodies to all ranks %.0f (%.1f%%)\n",
                 x.let_bytes, x.all_bodies_bytes, 100.0 * x.let_bytes / x.all_bodies_bytes);
   }

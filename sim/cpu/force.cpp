@@ -61,6 +61,14 @@ float group_alpha_accel(const CpuOctree& tree, const HostBodies& b, const CpuOct
   return w.alpha * std::sqrt(amin2);
 }
 
+float record_group_alpha(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g,
+                         const WalkParams& w, std::vector<float>& alpha_accel) {
+  const float a = group_alpha_accel(tree, b, g, w);
+  const auto& order = tree.order();
+  for (int k = g.begin; k < g.end; ++k) alpha_accel[static_cast<std::size_t>(order[k])] = a;
+  return a;
+}
+
 std::vector<WalkNode> walk_nodes(const CpuOctree& tree, const WalkParams& w) {
   const auto& nodes = tree.nodes();
   std::vector<WalkNode> out(nodes.size());
@@ -268,7 +276,6 @@ InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkPa
   alpha_accel.resize(b.size());
   if (cost) cost->assign(b.size(), 0.0f);
   const auto& groups = tree.groups();
-  const auto& order = tree.order();
   std::vector<InteractionCounts> counts(static_cast<std::size_t>(cpu_threads()));
   const std::vector<WalkNode> wn = walk_nodes(tree, w);
   const SourceTree src = local_source(tree, wn, b);
@@ -278,8 +285,7 @@ InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkPa
     static thread_local Scratch s;
     const CpuOctree::Group& g = groups[static_cast<std::size_t>(gi)];
     const GroupBox box = group_box(tree, b, g);
-    const float a = group_alpha_accel(tree, b, g, w);
-    for (int k = g.begin; k < g.end; ++k) alpha_accel[static_cast<std::size_t>(order[k])] = a;
+    const float a = record_group_alpha(tree, b, g, w, alpha_accel);
     s.points.clear();
     s.cells.clear();
     ListVisitor v{src, w, s.points, s.cells};

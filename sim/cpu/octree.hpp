@@ -85,6 +85,10 @@ class CpuOctree {
 };
 
 namespace cpu {
+// Each body's Morton key in the cube of lower corner `lo` and 1 / edge `inv_size` into `keys`,
+// and `order` the identity (the radix sort's start), on all threads.
+void morton_keys(const HostBodies& b, const float lo[3], float inv_size,
+                 std::vector<std::uint64_t>& keys, std::vector<std::int32_t>& order);
 // Sorts `keys` (63-bit Morton keys) ascending, `order` alongside: the stable parallel LSD radix
 // sort of stage 2 (sort.cpp), equal keys keeping their order. The scratch vectors are resized and
 // may be kept from call to call.

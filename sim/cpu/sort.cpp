@@ -61,18 +61,21 @@ void cpu::radix_sort(std::vector<std::uint64_t>& keys, std::vector<std::int32_t>
   }
 }
 
-void CpuOctree::sort(const HostBodies& b) {
+void cpu::morton_keys(const HostBodies& b, const float lo[3], float inv_size,
+                      std::vector<std::uint64_t>& keys, std::vector<std::int32_t>& order) {
   const std::size_t n = b.size();
-  order_.resize(n);
-  keys_.resize(n);
-  const float inv_size = 1.0f / root_size_;
+  keys.resize(n);
+  order.resize(n);
   cpu::parallel_for(n, 8192, [&](std::size_t begin, std::size_t end, int) {
     for (std::size_t i = begin; i < end; ++i) {
-      keys_[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], root_lo_[0], root_lo_[1],
-                                     root_lo_[2], inv_size);
-      order_[i] = static_cast<std::int32_t>(i);
+      keys[i] = physics::morton_key(b.x[i], b.y[i], b.z[i], lo[0], lo[1], lo[2], inv_size);
+      order[i] = static_cast<std::int32_t>(i);
     }
   });
+}
+
+void CpuOctree::sort(const HostBodies& b) {
+  cpu::morton_keys(b, root_lo_, 1.0f / root_size_, keys_, order_);
   cpu::radix_sort(keys_, order_, keys_scratch_, order_scratch_);
 }
 

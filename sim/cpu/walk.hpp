@@ -29,6 +29,10 @@ GroupBox group_box(const CpuOctree& tree, const HostBodies& b, const CpuOctree::
 // its bodies (0 when the test is off).
 float group_alpha_accel(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g,
                         const WalkParams& w);
+// The same, also written for each of the group's bodies into alpha_accel (by body index), as a
+// force pass leaves it for the walks of the other ranks' trees and for the trace.
+float record_group_alpha(const CpuOctree& tree, const HostBodies& b, const CpuOctree::Group& g,
+                         const WalkParams& w, std::vector<float>& alpha_accel);
 
 // What a walk node is.
 enum NodeKind : std::int32_t {

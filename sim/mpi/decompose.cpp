@@ -93,15 +93,9 @@ void RankState::decompose() {
   const std::array<float, 4> cube = global_cube(bodies_);
   const float inv = 1.0f / cube[3];
   const std::size_t n = bodies_.size();
-  std::vector<std::uint64_t> keys(n), key_scratch;
-  std::vector<std::int32_t> order(n), order_scratch;
-  cpu::parallel_for(n, 16384, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) {
-      keys[i] = physics::morton_key(bodies_.x[i], bodies_.y[i], bodies_.z[i], cube[0], cube[1],
-                                    cube[2], inv);
-      order[i] = static_cast<std::int32_t>(i);
-    }
-  });
+  std::vector<std::uint64_t> keys, key_scratch;
+  std::vector<std::int32_t> order, order_scratch;
+  cpu::morton_keys(bodies_, cube.data(), inv, keys, order);
   // By key on all threads (the tree's radix sort), then equal keys (coincident bodies) by id, so
   // that the order does not depend on where the bodies were before.
   cpu::radix_sort(keys, order, key_scratch, order_scratch);
@@ -128,10 +122,6 @@ void RankState::decompose() {
     ++send[static_cast<std::size_t>(std::upper_bound(cuts.begin(), cuts.end(), key) - cuts.begin())];
   }
   MPI_Alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  const int me = world_rank();
-  double moved = static_cast<double>(n - static_cast<std::size_t>(send[static_cast<std::size_t>(me)]));
-  MPI_Allreduce(MPI_IN_PLACE, &moved, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  exchange_.migrated_bodies = moved;
   for_each_array(bodies_, [&](auto& v) { alltoallv(v, send, recv); });
   alltoallv(ids_, send, recv);
   alltoallv(cost_, send, recv);

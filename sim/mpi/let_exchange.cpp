@@ -81,8 +81,8 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   double bytes[2] = {static_cast<double>(out.size()),
                      static_cast<double>(bodies_.size()) * static_cast<double>(k - 1) * 4 * sizeof(float)};
   MPI_Allreduce(MPI_IN_PLACE, bytes, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  exchange_.let_bytes = bytes[0];
-  exchange_.all_bodies_bytes = bytes[1];
+  report_.let_bytes = bytes[0];
+  report_.all_bodies_bytes = bytes[1];
   return counts;
 }
 
@@ -91,11 +91,9 @@ InteractionCounts RankState::forces(const WalkParams& w) {
 // accelerations (a reset computes the forces from none; the relative test then asks for the last
 // ones, restored). The cost a body counts is its share of the device's interactions.
 InteractionCounts RankState::device_forces(const WalkParams& w) {
-  const auto& order = tree_.order();
   alpha_accel_.assign(bodies_.size(), 0.0f);
   for (const CpuOctree::Group& g : tree_.groups()) {
-    const float a = cpu::group_alpha_accel(tree_, bodies_, g, w);
-    for (int k = g.begin; k < g.end; ++k) alpha_accel_[static_cast<std::size_t>(order[k])] = a;
+    cpu::record_group_alpha(tree_, bodies_, g, w, alpha_accel_);
   }
   device_->set_params(params_);
   device_->reset(bodies_);

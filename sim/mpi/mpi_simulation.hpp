@@ -46,8 +46,6 @@ class MpiSimulation final : public Simulation {
   FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
   BodyField shown_field() const override { return BodyField::Speed; }
   std::vector<float> field_values() const override;
-  // What the last force pass sent between the ranks.
-  const ExchangeStats& exchange() const { return state_.exchange(); }
 
  private:
   mutable RankState state_;

@@ -114,7 +114,8 @@ void RankState::step() {
   gather_report(timings_.total_ms);
 }
 
-// Each rank's bodies and step time to rank 0, for the panel (Simulation::ranks).
+// Each rank's bodies and step time to rank 0, for the panel (Simulation::ranks); the force pass
+// wrote the LET bytes.
 void RankState::gather_report(float step_ms) {
   const auto k = static_cast<std::size_t>(world_size());
   const std::uint64_t mine = bodies_.size();
@@ -122,8 +123,6 @@ void RankState::gather_report(float step_ms) {
   report_.step_ms.resize(k);
   MPI_Gather(&mine, 1, MPI_UINT64_T, report_.bodies.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   MPI_Gather(&step_ms, 1, MPI_FLOAT, report_.step_ms.data(), 1, MPI_FLOAT, 0, MPI_COMM_WORLD);
-  report_.let_bytes = exchange_.let_bytes;
-  report_.all_bodies_bytes = exchange_.all_bodies_bytes;
 }
 
 // Any rank's bad bodies stop every rank on its state before the step; the report names the first

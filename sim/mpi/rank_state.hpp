@@ -20,11 +20,6 @@
 
 namespace galaxy::mpi {
 
-// What the last force pass sent: the LETs' bytes summed over all ranks, and what sending every
-// rank all the others' bodies (x, y, z, m) would have cost instead.
-struct ExchangeStats {
-  double let_bytes = 0, all_bodies_bytes = 0, migrated_bodies = 0;
-};
 
 class RankState {
  public:
@@ -53,8 +48,8 @@ class RankState {
   const std::optional<Runaway>& runaway() const { return runaway_; }
   const StageTimings& timings() const { return timings_; }
   const InteractionCounts& counts() const { return counts_; }
-  const ExchangeStats& exchange() const { return exchange_; }
-  // Rank 0: every rank's bodies and step time as of the last step (gathered by step()).
+  // Rank 0: every rank's bodies and step time as of the last step (gathered by step()); every
+  // rank: what the last force pass sent between the ranks.
   const RankReport& report() const { return report_; }
   std::size_t local_size() const { return bodies_.size(); }
 
@@ -86,7 +81,6 @@ class RankState {
   std::optional<Runaway> runaway_;
   StageTimings timings_;
   InteractionCounts counts_;
-  ExchangeStats exchange_;
 };
 
 }  // namespace galaxy::mpi
