@@ -65,8 +65,9 @@ std::string full_name(const KeyRow& r) {
 }
 
 bool press_typed(InputActions& a, char ch) {
+  if (ch == '\0') return false;  // strchr would find every row's terminator
   for (const KeyRow& r : kRows) {
-    if (ch != '\0' && r.press && std::strchr(r.typed, ch)) {
+    if (r.press && std::strchr(r.typed, ch)) {
       r.press(a, ch);
       return true;
     }
@@ -75,8 +76,9 @@ bool press_typed(InputActions& a, char ch) {
 }
 
 void press_named(InputActions& a, NamedKey k) {
+  if (k == NamedKey::None) return;
   for (const KeyRow& r : kRows) {
-    if (k != NamedKey::None && r.named == k && r.press) r.press(a, '\0');
+    if (r.named == k && r.press) r.press(a, '\0');
   }
 }
 
