@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "headless_app.hpp"
 #include "kiosk.hpp"
@@ -31,17 +33,23 @@ struct InTempFolder {
   fs::path dir, old;
 };
 
+// A 320x200 run of `bodies` for a recording test, headless, in lockstep, on the CPU, with the
+// panel; none (and `why`) where no app can be made here (no OpenGL).
+std::optional<app::Options> recording_options(std::size_t bodies, std::string& why) {
+  app::Options o = test_support::small_options(bodies);
+  o.width = 320;
+  o.height = 200;
+  if (!test_support::make_app(o, why)) return std::nullopt;
+  o.lockstep = true, o.headless = true, o.no_ui = false, o.backend = Backend::Cpu;
+  return o;
+}
+
 TEST(RecordButton, RecordsThePictureWithoutThePanelAndSaysWhereItWent) {
   InTempFolder here;
   std::string why;
-  app::Options o = test_support::small_options(2000);
-  o.width = 320;
-  o.height = 200;
-  auto a = test_support::make_app(o, why);
-  if (!a) GTEST_SKIP() << why;
-  a.reset();
-  o.lockstep = true, o.headless = true, o.no_ui = false, o.backend = Backend::Cpu;
-  a = std::make_unique<app::App>(o);  // with the panel
+  const std::optional<app::Options> o = recording_options(2000, why);
+  if (!o) GTEST_SKIP() << why;
+  auto a = std::make_unique<app::App>(*o);  // with the panel
   app::Changes rec;
   rec.toggle_recording = true;
   a->apply(rec);
@@ -74,12 +82,10 @@ TEST(RecordButton, RecordsThePictureWithoutThePanelAndSaysWhereItWent) {
 TEST(Recording, AHeadlessRecordingWithoutThePanelIsCentredOnTheFrame) {
   InTempFolder here;
   std::string why;
-  app::Options o = test_support::small_options(3000);
-  o.width = 320;
-  o.height = 200;
+  std::optional<app::Options> made = recording_options(3000, why);
+  if (!made) GTEST_SKIP() << why;
+  app::Options o = *made;
   o.scenario = "plummer";
-  if (!test_support::make_app(o, why)) GTEST_SKIP() << why;
-  o.lockstep = true, o.headless = true, o.no_ui = false, o.backend = Backend::Cpu;
   o.record = "frames";
   o.steps = 0;
   {
