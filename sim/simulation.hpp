@@ -45,6 +45,14 @@ struct InteractionCounts {
 struct RankReport {
   std::vector<std::uint64_t> bodies;
   std::vector<float> step_ms;
+  // Where a rank's last force pass went, in ms of wall clock: the decomposition (keys, cuts,
+  // migration), its tree, the local essential trees it built for the others, the walk of its own
+  // tree (on its GPU with --backend cuda), the wait for the others' trees after that walk, and the
+  // walks of the received trees.
+  struct Pass {
+    float decompose = 0, tree = 0, let_build = 0, local_walk = 0, wait = 0, remote_walk = 0;
+  };
+  std::vector<Pass> pass;
   // The last force pass's local essential trees, bytes summed over all ranks, and what sending
   // every rank all the others' bodies (x, y, z, m) would have cost instead.
   double let_bytes = 0, all_bodies_bytes = 0;
@@ -123,6 +131,16 @@ class Simulation {
   // test reads the last accelerations, so only then does a resumed run repeat the original bit
   // for bit. The bodies must be the ones given to reset(), in the same order.
   virtual void restore_forces(const HostBodies& b) = 0;
+
+  // Replaces the bodies like reset(), takes their accelerations as the last pass's (what the
+  // relative opening test reads) and computes their forces once, keeping the clock: for a caller
+  // that hands a run's bodies in again between passes (an MPI rank walking its share on a GPU),
+  // one pass where reset(), restore_forces() and compute_forces() make two or three.
+  virtual void recompute(const HostBodies& b) {
+    reset(b);
+    restore_forces(b);
+    compute_forces();
+  }
 
   // Continues a resumed run's clock after reset() (which zeroes it).
   virtual void set_clock(double time, std::uint64_t steps) = 0;

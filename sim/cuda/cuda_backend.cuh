@@ -49,6 +49,7 @@ class CudaBackend final : public CudaSimulation {
   std::string name() const override { return "cuda/" + std::string(to_string(solver_)); }
   void reset(const HostBodies& b) override;
   void restore_forces(const HostBodies& b) override;
+  void recompute(const HostBodies& b) override;
   void set_params(const SimParams& p) override {
     check_params(p);
     params_ = p;
@@ -101,6 +102,9 @@ class CudaBackend final : public CudaSimulation {
 
  private:
   void run(bool integrate);
+  // reset()'s and recompute()'s common part: the new bodies uploaded, no pass made.
+  void replace(const HostBodies& b);
+  void rebuild_if_out_of_nodes();
   bool collect_flags();
   void go_back(const RunawayRecord& rec);
   ConstBodiesView settled() const;

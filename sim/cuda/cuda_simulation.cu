@@ -14,6 +14,34 @@
 namespace galaxy::cuda {
 
 void CudaBackend::reset(const HostBodies& b) {
+  replace(b);
+  time_ = 0;
+  steps_ = 0;
+  compute_forces();
+  if (params_.alpha > 0) compute_forces();  // the relative criterion needs accelerations
+  rebuild_if_out_of_nodes();
+}
+
+void CudaBackend::recompute(const HostBodies& b) {
+  replace(b);
+  if (b.empty()) return;
+  bodies_.upload_accelerations(b, stream_.get());
+  have_accel_ = true;
+  compute_forces();
+  rebuild_if_out_of_nodes();
+}
+
+// A build that ran out of nodes is exact but slow (big leaves summed directly); the array grew, so
+// build again: the state after reset always has the whole tree.
+void CudaBackend::rebuild_if_out_of_nodes() {
+  for (int k = 0; k < 8 && bodies_.size() > 0; ++k) {
+    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+    if (!collect_flags()) break;
+    compute_forces();
+  }
+}
+
+void CudaBackend::replace(const HostBodies& b) {
   validate(b);
   if (b.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
     throw std::invalid_argument("too many bodies for the cuda backend: " + std::to_string(b.size()));
@@ -34,19 +62,8 @@ void CudaBackend::reset(const HostBodies& b) {
   maps_.clear();  // the old bodies' values
   launch_clear_runaway(record_.data(), stream_.get());
   runaway_.reset();
-  time_ = 0;
-  steps_ = 0;
   passes_ = {};
   have_accel_ = tree_current_ = false;
-  compute_forces();
-  if (params_.alpha > 0) compute_forces();  // the relative criterion needs accelerations
-  // A build that ran out of nodes is exact but slow (big leaves summed directly); the array
-  // grew, so build again: the state after reset always has the whole tree.
-  for (int k = 0; k < 8 && n > 0; ++k) {
-    CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
-    if (!collect_flags()) break;
-    compute_forces();
-  }
 }
 
 void CudaBackend::restore_forces(const HostBodies& b) {
@@ -226,6 +243,17 @@ bool cuda_device_available(std::string* why) {
 
 std::unique_ptr<CudaSimulation> make_cuda_simulation(Solver solver, const SimParams& p) {
   return std::make_unique<CudaBackend>(solver, p);
+}
+
+int use_cuda_device(int index) {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    return -1;
+  }
+  const int device = index % count;
+  CUDA_CHECK(cudaSetDevice(device));
+  return device;
 }
 
 std::size_t cuda_device_memory_free() {

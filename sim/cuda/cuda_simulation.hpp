@@ -47,6 +47,11 @@ class CudaSimulation : public Simulation {
 };
 std::unique_ptr<CudaSimulation> make_cuda_simulation(Solver solver, const SimParams& p);
 
+// Makes device `index` modulo the device count this process's device (the MPI ranks of one
+// machine take one GPU each: Ranks calls it with the rank's index on its machine). Returns the
+// device chosen, or -1 where there is none (nothing changes).
+int use_cuda_device(int index);
+
 // Device memory free now, for the memory preflight (memory.hpp).
 std::size_t cuda_device_memory_free();
 

@@ -6,6 +6,7 @@
 // (remote_forces). Each body's walk cost is its list entries over all the trees it walked.
 #include <mpi.h>
 
+#include <chrono>
 #include <cstddef>
 #include <numeric>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "cpu/walk.hpp"
 #include "mpi/collectives.hpp"
 #include "mpi/rank_state.hpp"
+#include "wall_clock.hpp"
 
 namespace galaxy::mpi {
 
@@ -25,6 +27,7 @@ namespace galaxy::mpi {
 constexpr int kBoxesPerRank = 16;
 
 InteractionCounts RankState::forces(const WalkParams& w) {
+  auto t0 = std::chrono::steady_clock::now();
   const auto k = static_cast<std::size_t>(world_size());
   const auto me = static_cast<std::size_t>(world_rank());
   // The boxes hold the bodies before this pass (the last accelerations: the relative test).
@@ -55,6 +58,7 @@ InteractionCounts RankState::forces(const WalkParams& w) {
     cpu::append_let(lets_out[r], out);
     send[r] = static_cast<int>(out.size() - before);
   }
+  pass_.let_build = ms_since(t0);
   MPI_Alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, MPI_COMM_WORLD);
   const ByteLayout s(send, 1), r(recv, 1);
   std::vector<std::byte> in(static_cast<std::size_t>(r.total()));
@@ -62,10 +66,15 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   MPI_Ialltoallv(out.data(), s.counts.data(), s.displs.data(), MPI_BYTE, in.data(), r.counts.data(),
                  r.displs.data(), MPI_BYTE, MPI_COMM_WORLD, &request);
   InteractionCounts counts;
+  t0 = std::chrono::steady_clock::now();
   if (!bodies_.empty()) {
     counts = device_ ? device_forces(w) : tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
   }
+  pass_.local_walk = ms_since(t0);
+  t0 = std::chrono::steady_clock::now();
   MPI_Wait(&request, MPI_STATUS_IGNORE);
+  pass_.wait = ms_since(t0);
+  t0 = std::chrono::steady_clock::now();
   std::vector<cpu::Let> lets;
   std::vector<cpu::SourceTree> sources;
   for (std::size_t q = 0; q < k; ++q) {
@@ -78,6 +87,7 @@ InteractionCounts RankState::forces(const WalkParams& w) {
     counts.body_body += remote.body_body;
     counts.body_cell += remote.body_cell;
   }
+  pass_.remote_walk = ms_since(t0);
   double bytes[2] = {static_cast<double>(out.size()),
                      static_cast<double>(bodies_.size()) * static_cast<double>(k - 1) * 4 * sizeof(float)};
   MPI_Allreduce(MPI_IN_PLACE, bytes, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
@@ -87,19 +97,19 @@ InteractionCounts RankState::forces(const WalkParams& w) {
 }
 
 // This rank's own bodies walked by the CUDA backend, as the CPU pass walks them: the groups' alpha
-// |a| (which the received trees' walks read) from the last accelerations, then a pass at those
-// accelerations (a reset computes the forces from none; the relative test then asks for the last
-// ones, restored). The cost a body counts is its share of the device's interactions.
+// |a| (which the received trees' walks read) from the last accelerations, then one pass at those
+// accelerations (the first, with none yet, is a reset's). The cost a body counts is its share of
+// the device's interactions.
 InteractionCounts RankState::device_forces(const WalkParams& w) {
   alpha_accel_.assign(bodies_.size(), 0.0f);
   for (const CpuOctree::Group& g : tree_.groups()) {
     cpu::record_group_alpha(tree_, bodies_, g, w, alpha_accel_);
   }
   device_->set_params(params_);
-  device_->reset(bodies_);
   if (have_accel_) {
-    device_->restore_forces(bodies_);
-    device_->compute_forces();
+    device_->recompute(bodies_);
+  } else {
+    device_->reset(bodies_);
   }
   const HostBodies d = device_->download();
   bodies_.ax = d.ax, bodies_.ay = d.ay, bodies_.az = d.az, bodies_.pot = d.pot;
