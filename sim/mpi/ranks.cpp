@@ -10,6 +10,9 @@
 
 #include "mpi/mpi_simulation.hpp"
 #include "threads.hpp"
+#if GALAXY_HAVE_CUDA
+#include "cuda/cuda_simulation.hpp"
+#endif
 
 namespace galaxy {
 
@@ -29,6 +32,12 @@ int ranks_here(int size) {
   return n > 0 ? n : size;
 }
 
+// This process's index among the ranks of its machine (0 where the launcher does not say).
+int index_here() {
+  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+  return local ? std::max(0, std::atoi(local)) : 0;
+}
+
 int g_size = 1;
 }  // namespace
 
@@ -43,6 +52,9 @@ Ranks::Ranks(int& argc, char**& argv) {
     // The ranks on this machine share its cores (rank 0's --threads overrides).
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     set_cpu_threads(std::max(1, cores / ranks_here(size_)));
+#if GALAXY_HAVE_CUDA
+    use_cuda_device(index_here());  // the ranks of a machine spread over its GPUs, one each
+#endif
   }
 }
 
