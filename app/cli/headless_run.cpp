@@ -12,6 +12,26 @@
 
 namespace galaxy::app {
 
+namespace {
+// Over several MPI ranks: where each rank's last step went (RankReport), at the run's end.
+void print_ranks(const RankReport& r) {
+  if (r.pass.size() < 2) return;
+  std::printf("galaxy: the ranks' last step, ms: step = decompose + tree + LET build + local walk + "
+              "wait + remote walk + the rest\n");
+  for (std::size_t k = 0; k < r.pass.size(); ++k) {
+    const RankReport::Pass& p = r.pass[k];
+    std::printf("  rank %zu: %llu bodies, step %.1f = %.1f + %.1f + %.1f + %.1f + %.1f + %.1f + "
+                "%.1f\n",
+                k, static_cast<unsigned long long>(r.bodies[k]), r.step_ms[k], p.decompose, p.tree,
+                p.let_build, p.local_walk, p.wait, p.remote_walk,
+                r.step_ms[k] - (p.decompose + p.tree + p.let_build + p.local_walk + p.wait +
+                                p.remote_walk));
+  }
+  std::printf("galaxy: local essential trees sent %.3g bytes (all bodies to all ranks: %.3g)\n",
+              r.let_bytes, r.all_bodies_bytes);
+}
+}  // namespace
+
 int run_headless(const Options& o) {
   // A table read through a pipe or from a file is not lost to a stop or a crash: a line a row
   // (set before anything is written to standard output).
@@ -47,6 +67,7 @@ int run_headless(const Options& o) {
   }
   sim.synchronize();
   if (!runaway) runaway = sim.runaway();
+  if (!runaway) print_ranks(sim.ranks());
   const int sig = stop_signal();
   if (sig && !runaway) {
     report(sim.diagnostics());

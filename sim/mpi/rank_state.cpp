@@ -80,7 +80,7 @@ void RankState::compute_forces() {
   timings_.ms = {};
   auto t0 = Clock::now();
   decompose();
-  stage_ms(timings_, Stage::Sort) = ms_since(t0);  // the global sort: the ranks' key ranges
+  stage_ms(timings_, Stage::Sort) = pass_.decompose = ms_since(t0);  // the ranks' key ranges
   const WalkParams w = walk_params(params_, have_accel_);
   if (!bodies_.empty()) {
     const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
@@ -88,6 +88,7 @@ void RankState::compute_forces() {
     stage_ms(timings_, Stage::Sort) += bt.sort;
     stage_ms(timings_, Stage::TreeBuild) = bt.tree_build;
     stage_ms(timings_, Stage::Summarize) = bt.summarize;
+    pass_.tree = bt.bounding_box + bt.sort + bt.tree_build + bt.summarize;
   }
   t0 = Clock::now();
   const InteractionCounts local = forces(w);
@@ -121,8 +122,11 @@ void RankState::gather_report(float step_ms) {
   const std::uint64_t mine = bodies_.size();
   report_.bodies.resize(k);
   report_.step_ms.resize(k);
+  report_.pass.resize(k);
   MPI_Gather(&mine, 1, MPI_UINT64_T, report_.bodies.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   MPI_Gather(&step_ms, 1, MPI_FLOAT, report_.step_ms.data(), 1, MPI_FLOAT, 0, MPI_COMM_WORLD);
+  static_assert(sizeof(RankReport::Pass) == 6 * sizeof(float));
+  MPI_Gather(&pass_, 6, MPI_FLOAT, report_.pass.data(), 6, MPI_FLOAT, 0, MPI_COMM_WORLD);
 }
 
 // Any rank's bad bodies stop every rank on its state before the step; the report names the first

@@ -73,6 +73,7 @@ class RankState {
   std::vector<float> alpha_accel_;
   std::unique_ptr<Simulation> device_;
   RankReport report_;
+  RankReport::Pass pass_;  // this rank's last force pass (report_.pass gathers them on rank 0)
   void gather_report(float step_ms);  // the CUDA backend for this rank's own walk, or none
   std::size_t total_ = 0;
   double time_ = 0;
