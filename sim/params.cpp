@@ -11,8 +11,8 @@ namespace galaxy {
 
 namespace {
 
-constexpr int kOrders[] = {0, 2};
-constexpr std::string_view kOrderNames[] = {"monopole", "quadrupole"};
+constexpr int kOrders[] = {0, 2, 3};
+constexpr std::string_view kOrderNames[] = {"monopole", "quadrupole", "octupole"};
 
 // In the order the panel shows them. The .gxy offsets are the header's (README, Snapshots).
 const ParamInfo kParams[] = {
@@ -26,9 +26,16 @@ const ParamInfo kParams[] = {
      .field = &SimParams::alpha, .low = 0, .high = 3.0e38, .slider_low = 0, .slider_high = 0.05,
      .log_slider = true, .format = "%.4f", .swept = true,
      .gxy = {.offset = 52, .flagged = true}},
+    {.name = "reach", .option = "--alpha-reach",
+     .help = "relative opening test: a cell farther than this many opening radii is accepted "
+             "whatever its estimate (bounds the walk where the field is weak; sets the error's "
+             "floor at small alpha)",
+     .field = &SimParams::alpha_reach, .low = 1, .high = 64, .slider_low = 1, .slider_high = 8,
+     .format = "%.2f", .section = ParamSection::Tuning,
+     .gxy = {.offset = 60, .flagged = true, .zero_is_default = true}},
     {.name = "multipoles", .option = "--multipole",
-     .help = "cells as monopoles (0) or with quadrupoles (2)", .field = &SimParams::multipole,
-     .low = 0, .high = 2, .choices = kOrders, .choice_names = kOrderNames, .swept = true,
+     .help = "cells as monopoles (0), with quadrupoles (2) or with octupoles too (3)",
+     .field = &SimParams::multipole, .low = 0, .high = 3, .choices = kOrders, .choice_names = kOrderNames, .swept = true,
      .gxy = {.offset = 56, .u8 = true, .flagged = true}},
     {.name = "dt", .option = "--dt", .help = "time step", .field = &SimParams::dt, .low = 0,
      .high = 3.0e38, .low_open = true, .slider_low = 0.0005, .slider_high = 0.05,

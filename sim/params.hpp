@@ -24,8 +24,9 @@ struct SimParams {
   float theta = 1.0f;  // largest opening angle (physics::open_radius)
   float dt = 0.0125f;
   float softening = 0.05f;
-  int multipole = 2;     // cells as monopoles (0) or with quadrupoles (2)
+  int multipole = 2;     // cells as monopoles (0), with quadrupoles (2) or octupoles too (3)
   float alpha = 0.004f;  // relative criterion (physics::accept_relative); 0: geometric only
+  float alpha_reach = 2.0f;  // beyond this many opening radii the relative test always accepts
   int leaf_size = 16;    // a cell of at most this many bodies is a leaf
   int group_size = 64;   // the walk's groups: bodies that share one walk (at most 128)
   bool operator==(const SimParams&) const = default;
@@ -33,7 +34,7 @@ struct SimParams {
 inline constexpr int kMaxLeafSize = 64, kMaxGroupSize = 128;
 
 // Where the panel shows a parameter: with the physics, or folded away with the tuning knobs
-// (they change the speed, not what is computed).
+// (they change the speed, and the relative test's reach also the error's floor at small alpha).
 enum class ParamSection { Physics, Tuning };
 
 // How a parameter is kept in a .gxy header (sim/io/gxy.cpp): a little-endian f32 or a u8 at
@@ -42,6 +43,7 @@ struct GxyField {
   int offset = 0;
   bool u8 = false;
   bool flagged = false;
+  bool zero_is_default = false;  // in bytes that were reserved (zero) before it: 0 reads as unset
 };
 
 // One parameter's description: the only place its name, option, range, default and meaning live.

@@ -78,6 +78,16 @@ GALAXY_HD void interact_pair(Accum<T>& a, Accum<T>& b, T dx, T dy, T dz, T ma, T
   b.pot -= ma * inv_r;
 }
 
+// The expansion order of a cell's multipole: the monopole (mass at the centre of mass), with the
+// quadrupole, or with the octupole too (the dipole vanishes about the centre of mass: there is no
+// order 1). SimParams::multipole holds it as the parameters' table's integer (0, 2, 3; order_of);
+// the GPU walk is compiled for each (cuda/walk.cuh's kOrder), and the relative test's estimate and
+// both backends' cell terms follow it.
+enum class Order : int { Monopole = 0, Quadrupole = 2, Octupole = 3 };
+GALAXY_HD constexpr Order order_of(int multipole) {
+  return multipole >= 3 ? Order::Octupole : multipole >= 2 ? Order::Quadrupole : Order::Monopole;
+}
+
 // Multipole moments of a cell about its centre of mass. Order 0 is the monopole (mass and centre
 // of mass); order 2 adds the second moments: the traceless quadrupole
 // Q_ij = sum m (3 x_i x_j - |x|^2 delta_ij) and the trace T = sum m |x|^2, with x the offset of
@@ -135,6 +145,89 @@ GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Q
   acc.pot -= m * inv_r + half_dqd_r5;
 }
 
+// Order 3 adds the third moments about the centre of mass, O_ijk = sum m x_i x_j x_k (symmetric:
+// ten components), kept raw, not traceless: the softened kernel needs their trace vector
+// v_k = O_iik as well, three sums of them. The octupole term of the expansion of 1/R,
+// (1/6) O_ijk d_i d_j d_k (1/R), gives
+//   phi_3 = 5 O:ddd / (2 R^7) - 3 v.d / (2 R^5)
+//   a_3   = 15 O:dd / (2 R^7) - 35 O:ddd d / (2 R^9) - 3 v / (2 R^5) + 15 (v.d) d / (2 R^7)
+// (O:dd the vector O_ijk d_j d_k), added to the quadrupole's terms (interact_octupole).
+struct Octupole {
+  float xxx = 0, xxy = 0, xxz = 0, xyy = 0, xyz = 0, xzz = 0, yyy = 0, yyz = 0, yzz = 0, zzz = 0;
+};
+
+// Adds a point mass m at offset (dx, dy, dz) from the centre of mass to third moments accumulated
+// in double: o = {xxx, xxy, xxz, xyy, xyz, xzz, yyy, yyz, yzz, zzz}.
+GALAXY_HD void add_point_octupole(double o[10], double m, double dx, double dy, double dz) {
+  const double mx = m * dx, my = m * dy, mz = m * dz;
+  o[0] += mx * dx * dx, o[1] += mx * dx * dy, o[2] += mx * dx * dz, o[3] += mx * dy * dy;
+  o[4] += mx * dy * dz, o[5] += mx * dz * dz, o[6] += my * dy * dy, o[7] += my * dy * dz;
+  o[8] += my * dz * dz, o[9] += mz * dz * dz;
+}
+
+// Adds a child cell at offset c from the parent's centre of mass (its mass m, its third moments
+// `co` and its quadrupole `cq` about its own centre of mass) to the parent's third moments o: the
+// parallel-axis shift O_ijk + c_i S_jk + c_j S_ik + c_k S_ij + m c_i c_j c_k, with the raw second
+// moments S = (Q + T I) / 3 (the child's dipole about its own centre of mass vanishes).
+GALAXY_HD void add_child_octupole(double o[10], const Octupole& co, const Quadrupole& cq, double m,
+                                  double cx, double cy, double cz) {
+  const double t = cq.trace;
+  const double sxx = (cq.xx + t) / 3, syy = (cq.yy + t) / 3, szz = (cq.zz + t) / 3;
+  const double sxy = cq.xy / 3.0, sxz = cq.xz / 3.0, syz = cq.yz / 3.0;
+  o[0] += co.xxx + 3 * cx * sxx;
+  o[1] += co.xxy + 2 * cx * sxy + cy * sxx;
+  o[2] += co.xxz + 2 * cx * sxz + cz * sxx;
+  o[3] += co.xyy + cx * syy + 2 * cy * sxy;
+  o[4] += co.xyz + cx * syz + cy * sxz + cz * sxy;
+  o[5] += co.xzz + cx * szz + 2 * cz * sxz;
+  o[6] += co.yyy + 3 * cy * syy;
+  o[7] += co.yyz + 2 * cy * syz + cz * syy;
+  o[8] += co.yzz + cy * szz + 2 * cz * syz;
+  o[9] += co.zzz + 3 * cz * szz;
+  add_point_octupole(o, m, cx, cy, cz);
+}
+
+// A cell's acceleration and potential to third order: interact_quadrupole's terms and the
+// octupole's above, from one square root. Counting the caller's offset: 95 float operations of
+// which 47 are multiply-adds, so 142 flops (the quadrupole's 53 and 89 more).
+template <typename T>
+GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
+                                 const Octupole& o, T eps2) {
+  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));
+  if (r2 <= T(0)) return;
+  const T inv_r = inverse_sqrt(r2);
+  const T inv_r2 = inv_r * inv_r;
+  const T inv_r3 = inv_r * inv_r2;
+  const T inv_r5 = inv_r3 * inv_r2;
+  const T inv_r7 = inv_r5 * inv_r2;
+  // Second order (interact_quadrupole).
+  const T qx = T(q.xx) * dx + T(q.xy) * dy + T(q.xz) * dz;
+  const T qy = T(q.xy) * dx + T(q.yy) * dy + T(q.yz) * dz;
+  const T qz = T(q.xz) * dx + T(q.yz) * dy + T(q.zz) * dz;
+  const T half_dqd_r5 = T(0.5) * (dx * qx + dy * qy + dz * qz - eps2 * T(q.trace)) * inv_r5;
+  // Third order: O:dd, O:ddd and the trace vector v.
+  const T xx = dx * dx, yy = dy * dy, zz = dz * dz, xy = dx * dy, xz = dx * dz, yz = dy * dz;
+  const T ox = T(o.xxx) * xx + T(o.xyy) * yy + T(o.xzz) * zz +
+               T(2) * (T(o.xxy) * xy + T(o.xxz) * xz + T(o.xyz) * yz);
+  const T oy = T(o.xxy) * xx + T(o.yyy) * yy + T(o.yzz) * zz +
+               T(2) * (T(o.xyy) * xy + T(o.xyz) * xz + T(o.yyz) * yz);
+  const T oz = T(o.xxz) * xx + T(o.yyz) * yy + T(o.zzz) * zz +
+               T(2) * (T(o.xyz) * xy + T(o.xzz) * xz + T(o.yzz) * yz);
+  const T oddd = dx * ox + dy * oy + dz * oz;
+  const T vx = T(o.xxx) + T(o.xyy) + T(o.xzz), vy = T(o.xxy) + T(o.yyy) + T(o.yzz),
+          vz = T(o.xxz) + T(o.yyz) + T(o.zzz);
+  const T vd = vx * dx + vy * dy + vz * dz;
+  const T phi3 = T(2.5) * oddd * inv_r7 - T(1.5) * vd * inv_r5;
+  // Radial parts of the gradient: d times s, then the parts along Q.d, O:dd and v.
+  const T s = m * inv_r3 + T(5) * half_dqd_r5 * inv_r2 +
+              (T(7.5) * vd - T(17.5) * oddd * inv_r2) * inv_r7;
+  const T k7 = T(7.5) * inv_r7, k5 = T(1.5) * inv_r5;
+  acc.ax += dx * s - qx * inv_r5 + k7 * ox - k5 * vx;
+  acc.ay += dy * s - qy * inv_r5 + k7 * oy - k5 * vy;
+  acc.az += dz * s - qz * inv_r5 + k7 * oz - k5 * vz;
+  acc.pot -= m * inv_r + half_dqd_r5 - phi3;
+}
+
 // The opening criterion (the multipole acceptance criterion, MAC). A cell is accepted, its
 // multipole standing for its bodies, when the target (a body, or every point of a group's box)
 // lies farther from the cell's centre of mass than
@@ -172,32 +265,40 @@ GALAXY_HD bool accept_cell(float dist2, float open_radius2) {
 // cell_extent() the farthest a body can be from the centre of mass; the cell is accepted when that
 // is at most alpha times the target's acceleration (the previous step's, the smallest in a group).
 // Bodies in a weak net field (the centre of a sphere, the outskirts) then open more cells, those
-// in a strong one fewer, which is what a bound on the relative error asks for. A cell more than
-// twice its opening radius away (open_radius2 is the square of the radius) is accepted whatever
-// the estimate says: that bounds the work of a group whose field is nearly zero to a geometric
-// walk at theta/2 (measured at 1M Plummer bodies: 4.07 ms a step against 4.85 without the bound,
-// for the same p99 of 6.8e-4; the slowest group had set the step's time).
+// in a strong one fewer, which is what a bound on the relative error asks for. A cell farther than
+// `reach` opening radii (SimParams::alpha_reach; reach2 its square, open_radius2 the radius's) is
+// accepted whatever the estimate says: that bounds the work of a group whose field is nearly zero
+// to a geometric walk at theta/reach (measured at 1M Plummer bodies, reach 2: 4.07 ms a step
+// against 4.85 without the bound, for the same p99 of 6.8e-4; the slowest group had set the
+// step's time). It also sets the floor of the error a small alpha reaches (README, Benchmark).
+struct Relative {
+  float alpha = 0;   // 0: the geometric test alone (also while no accelerations exist)
+  float reach2 = 4;  // the squared reach
+};
 GALAXY_HD float cell_extent(float size, float offset) {
   return kHalfDiagonal * size + offset;
 }
-GALAXY_HD bool accept_relative(float dist2, float mass, float extent, int order, float alpha_accel,
-                               float open_radius2) {
-  if (dist2 > 4.0f * open_radius2) return true;
+GALAXY_HD bool accept_relative(float dist2, float mass, float extent, Order order, float alpha_accel,
+                               float open_radius2, float reach2) {
+  if (dist2 > reach2 * open_radius2) return true;
   const float inv_d = 1.0f / sqrtf(dist2);
   const float q = extent * inv_d;
-  const float term = mass * inv_d * inv_d * q * q * (order >= 2 ? q : 1.0f);
+  // The first term left out: order 2 after a monopole (the dipole vanishes), else order p + 1.
+  const float term = mass * inv_d * inv_d * q * q *
+                     (order == Order::Octupole ? q * q : order == Order::Quadrupole ? q : 1.0f);
   return term <= alpha_accel;
 }
 
 // The opening decision of both walks (cpu/force.cpp per body, cuda/force.cu once per group): a
 // cell is accepted when it passes the geometric test and, where the relative criterion is on
 // (alpha > 0 and the walk has the last pass's accelerations), the relative one at alpha_accel =
-// alpha |a|. dist2 runs from the target (a body, or the nearest point of a group's box) to the
-// centre of mass.
-GALAXY_HD bool accept(float dist2, float open_radius2, float mass, float extent, int order,
-                      bool relative, float alpha_accel) {
+// alpha |a|, with the reach reach2. dist2 runs from the target (a body, or the nearest point of a
+// group's box) to the centre of mass.
+GALAXY_HD bool accept(float dist2, float open_radius2, float mass, float extent, Order order,
+                      bool relative, float alpha_accel, float reach2) {
   if (!accept_cell(dist2, open_radius2)) return false;
-  return !relative || accept_relative(dist2, mass, extent, order, alpha_accel, open_radius2);
+  return !relative ||
+         accept_relative(dist2, mass, extent, order, alpha_accel, open_radius2, reach2);
 }
 
 // The geometric quantities of the criterion from a cell's body box and centre of mass.

@@ -107,7 +107,7 @@ TEST(CpuGroupWalk, AcceptsNothingABodyAloneWouldOpenAndEveryBodyMeetsItself) {
           const float r = physics::open_radius(n.open_size, n.open_offset, s.w.inv_theta);
           ASSERT_TRUE(physics::accept(dx * dx + dy * dy + dz * dz, r * r, n.mass,
                                       physics::cell_extent(n.open_size, n.open_offset),
-                                      s.w.multipole, s.w.relative, l.alpha_accel))
+                                      s.w.order, s.w.relative, l.alpha_accel, s.w.reach2))
               << "group " << gi << " accepts node " << ni << " that body " << self << " opens";
           ++checked;
         }

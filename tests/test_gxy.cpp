@@ -55,6 +55,7 @@ void resume_exactly(Backend backend) {
   o.bodies = 2000;
   o.params.dt = 0.02f;
   o.params.alpha = 0.003f;  // not the default: the file must bring it
+  o.params.alpha_reach = 3.0f;  // also kept in the header's bytes 60-63 (reserved before it)
   app::Session a(o);
   for (int k = 0; k < 5; ++k) a.simulation().step();
   a.save(f.string());
@@ -69,6 +70,7 @@ void resume_exactly(Backend backend) {
   EXPECT_EQ(b.simulation().steps_taken(), 5u);
   EXPECT_EQ(b.simulation().params().dt, 0.02f);
   EXPECT_EQ(b.simulation().params().alpha, 0.003f);
+  EXPECT_EQ(b.simulation().params().alpha_reach, 3.0f);
   for (int k = 0; k < 5; ++k) b.simulation().step();
   EXPECT_EQ(b.simulation().steps_taken(), 10u);
   EXPECT_EQ(b.simulation().time(), a.simulation().time());

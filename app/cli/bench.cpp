@@ -35,8 +35,9 @@ double seconds_since(Clock::time_point t0) {
 }
 
 // Float operations per interaction, to turn counts into rates: the pair interaction and the
-// quadrupole cell as physics.hpp counts them (multiply-adds as two), the monopole cell a pair.
-constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 53;
+// quadrupole and octupole cells as physics.hpp counts them (multiply-adds as two), the monopole
+// cell a pair.
+constexpr double kFlopsBodyBody = 20, kFlopsQuadrupole = 53, kFlopsOctupole = 142;
 
 struct Row {
   std::string scenario;
@@ -201,7 +202,9 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
   r.interactions_per_body = median(inter) / double(r.n);
   r.body_body_per_body = median(body_body) / double(r.n);
   r.body_cell_per_body = median(body_cell) / double(r.n);
-  const double cell_flops = params.multipole >= 2 ? kFlopsQuadrupole : kFlopsBodyBody;
+  const double cell_flops = params.multipole >= 3   ? kFlopsOctupole
+                            : params.multipole >= 2 ? kFlopsQuadrupole
+                                                    : kFlopsBodyBody;
   r.gflops = (median(body_body) * kFlopsBodyBody + median(body_cell) * cell_flops) / step_s * 1e-9;
   return r;
 }
@@ -270,8 +273,8 @@ int run_bench(const Options& o) {
   std::printf(
       "Stage times are medians in ms (CUDA events on the GPU, wall clock on the CPU); mp is the\n"
       "multipole order, pp and pc the body-body and body-cell interactions per body, Gflop/s at\n"
-      "%g flops a pair and %g a quadrupole cell.\n",
-      kFlopsBodyBody, kFlopsQuadrupole);
+      "%g flops a pair, %g a quadrupole cell and %g an octupole cell.\n",
+      kFlopsBodyBody, kFlopsQuadrupole, kFlopsOctupole);
   print_header();
   std::vector<Row> rows;
   Predictor predictor;

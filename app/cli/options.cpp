@@ -286,7 +286,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       ->delimiter(',')
       ->check(param_check(*find_param("--theta")))
       ->capture_default_str();
-  bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2")
+  bench->add_option("--multipole", b.multipoles, "multipole orders, comma separated: 0, 2, 3")
       ->delimiter(',')
       ->check(param_check(*find_param("--multipole")))
       ->capture_default_str();

@@ -45,10 +45,12 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
   return changed;
 }
 
-// The tree's tuning knobs, folded away: they change speed, not what is computed.
+// The tree's tuning knobs, folded away: they change speed (the reach, at small alpha, also how
+// small the error can get).
 void tuning_controls(Settings& s, Changes& c) {
   const bool open = ImGui::TreeNode("tuning");
-  tip("the tree's leaf and walk-group sizes: they change the speed, not what is computed");
+  tip("the tree's leaf and walk-group sizes, which change the speed, and the relative test's "
+      "reach, which at small alpha also sets how small the error can get");
   if (!open) return;
   param_controls(s, c, ParamSection::Tuning);
   ImGui::TreePop();

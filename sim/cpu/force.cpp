@@ -121,13 +121,18 @@ struct ListVisitor {
   const SourceTree& src;
   const WalkParams& w;
   Columns<4>& points;  // x, y, z, m
-  Columns<11>& cells;  // x, y, z, m, xx, yy, zz, xy, xz, yz, trace
+  Columns<21>& cells;  // x, y, z, m, xx, yy, zz, xy, xz, yz, trace (, xxx ... zzz at order 3)
   void point(int node, float dx, float dy, float dz) {
     points.add({dx, dy, dz, src.nodes[node].mass});
   }
   void cell(int node, float dx, float dy, float dz) {
     const float mass = src.nodes[node].mass;
-    if (w.multipole >= 2) {
+    if (w.order == physics::Order::Octupole) {
+      const physics::Quadrupole& q = src.quad(node);
+      const physics::Octupole& o = src.oct(node);
+      cells.add({dx, dy, dz, mass, q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace, o.xxx, o.xxy,
+                 o.xxz, o.xyy, o.xyz, o.xzz, o.yyy, o.yyz, o.yzz, o.zzz});
+    } else if (w.order == physics::Order::Quadrupole) {
       const physics::Quadrupole& q = src.quad(node);
       cells.add({dx, dy, dz, mass, q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace});
     } else {
@@ -141,7 +146,7 @@ struct ListVisitor {
 // A thread's scratch: the lists and the group's targets, kept from group to group.
 struct Scratch {
   Columns<4> points;
-  Columns<11> cells;
+  Columns<21> cells;
   std::vector<float> tx, ty, tz, ax, ay, az, pot;
 };
 
@@ -162,6 +167,23 @@ struct ListsVisitor {
   void open(int) {}
   void body(int j, float, float, float) { out.bodies.push_back(j); }
 };
+
+// The octupole cells' terms (physics::interact_octupole) for the group's bodies, one body at a
+// time in scalar code: the SIMD kernels (kernels.hpp) cover the monopole and quadrupole orders.
+void add_octupole_forces(const cpu::TargetsSoA<float>& t, const Columns<21>& cells, float eps2) {
+  const auto& c = cells.f;
+  for (std::size_t i = 0; i < t.n; ++i) {
+    physics::Accum<float> a;
+    for (std::size_t k = 0; k < cells.n; ++k) {
+      const physics::Quadrupole q{c[4][k], c[5][k], c[6][k], c[7][k], c[8][k], c[9][k], c[10][k]};
+      const physics::Octupole o{c[11][k], c[12][k], c[13][k], c[14][k], c[15][k],
+                                c[16][k], c[17][k], c[18][k], c[19][k], c[20][k]};
+      physics::interact_octupole(a, c[0][k] - t.x[i], c[1][k] - t.y[i], c[2][k] - t.z[i], c[3][k],
+                                 q, o, eps2);
+    }
+    t.ax[i] += a.ax, t.ay[i] += a.ay, t.az[i] += a.az, t.pot[i] += a.pot;
+  }
+}
 
 // Evaluates the group's lists for its bodies and writes their accelerations and potentials, or
 // adds them (`add`: the lists of other ranks' trees, which hold none of the group's bodies).
@@ -184,7 +206,9 @@ void evaluate_group(const CpuOctree& tree, HostBodies& b, const CpuOctree::Group
   const auto& p = s.points.f;
   cpu::add_point_forces(t, {p[0].data(), p[1].data(), p[2].data(), p[3].data(), s.points.n},
                         w.eps2);
-  if (s.cells.n > 0) {
+  if (s.cells.n > 0 && w.order == physics::Order::Octupole) {
+    add_octupole_forces(t, s.cells, w.eps2);
+  } else if (s.cells.n > 0) {
     const auto& c = s.cells.f;
     cpu::add_quadrupole_forces(t,
                                {c[0].data(), c[1].data(), c[2].data(), c[3].data(), c[4].data(),
@@ -242,9 +266,10 @@ WalkParams walk_params(const SimParams& p, bool have_accel) {
   WalkParams w;
   w.inv_theta = 1.0f / p.theta;
   w.eps2 = p.softening * p.softening;
-  w.multipole = p.multipole;
+  w.order = physics::order_of(p.multipole);
   w.relative = have_accel && p.alpha > 0.0f;
   w.alpha = p.alpha;
+  w.reach2 = p.alpha_reach * p.alpha_reach;
   return w;
 }
 

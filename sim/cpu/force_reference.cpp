@@ -27,7 +27,8 @@ void walk_single(const CpuOctree& tree, const HostBodies& b, int self, const Wal
     const float d2 = dx * dx + dy * dy + dz * dz;
     const float r = physics::open_radius(node.open_size, node.open_offset, w.inv_theta);
     const float extent = physics::cell_extent(node.open_size, node.open_offset);
-    if (physics::accept(d2, r * r, node.mass, extent, w.multipole, w.relative, alpha_accel)) {
+    if (physics::accept(d2, r * r, node.mass, extent, w.order, w.relative, alpha_accel,
+                        w.reach2)) {
       if (node.body_end - node.body_begin == 1) {
         v.point(i, dx, dy, dz);
       } else {
@@ -59,7 +60,9 @@ struct ScalarForceVisitor {
   }
   void cell(int i, float dx, float dy, float dz) {
     const CpuNode& n = tree.nodes()[i];
-    if (w.multipole >= 2) {
+    if (w.order == physics::Order::Octupole) {
+      physics::interact_octupole(acc, dx, dy, dz, n.mass, n.quad, n.oct, w.eps2);
+    } else if (w.order == physics::Order::Quadrupole) {
       physics::interact_quadrupole(acc, dx, dy, dz, n.mass, n.quad, w.eps2);
     } else {
       physics::interact(acc, dx, dy, dz, n.mass, w.eps2);

@@ -87,7 +87,8 @@ Let build_let(const CpuOctree& tree, const HostBodies& b, const std::vector<Rank
     auto accepts = [&](const RankBox& box) {
       const float d2 = physics::box_distance2(n.comx, n.comy, n.comz, box.lo[0], box.lo[1],
                                               box.lo[2], box.hi[0], box.hi[1], box.hi[2]);
-      return physics::accept(d2, r * r, n.mass, extent, w.multipole, w.relative, box.alpha_accel);
+      return physics::accept(d2, r * r, n.mass, extent, w.order, w.relative, box.alpha_accel,
+                             w.reach2);
     };
     // Accepted for the box around all the boxes, it is for each; else the box that refused the
     // last cell (neighbours in pre-order are neighbours in space) most likely refuses this one.

@@ -26,6 +26,7 @@ struct CpuNode {
   std::int32_t children = 0;  // number of non-empty children (0 for a leaf)
   std::int32_t depth = 0;
   physics::Quadrupole quad;  // about the centre of mass
+  physics::Octupole oct;     // the third moments, about the centre of mass too
   float box_lo[3] = {0, 0, 0}, box_hi[3] = {0, 0, 0};  // the box around the cell's bodies
   float open_size = 0;    // longest edge of that box
   float open_offset = 0;  // centre of mass to the centre of that box
@@ -104,9 +105,10 @@ void bounding_cube(const HostBodies& b, float& lox, float& loy, float& loz, floa
 // acceleration (the relative criterion).
 struct WalkParams {
   float inv_theta = 1, eps2 = 0;
-  int multipole = 2;
+  physics::Order order = physics::Order::Quadrupole;
   bool relative = false;  // alpha > 0 and the bodies hold the last pass's accelerations
   float alpha = 0;
+  float reach2 = 4;  // physics::accept_relative's squared reach (SimParams::alpha_reach)
 };
 WalkParams walk_params(const SimParams& p, bool have_accel);
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Stage 4 on the CPU: every cell's mass, centre of mass, quadrupole and the box around its bodies
+// Stage 4 on the CPU: every cell's mass, centre of mass, quadrupole, third moments (the octupole
+// order's; the children's shifted by physics::add_child_octupole from their float moments, as on
+// the GPU) and the box around its bodies
 // (what the opening test measures), bottom up, one depth at a time, the cells of a depth in
 // parallel. A leaf sums its bodies in double; a cell combines its children's double moments
 // (parallel axis: Q = sum (Q_child + the child's mass as a point at its offset)), as the GPU
@@ -16,6 +18,7 @@ namespace {
 struct Moments {
   double m = 0, cx = 0, cy = 0, cz = 0;
   double q[7] = {0, 0, 0, 0, 0, 0, 0};
+  double o[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 };
 
 void finish(CpuNode& node, const Moments& mo, const float lo[3], const float hi[3]) {
@@ -25,6 +28,9 @@ void finish(CpuNode& node, const Moments& mo, const float lo[3], const float hi[
   node.comz = static_cast<float>(mo.cz);
   node.quad = {float(mo.q[0]), float(mo.q[1]), float(mo.q[2]), float(mo.q[3]),
                float(mo.q[4]), float(mo.q[5]), float(mo.q[6])};
+  const double* o = mo.o;
+  node.oct = {float(o[0]), float(o[1]), float(o[2]), float(o[3]), float(o[4]),
+              float(o[5]), float(o[6]), float(o[7]), float(o[8]), float(o[9])};
   std::copy(lo, lo + 3, node.box_lo);
   std::copy(hi, hi + 3, node.box_hi);
   physics::box_size_offset(lo, hi, node.comx, node.comy, node.comz, node.open_size,
@@ -81,6 +87,8 @@ void CpuOctree::summarize(const HostBodies& b) {
             const int j = order_[i];
             physics::add_point_quadrupole(mo.q, b.m[j], b.x[j] - mo.cx, b.y[j] - mo.cy,
                                           b.z[j] - mo.cz);
+            physics::add_point_octupole(mo.o, b.m[j], b.x[j] - mo.cx, b.y[j] - mo.cy,
+                                        b.z[j] - mo.cz);
           }
         } else {
           const auto first = static_cast<std::size_t>(k + 1);
@@ -102,6 +110,8 @@ void CpuOctree::summarize(const HostBodies& b) {
             const Moments& mc = moments[c];
             for (int a = 0; a < 7; ++a) mo.q[a] += mc.q[a];
             physics::add_point_quadrupole(mo.q, mc.m, mc.cx - mo.cx, mc.cy - mo.cy, mc.cz - mo.cz);
+            physics::add_child_octupole(mo.o, nodes_[c].oct, nodes_[c].quad, mc.m,
+                                        mc.cx - mo.cx, mc.cy - mo.cy, mc.cz - mo.cz);
           }
         }
         finish(node, mo, lo, hi);

@@ -67,6 +67,8 @@ struct SourceTree {
   const std::int32_t* order = nullptr;
   const float *x = nullptr, *y = nullptr, *z = nullptr, *m = nullptr;
   const physics::Quadrupole& quad(int i) const { return quads ? quads[i] : tree_nodes[i].quad; }
+  // Only the local tree has them (a run over ranks refuses the octupole order).
+  const physics::Octupole& oct(int i) const { return tree_nodes[i].oct; }
 };
 SourceTree local_source(const CpuOctree& tree, const std::vector<WalkNode>& nodes,
                         const HostBodies& b);
@@ -101,8 +103,8 @@ void walk_group(const SourceTree& src, const CpuOctree::Group& own, const GroupB
     bool accepted = node.kind >= kPrunedCell;
     if (!holds_own && !accepted) {
       const float d2 = box_distance2(dx, dy, dz, box.bx, box.by, box.bz);
-      accepted = physics::accept(d2, node.r2, node.mass, node.extent, w.multipole, w.relative,
-                                 alpha_accel);
+      accepted = physics::accept(d2, node.r2, node.mass, node.extent, w.order, w.relative,
+                                 alpha_accel, w.reach2);
     }
     if (accepted) {
       if (node.end - node.begin == 1 || node.kind == kPrunedPoint) {

@@ -66,7 +66,7 @@ void CudaBackend::compute_field(BodyField f, std::uint64_t seed, std::size_t max
       } else {
         // The newest pass's walk counted again (like trace_walk, with its own decisions).
         const TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
-        launch_walk_costs(bodies_.view(), t, last_.params.multipole, last_.alpha,
+        launch_walk_costs(bodies_.view(), t, last_.params.multipole, last_.relative,
                           tree_->walk_scratch(), by_id, st);
       }
       break;

@@ -26,7 +26,7 @@ WalkTrace CudaBackend::trace_walk(std::size_t index) {
   const TraceView out{header.data(),         trace_->accepted.data(), trace_->opened.data(),
                       trace_->direct.data(), cap,                     trace_->slot.data()};
   const TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
-  launch_trace(bodies_.view(), t, last_.params.multipole, last_.alpha, static_cast<int>(index),
+  launch_trace(bodies_.view(), t, last_.params.multipole, last_.relative, static_cast<int>(index),
                tree_->walk_scratch(), out, st);
   TraceHeader h{};
   header.download(&h, 1, st);
@@ -53,7 +53,7 @@ WalkTrace CudaBackend::trace_walk(std::size_t index) {
   for (const float4& p : d) w.direct.push_back({p.x, p.y, p.z});
   w.body = {h.body[0], h.body[1], h.body[2]};
   w.theta = last_.params.theta;
-  w.alpha = last_.alpha;
+  w.alpha = last_.relative.alpha;
   return w;
 }
 

@@ -89,7 +89,9 @@ void CudaBackend::run(bool integrate) {
   if (integrate && runaway_) return;
   const int slot = passes_.next_slot();
   cudaStream_t st = stream_.get();
-  last_ = {integrate, solver_, params_, have_accel_ ? params_.alpha : 0.0f, time_, steps_};
+  const physics::Relative relative{have_accel_ ? params_.alpha : 0.0f,
+                                   params_.alpha_reach * params_.alpha_reach};
+  last_ = {integrate, solver_, params_, relative, time_, steps_};
   run_pass(last_, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, slot,
            st);
   if (solver_ == Solver::BarnesHut) have_accel_ = tree_current_ = true;

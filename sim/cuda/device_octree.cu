@@ -31,14 +31,17 @@ void DeviceOctree::allocate_nodes(int capacity) {
   const auto c = static_cast<std::size_t>(capacity);
   com_.resize(c), quad_.resize(2 * c), bounds_.resize(2 * c), mac_.resize(c), link_.resize(c);
   range_.resize(c);
+  if (oct_.size() > 0) oct_.resize(3 * c);
 }
 
 void DeviceOctree::grow() { allocate_nodes(2 * node_capacity()); }
 
-TreeView DeviceOctree::view(int leaf_size, int group_size) {
+TreeView DeviceOctree::view(int leaf_size, int group_size, int order) {
+  if (order >= 3 && oct_.size() == 0) oct_.resize(3 * static_cast<std::size_t>(node_capacity()));
   TreeView t;
   t.com = com_.data();
   t.quad = quad_.data();
+  t.oct = order >= 3 ? oct_.data() : nullptr;
   t.bounds = bounds_.data();
   t.mac = mac_.data();
   t.link = link_.data();

@@ -19,8 +19,8 @@ class DeviceOctree {
   DeviceOctree(int n, int leaf_size);
 
   // What the build, summarize and walk kernels read and write, for this pass's leaf and group
-  // sizes.
-  TreeView view(int leaf_size, int group_size);
+  // sizes; with multipole order 3 the third moments too (their array made on first use).
+  TreeView view(int leaf_size, int group_size, int order = 2);
   WalkScratch walk_scratch();   // one part a group (the trace and the count)
   WalkScratch force_scratch();  // split into force_walk_parts(n) parts at small n
   SortScratch sort_scratch();
@@ -51,6 +51,7 @@ class DeviceOctree {
 
   DeviceBuffer<float4> com_;
   DeviceBuffer<float4> quad_;    // 2 per node
+  DeviceBuffer<float4> oct_;     // 3 per node, once an order-3 pass asked for them
   DeviceBuffer<float4> bounds_;  // 2 per node
   DeviceBuffer<float2> mac_;
   DeviceBuffer<int4> link_;

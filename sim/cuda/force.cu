@@ -38,7 +38,7 @@ using namespace walk_detail;
 // The force mode: accepted cells and the bodies of opened leaves go onto the warp's lists, which
 // every lane evaluates for its bodies 32 entries at a time; at the end of a group each body's
 // acceleration and potential go to b.acc, and the interaction counts to counters (when not null).
-template <int kOrder, int kPerLane>
+template <physics::Order kOrder, int kPerLane>
 struct ForceMode {
   unsigned long long* counters;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
@@ -65,15 +65,16 @@ struct ForceMode {
     if (v.accept) {
       const int at = cells + __popc(accepted & lt_mask);
       l.cell[at] = v.c;
-      if constexpr (kOrder >= 2) {
+      if constexpr (kOrder != physics::Order::Monopole) {
         const float4 a = t.quad[2 * v.node], q = t.quad[2 * v.node + 1];
         l.quad0[at] = a;
         l.quad1[at] = q;
       }
+      if constexpr (kOrder == physics::Order::Octupole) l.node[at] = v.node;
     }
     cells += __popc(accepted);
     if (cells >= 32) n_cells += 32;
-    cells = drain_cells<kOrder>(g.tg, l, cells, eps2, lane);
+    cells = drain_cells<kOrder>(g.tg, l, cells, eps2, lane, t);
 
     // Bodies of opened leaves onto the body list, 32 slots at a time: slot s belongs to the
     // lane whose leaf covers it in the scan of the leaves' counts.
@@ -98,9 +99,9 @@ struct ForceMode {
   }
 
   __device__ __forceinline__ void end(Group<kPerLane>& g, Lists& l, const BodiesView& b,
-                                      const TreeView&, float eps2, int lane) {
+                                      const TreeView& t, float eps2, int lane) {
     __syncwarp();
-    for (int k = 0; k < cells; ++k) eval_cell<kOrder>(g.tg, l, k, eps2);
+    for (int k = 0; k < cells; ++k) eval_cell<kOrder>(g.tg, l, k, eps2, t);
     for (int k = 0; k < bodies; ++k) eval_body(g.tg, l, k, eps2);
     n_cells += cells;
     n_bodies += bodies;
@@ -127,7 +128,7 @@ struct ForceMode {
   }
 };
 
-template <int kOrder, int kPerLane>
+template <physics::Order kOrder, int kPerLane>
 int resident_blocks() {
   static const int blocks = [] {
     int dev = 0, sms = 0, per_sm = 0;
@@ -140,8 +141,8 @@ int resident_blocks() {
   return blocks;
 }
 
-template <int kOrder, int kPerLane>
-void launch(const BodiesView& b, const TreeView& t, float eps2, float alpha, const WalkScratch& w,
+template <physics::Order kOrder, int kPerLane>
+void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel, const WalkScratch& w,
             unsigned long long* counters, cudaStream_t s) {
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
   const int blocks = std::min(resident_blocks<kOrder, kPerLane>(),
@@ -150,19 +151,19 @@ void launch(const BodiesView& b, const TreeView& t, float eps2, float alpha, con
   mode.counters = counters;
   mode.partial = w.partial;
   mode.parts = w.parts;
-  walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, alpha, w, mode);
+  walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, rel, w, mode);
   CUDA_LAUNCH_CHECK();
 }
 
 // The walk for groups of up to 32 * per_lane bodies (1 to 4 a lane).
-template <int kOrder>
-void launch_per_lane(int per_lane, const BodiesView& b, const TreeView& t, float eps2, float alpha,
+template <physics::Order kOrder>
+void launch_per_lane(int per_lane, const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel,
                      const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   switch (per_lane) {
-    case 1: return launch<kOrder, 1>(b, t, eps2, alpha, w, counters, s);
-    case 2: return launch<kOrder, 2>(b, t, eps2, alpha, w, counters, s);
-    case 3: return launch<kOrder, 3>(b, t, eps2, alpha, w, counters, s);
-    default: return launch<kOrder, 4>(b, t, eps2, alpha, w, counters, s);
+    case 1: return launch<kOrder, 1>(b, t, eps2, rel, w, counters, s);
+    case 2: return launch<kOrder, 2>(b, t, eps2, rel, w, counters, s);
+    case 3: return launch<kOrder, 3>(b, t, eps2, rel, w, counters, s);
+    default: return launch<kOrder, 4>(b, t, eps2, rel, w, counters, s);
   }
 }
 
@@ -180,7 +181,7 @@ __global__ void sum_parts(const float4* __restrict__ partial, int parts, int n,
   }
 }
 
-template <int kOrder>
+template <physics::Order kOrder>
 int most_resident_blocks() {
   return std::max({resident_blocks<kOrder, 1>(), resident_blocks<kOrder, 2>(),
                    resident_blocks<kOrder, 3>(), resident_blocks<kOrder, 4>()});
@@ -188,7 +189,10 @@ int most_resident_blocks() {
 }  // namespace
 
 int force_resident_warps() {
-  return kWarpsPerBlock * std::max(most_resident_blocks<0>(), most_resident_blocks<2>());
+  using physics::Order;
+  return kWarpsPerBlock * std::max({most_resident_blocks<Order::Monopole>(),
+                                    most_resident_blocks<Order::Quadrupole>(),
+                                    most_resident_blocks<Order::Octupole>()});
 }
 
 // Enough walks for about four a resident warp, at about 48 bodies a group (49 to 51 measured at
@@ -202,14 +206,21 @@ int force_walk_parts(int n) {
   return static_cast<int>(std::clamp((want + groups - 1) / groups, 1L, 8L));
 }
 
-void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
+void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   const int per_lane = (t.group_size + 31) / 32;
-  if (multipole >= 2) {
-    launch_per_lane<2>(per_lane, b, t, eps2, alpha, w, counters, s);
-  } else {
-    launch_per_lane<0>(per_lane, b, t, eps2, alpha, w, counters, s);
+  using physics::Order;
+  switch (physics::order_of(multipole)) {
+    case Order::Octupole:
+      launch_per_lane<Order::Octupole>(per_lane, b, t, eps2, rel, w, counters, s);
+      break;
+    case Order::Quadrupole:
+      launch_per_lane<Order::Quadrupole>(per_lane, b, t, eps2, rel, w, counters, s);
+      break;
+    case Order::Monopole:
+      launch_per_lane<Order::Monopole>(per_lane, b, t, eps2, rel, w, counters, s);
+      break;
   }
   if (w.parts > 1) {
     sum_parts<<<grid_for(b.n, 256), 256, 0, s>>>(w.partial, w.parts, b.n, b.acc);

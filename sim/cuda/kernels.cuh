@@ -45,6 +45,9 @@ struct BodyBounds {
 struct TreeView {
   float4* com;   // centre of mass and mass
   float4* quad;  // 2 per node: (xx, yy, zz, xy), (xz, yz, trace, 0) about the com (physics.hpp)
+  // 3 per node where the pass's order is 3, else null: the third moments about the com
+  // (physics::Octupole) as (xxx, xxy, xxz, xyy), (xyz, xzz, yyy, yyz), (yzz, zzz, 0, 0).
+  float4* oct;
   float4* bounds;  // 2 per node: the box around the node's bodies, (lo, 0), (hi, 0)
   float2* mac;     // squared opening radius (physics::open_radius at this step's theta), extent
   int4* link;
@@ -109,7 +112,7 @@ struct WalkScratch {
   int parts = 1;
   float4* partial = nullptr;  // parts * n, where parts > 1
 };
-void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, float alpha,
+void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 int force_resident_warps();
 // How many parts the force walk splits each group's walk into for n bodies (WalkScratch::parts).
@@ -134,12 +137,12 @@ struct TraceView {
   int* slot;  // scratch: the body's slot in tree order
 };
 // The walk runs as warp 0 of the force pass, on w's stack.
-void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float alpha, int index,
+void launch_trace(const BodiesView& b, const TreeView& t, int multipole, physics::Relative rel, int index,
                   const WalkScratch& w, const TraceView& out, cudaStream_t s);
 // The cost map: the force pass's walk of every group again (its decisions, kept in
 // t.group_alpha), summing nothing; each body's entry in cost_by_id (by its index in the user's
 // order) gets the cells plus bodies on its group's lists, as launch_force counts them.
-void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, float alpha,
+void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, physics::Relative rel,
                        const WalkScratch& w, float* cost_by_id, cudaStream_t s);
 // 6. integrate: the kick-drift and the closing kick, which check for runaway values, are
 // declared in runaway.cuh.

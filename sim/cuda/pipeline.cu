@@ -16,7 +16,7 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
   launch_sort(bodies.view(), bodies.sorted_view(), tree.root_box(), tree.sort_scratch(), s);
   bodies.swap_sorted();
   timer.mark(slot, Mark::TreeBuild, s);
-  const TreeView t = tree.view(p.params.leaf_size, p.params.group_size);
+  const TreeView t = tree.view(p.params.leaf_size, p.params.group_size, p.params.multipole);
   launch_tree_build(tree.sorted_keys(), n, t, s);
   tree.build_groups(t, n, s);
   timer.mark(slot, Mark::Summarize, s);
@@ -24,7 +24,7 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
   timer.mark(slot, Mark::Force, s);
   CUDA_CHECK(cudaMemsetAsync(counters, 0, 2 * sizeof(unsigned long long), s));
   const float eps2 = p.params.softening * p.params.softening;
-  launch_force(bodies.view(), t, p.params.multipole, eps2, p.alpha, tree.force_scratch(), counters,
+  launch_force(bodies.view(), t, p.params.multipole, eps2, p.relative, tree.force_scratch(), counters,
                s);
 }
 

@@ -14,7 +14,7 @@ struct PassSettings {
   bool integrate = false;  // a step (kick-drift, forces, kick), or forces alone
   Solver solver = Solver::BarnesHut;
   SimParams params;
-  float alpha = 0;  // the relative criterion's alpha, 0 while no accelerations exist yet
+  physics::Relative relative;  // its alpha 0 while no accelerations exist yet
   double time = 0;  // the clock before the pass (the runaway backup's)
   unsigned long long steps = 0;
 };

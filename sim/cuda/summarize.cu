@@ -2,7 +2,8 @@
 // Stage 4 (the seed's stage 3): the moments of every cell, deepest level first, one launch per level (the launch
 // boundary replaces the seed's ready flags and spin-waits, which hang under independent thread
 // scheduling when written without care). Leaves sum their bodies, inner cells combine their
-// children's moments (parallel-axis shift of each child's quadrupole), in double so that a cell of
+// children's moments (parallel-axis shift of each child's quadrupole, and of its third moments where
+// the pass's order is 3: t.oct), in double so that a cell of
 // millions of bodies keeps float precision. Each cell also gets the box around its bodies and,
 // from it, the squared opening radius of this step's theta (physics::open_radius), so the walk
 // tests a node with one load. Body counts per subtree are the ranges the build wrote; children
@@ -28,6 +29,31 @@ struct Moments {
     hi[0] = fmaxf(hi[0], hx), hi[1] = fmaxf(hi[1], hy), hi[2] = fmaxf(hi[2], hz);
   }
 };
+
+// The third moments of node i about its centre of mass (cx, cy, cz): from the bodies of a leaf,
+// or the children's own shifted (physics::add_child_octupole).
+__device__ void third_moments(const float4* __restrict__ pos, const TreeView& t, int i, int4 l,
+                              int2 r, double cx, double cy, double cz) {
+  double o[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  if (l.w) {
+    for (int j = r.x; j < r.y; ++j) {
+      const float4 p = pos[j];
+      physics::add_point_octupole(o, p.w, p.x - cx, p.y - cy, p.z - cz);
+    }
+  } else {
+    for (int c = l.x; c < l.x + l.y; ++c) {
+      const float4 m = t.com[c];
+      const float4 a = t.quad[2 * c], b = t.quad[2 * c + 1];
+      const float4 u = t.oct[3 * c], v = t.oct[3 * c + 1], w = t.oct[3 * c + 2];
+      const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
+      const physics::Octupole co{u.x, u.y, u.z, u.w, v.x, v.y, v.z, v.w, w.x, w.y};
+      physics::add_child_octupole(o, co, q, m.w, m.x - cx, m.y - cy, m.z - cz);
+    }
+  }
+  t.oct[3 * i] = make_float4(float(o[0]), float(o[1]), float(o[2]), float(o[3]));
+  t.oct[3 * i + 1] = make_float4(float(o[4]), float(o[5]), float(o[6]), float(o[7]));
+  t.oct[3 * i + 2] = make_float4(float(o[8]), float(o[9]), 0.0f, 0.0f);
+}
 
 // Reads level_range[level], links, ranges, and bodies (leaves) or the children's moments (inner
 // cells); writes com, quad, bounds and open2 of the level's nodes.
@@ -76,6 +102,7 @@ __global__ void __launch_bounds__(kBlock)
         physics::add_point_quadrupole(q, m.w, m.x - cx, m.y - cy, m.z - cz);
       }
     }
+    if (t.oct) third_moments(pos, t, i, l, r, cx, cy, cz);
     const float4 com = make_float4(float(cx), float(cy), float(cz), float(s.m));
     float size, offset;
     physics::box_size_offset(s.lo, s.hi, com.x, com.y, com.z, size, offset);

@@ -78,12 +78,15 @@ __device__ __forceinline__ bool part_owns(int first, int level, int part, int pa
 }
 
 // One warp's interaction lists in shared memory: accepted cells (centre of mass relative to the
-// group's centre, mass, and for order 2 the quadrupole) and bodies (relative position, mass).
+// group's centre, mass, for order 2 and 3 the quadrupole, for order 3 the node, whose third
+// moments every lane then reads from the tree: the same address in every lane, a broadcast of
+// L1; in shared memory they would take the block past 48 KB) and bodies (relative position, mass).
 struct Lists {
   float4 cell[kList];
   float4 quad0[kList];  // xx, yy, zz, xy
   float4 quad1[kList];  // xz, yz, trace
   float4 body[kList];
+  int node[kList];
 };
 
 // A lane's bodies: kPerLane of them, positions relative to the group's centre.
@@ -93,10 +96,23 @@ struct Targets {
   physics::Accum<float> acc[kPerLane];
 };
 
-template <int kOrder, int kPerLane>
-__device__ __forceinline__ void eval_cell(Targets<kPerLane>& t, const Lists& l, int k, float eps2) {
+template <physics::Order kOrder, int kPerLane>
+__device__ __forceinline__ void eval_cell(Targets<kPerLane>& t, const Lists& l, int k, float eps2,
+                                          const TreeView& tree) {
   const float4 c = l.cell[k];
-  if constexpr (kOrder >= 2) {
+  if constexpr (kOrder == physics::Order::Octupole) {
+    const float4 a = l.quad0[k];
+    const float4 b = l.quad1[k];
+    const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
+    const float4* o3 = tree.oct + 3 * l.node[k];
+    const float4 u = o3[0], v = o3[1], w = o3[2];
+    const physics::Octupole o{u.x, u.y, u.z, u.w, v.x, v.y, v.z, v.w, w.x, w.y};
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      physics::interact_octupole(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, q, o,
+                                 eps2);
+    }
+  } else if constexpr (kOrder == physics::Order::Quadrupole) {
     const float4 a = l.quad0[k];
     const float4 b = l.quad1[k];
     const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
@@ -124,24 +140,27 @@ __device__ __forceinline__ void eval_body(Targets<kPerLane>& t, const Lists& l, 
 
 // When a list holds 32 or more entries: every lane evaluates the first 32, and the rest (fewer
 // than 32) move to the front. Returns the entries left.
-template <int kOrder, int kPerLane>
+template <physics::Order kOrder, int kPerLane>
 __device__ __forceinline__ int drain_cells(Targets<kPerLane>& t, Lists& l, int pending, float eps2,
-                                           int lane) {
+                                           int lane, const TreeView& tree) {
   __syncwarp();
   if (pending < 32) return pending;
 #pragma unroll 4
-  for (int k = 0; k < 32; ++k) eval_cell<kOrder>(t, l, k, eps2);
+  for (int k = 0; k < 32; ++k) eval_cell<kOrder>(t, l, k, eps2, tree);
   const int rest = pending - 32;
   float4 c, a, b;
+  int node = 0;
   __syncwarp();  // every lane has read the first 32 before any is overwritten
   if (lane < rest) {
     c = l.cell[32 + lane];
-    if constexpr (kOrder >= 2) a = l.quad0[32 + lane], b = l.quad1[32 + lane];
+    if constexpr (kOrder != physics::Order::Monopole) a = l.quad0[32 + lane], b = l.quad1[32 + lane];
+    if constexpr (kOrder == physics::Order::Octupole) node = l.node[32 + lane];
   }
   __syncwarp();
   if (lane < rest) {
     l.cell[lane] = c;
-    if constexpr (kOrder >= 2) l.quad0[lane] = a, l.quad1[lane] = b;
+    if constexpr (kOrder != physics::Order::Monopole) l.quad0[lane] = a, l.quad1[lane] = b;
+    if constexpr (kOrder == physics::Order::Octupole) l.node[lane] = node;
   }
   __syncwarp();
   return rest;
@@ -176,8 +195,11 @@ __device__ __forceinline__ int owner_lane(int incl, int s) {
 }
 
 // Blocks a multiprocessor the walk is compiled for: 3 for the 64-body quadrupole walk (80
-// registers; 3% faster than 2 at 1M bodies despite a 24-byte spill), 2 for the others.
-constexpr int min_blocks(int order, int per_lane) { return order == 2 && per_lane == 2 ? 3 : 2; }
+// registers; 3% faster than 2 at 1M bodies despite a 24-byte spill), 2 for the others (the
+// octupole walks included).
+constexpr int min_blocks(physics::Order order, int per_lane) {
+  return order == physics::Order::Quadrupole && per_lane == 2 ? 3 : 2;
+}
 
 // The group being walked, as the traversal leaves it for the mode.
 template <int kPerLane>
@@ -202,9 +224,10 @@ struct Visit {
 
 // Reads the sorted bodies and the summarized tree; what it writes is the mode's. Persistent warps
 // (or one, for the trace) take groups, or parts of groups' walks, from mode.next_group.
-template <int kOrder, int kPerLane, class Mode>
+template <physics::Order kOrder, int kPerLane, class Mode>
 __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
-    walk(BodiesView b, TreeView t, float eps2, float alpha, WalkScratch w, Mode mode) {
+    walk(BodiesView b, TreeView t, float eps2, physics::Relative rel, WalkScratch w, Mode mode) {
+  const float alpha = rel.alpha;
   __shared__ Lists lists[kWarpsPerBlock];
   const int lane = threadIdx.x & 31;
   const int warp_in_block = threadIdx.x >> 5;
@@ -280,7 +303,8 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
         const bool holds_own = r.x < range.y && range.x < r.y;
         const float2 mac = t.mac[v.node];
         v.accept = !holds_own &&
-                   physics::accept(d2, mac.x, v.c.w, mac.y, kOrder, alpha > 0.0f, alpha_accel);
+                   physics::accept(d2, mac.x, v.c.w, mac.y, kOrder, alpha > 0.0f, alpha_accel,
+                                   rel.reach2);
         v.open_leaf = !v.accept && v.lk.w;
         v.open_cell = !v.accept && !v.lk.w;
         if (!v.open_cell && !part_owns(r.x, v.lk.z, gr.part, w.parts)) {

@@ -117,7 +117,7 @@ __global__ void find_slot(const int* __restrict__ id, int n, int index, int* slo
 }
 }  // namespace
 
-void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float alpha, int index,
+void launch_trace(const BodiesView& b, const TreeView& t, int multipole, physics::Relative rel, int index,
                   const WalkScratch& w, const TraceView& out, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(out.slot, 0xff, sizeof(int), s));
   CUDA_CHECK(cudaMemsetAsync(out.header, 0, sizeof(TraceHeader), s));
@@ -127,15 +127,22 @@ void launch_trace(const BodiesView& b, const TreeView& t, int multipole, float a
   // depend on how its bodies are spread over the lanes.
   TraceMode<4> mode{};
   mode.tr = out;
-  if (multipole >= 2) {
-    walk<2, 4><<<1, 32, 0, s>>>(b, t, 0.0f, alpha, w, mode);
-  } else {
-    walk<0, 4><<<1, 32, 0, s>>>(b, t, 0.0f, alpha, w, mode);
+  // The decisions depend on the order (the relative test's estimate).
+  switch (physics::order_of(multipole)) {
+    case physics::Order::Octupole:
+      walk<physics::Order::Octupole, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
+      break;
+    case physics::Order::Quadrupole:
+      walk<physics::Order::Quadrupole, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
+      break;
+    case physics::Order::Monopole:
+      walk<physics::Order::Monopole, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
+      break;
   }
   CUDA_LAUNCH_CHECK();
 }
 
-void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, float alpha,
+void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, physics::Relative rel,
                        const WalkScratch& w, float* cost_by_id, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   // Persistent warps as in launch_force, never more than the walk stack has slices for; four
@@ -144,10 +151,17 @@ void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, fl
                               (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
   CountMode<4> mode{};
   mode.cost = cost_by_id;
-  if (multipole >= 2) {
-    walk<2, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, alpha, w, mode);
-  } else {
-    walk<0, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, alpha, w, mode);
+  // The decisions depend on the order (the relative test's estimate).
+  switch (physics::order_of(multipole)) {
+    case physics::Order::Octupole:
+      walk<physics::Order::Octupole, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
+      break;
+    case physics::Order::Quadrupole:
+      walk<physics::Order::Quadrupole, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
+      break;
+    case physics::Order::Monopole:
+      walk<physics::Order::Monopole, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
+      break;
   }
   CUDA_LAUNCH_CHECK();
 }

@@ -70,7 +70,9 @@ SimParams read_params(const unsigned char* h) {
   for (const ParamInfo& info : sim_params()) {
     if (info.gxy.flagged && h[kParamsRecorded] != 1) continue;
     const unsigned char* at = h + info.gxy.offset;
-    set(p, info, info.gxy.u8 ? double(*at) : double(get<float>(at, kOrder)));
+    const double v = info.gxy.u8 ? double(*at) : double(get<float>(at, kOrder));
+    if (info.gxy.zero_is_default && v == 0) continue;  // a file from before the field
+    set(p, info, v);
   }
   return p;
 }

@@ -50,10 +50,16 @@ std::string not_distributed(const char* what) {
   return std::string(what) + " is not available in a run over several MPI ranks";
 }
 
+// check_params, and what the ranks cannot do yet: the local essential trees carry quadrupoles.
+void check_rank_params(const SimParams& p) {
+  check_params(p);
+  if (p.multipole >= 3) throw std::invalid_argument(not_distributed("the octupole order"));
+}
+
 }  // namespace
 
 MpiSimulation::MpiSimulation(const SimParams& p, Backend backend) {
-  check_params(p);
+  check_rank_params(p);
   Command c = command(Op::Configure);
   c.params = p;
   c.threads = cpu_threads();
@@ -72,7 +78,7 @@ void MpiSimulation::reset(const HostBodies& bodies) {
 }
 
 void MpiSimulation::set_params(const SimParams& p) {
-  check_params(p);
+  check_rank_params(p);
   Command c = command(Op::SetParams);
   c.params = p;
   collective(c, [&] { state_.set_params(p); });
