@@ -30,29 +30,31 @@ struct Moments {
   }
 };
 
-// The third moments of node i about its centre of mass (cx, cy, cz): from the bodies of a leaf,
-// or the children's own shifted (physics::add_child_octupole).
-__device__ void third_moments(const float4* __restrict__ pos, const TreeView& t, int i, int4 l,
-                              int2 r, double cx, double cy, double cz) {
-  double o[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// The second moments of a node about its centre of mass (cx, cy, cz) into q and, where the pass's
+// order is 3 (t.oct), the third into o: from the bodies of a leaf, or the children's own shifted
+// (physics::add_point_quadrupole for each child's mass, physics::add_child_octupole).
+__device__ void moments_about(const float4* __restrict__ pos, const TreeView& t, int4 l, int2 r,
+                              double cx, double cy, double cz, double q[7], double o[10]) {
   if (l.w) {
     for (int j = r.x; j < r.y; ++j) {
       const float4 p = pos[j];
-      physics::add_point_octupole(o, p.w, p.x - cx, p.y - cy, p.z - cz);
+      physics::add_point_quadrupole(q, p.w, p.x - cx, p.y - cy, p.z - cz);
+      if (t.oct) physics::add_point_octupole(o, p.w, p.x - cx, p.y - cy, p.z - cz);
     }
-  } else {
-    for (int c = l.x; c < l.x + l.y; ++c) {
-      const float4 m = t.com[c];
-      const float4 a = t.quad[2 * c], b = t.quad[2 * c + 1];
+    return;
+  }
+  for (int c = l.x; c < l.x + l.y; ++c) {
+    const float4 m = t.com[c];
+    const float4 a = t.quad[2 * c], b = t.quad[2 * c + 1];
+    q[0] += a.x, q[1] += a.y, q[2] += a.z, q[3] += a.w, q[4] += b.x, q[5] += b.y, q[6] += b.z;
+    physics::add_point_quadrupole(q, m.w, m.x - cx, m.y - cy, m.z - cz);
+    if (t.oct) {
       const float4 u = t.oct[3 * c], v = t.oct[3 * c + 1], w = t.oct[3 * c + 2];
-      const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
+      const physics::Quadrupole cq{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
       const physics::Octupole co{u.x, u.y, u.z, u.w, v.x, v.y, v.z, v.w, w.x, w.y};
-      physics::add_child_octupole(o, co, q, m.w, m.x - cx, m.y - cy, m.z - cz);
+      physics::add_child_octupole(o, co, cq, m.w, m.x - cx, m.y - cy, m.z - cz);
     }
   }
-  t.oct[3 * i] = make_float4(float(o[0]), float(o[1]), float(o[2]), float(o[3]));
-  t.oct[3 * i + 1] = make_float4(float(o[4]), float(o[5]), float(o[6]), float(o[7]));
-  t.oct[3 * i + 2] = make_float4(float(o[8]), float(o[9]), 0.0f, 0.0f);
 }
 
 // Reads level_range[level], links, ranges, and bodies (leaves) or the children's moments (inner
@@ -88,21 +90,8 @@ __global__ void __launch_bounds__(kBlock)
       cx = cy = cz = 0;
       s.lo[0] = s.lo[1] = s.lo[2] = s.hi[0] = s.hi[1] = s.hi[2] = 0.0f;
     }
-    double q[7] = {0, 0, 0, 0, 0, 0, 0};
-    if (l.w) {
-      for (int j = r.x; j < r.y; ++j) {
-        const float4 p = pos[j];
-        physics::add_point_quadrupole(q, p.w, p.x - cx, p.y - cy, p.z - cz);
-      }
-    } else {
-      for (int c = l.x; c < l.x + l.y; ++c) {
-        const float4 m = t.com[c];
-        const float4 a = t.quad[2 * c], b = t.quad[2 * c + 1];
-        q[0] += a.x, q[1] += a.y, q[2] += a.z, q[3] += a.w, q[4] += b.x, q[5] += b.y, q[6] += b.z;
-        physics::add_point_quadrupole(q, m.w, m.x - cx, m.y - cy, m.z - cz);
-      }
-    }
-    if (t.oct) third_moments(pos, t, i, l, r, cx, cy, cz);
+    double q[7] = {0, 0, 0, 0, 0, 0, 0}, o[10] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    moments_about(pos, t, l, r, cx, cy, cz, q, o);
     const float4 com = make_float4(float(cx), float(cy), float(cz), float(s.m));
     float size, offset;
     physics::box_size_offset(s.lo, s.hi, com.x, com.y, com.z, size, offset);
@@ -110,6 +99,11 @@ __global__ void __launch_bounds__(kBlock)
     t.com[i] = com;
     t.quad[2 * i] = make_float4(float(q[0]), float(q[1]), float(q[2]), float(q[3]));
     t.quad[2 * i + 1] = make_float4(float(q[4]), float(q[5]), float(q[6]), 0.0f);
+    if (t.oct) {
+      t.oct[3 * i] = make_float4(float(o[0]), float(o[1]), float(o[2]), float(o[3]));
+      t.oct[3 * i + 1] = make_float4(float(o[4]), float(o[5]), float(o[6]), float(o[7]));
+      t.oct[3 * i + 2] = make_float4(float(o[8]), float(o[9]), 0.0f, 0.0f);
+    }
     t.bounds[2 * i] = make_float4(s.lo[0], s.lo[1], s.lo[2], 0.0f);
     t.bounds[2 * i + 1] = make_float4(s.hi[0], s.hi[1], s.hi[2], 0.0f);
     t.mac[i] = make_float2(radius * radius, physics::cell_extent(size, offset));
