@@ -112,6 +112,28 @@ GALAXY_HD void add_point_quadrupole(double q[7], double m, double dx, double dy,
   q[6] += m * r2;
 }
 
+// What the quadrupole and octupole terms share at offset d, R^2 = |d|^2 + eps^2: the powers of 1/R,
+// Q.d, and -(the second-order potential) (d.Q.d - eps^2 T) / (2 R^5). False where R is 0 (a body
+// on itself without softening): no term.
+template <typename T>
+struct SecondOrder {
+  T inv_r, inv_r2, inv_r3, inv_r5, qx, qy, qz, half_dqd_r5;
+};
+template <typename T>
+GALAXY_HD bool second_order(T dx, T dy, T dz, const Quadrupole& q, T eps2, SecondOrder<T>& o) {
+  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
+  if (r2 <= T(0)) return false;
+  o.inv_r = inverse_sqrt(r2);
+  o.inv_r2 = o.inv_r * o.inv_r;
+  o.inv_r3 = o.inv_r * o.inv_r2;
+  o.inv_r5 = o.inv_r3 * o.inv_r2;
+  o.qx = T(q.xx) * dx + T(q.xy) * dy + T(q.xz) * dz;
+  o.qy = T(q.xy) * dx + T(q.yy) * dy + T(q.yz) * dz;
+  o.qz = T(q.xz) * dx + T(q.yz) * dy + T(q.zz) * dz;
+  o.half_dqd_r5 = T(0.5) * (dx * o.qx + dy * o.qy + dz * o.qz - eps2 * T(q.trace)) * o.inv_r5;
+  return true;
+}
+
 // A cell's acceleration and potential on a target at offset (dx, dy, dz) = (com - target): the
 // Taylor expansion of the Plummer-softened kernel 1/R, R^2 = |d|^2 + eps^2, to second order about
 // the centre of mass. With S = sum m x x^T (so Q = 3S - T I), the second-order term is
@@ -127,22 +149,13 @@ GALAXY_HD void add_point_quadrupole(double q[7], double m, double dx, double dy,
 template <typename T>
 GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                    T eps2) {
-  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
-  if (r2 <= T(0)) return;
-  const T inv_r = inverse_sqrt(r2);
-  const T inv_r2 = inv_r * inv_r;
-  const T inv_r3 = inv_r * inv_r2;
-  const T inv_r5 = inv_r3 * inv_r2;
-  const T qx = T(q.xx) * dx + T(q.xy) * dy + T(q.xz) * dz;
-  const T qy = T(q.xy) * dx + T(q.yy) * dy + T(q.yz) * dz;
-  const T qz = T(q.xz) * dx + T(q.yz) * dy + T(q.zz) * dz;
-  // -(the second-order potential)
-  const T half_dqd_r5 = T(0.5) * (dx * qx + dy * qy + dz * qz - eps2 * T(q.trace)) * inv_r5;
-  const T s = m * inv_r3 + T(5) * half_dqd_r5 * inv_r2;
-  acc.ax += dx * s - qx * inv_r5;
-  acc.ay += dy * s - qy * inv_r5;
-  acc.az += dz * s - qz * inv_r5;
-  acc.pot -= m * inv_r + half_dqd_r5;
+  SecondOrder<T> o;
+  if (!second_order(dx, dy, dz, q, eps2, o)) return;
+  const T s = m * o.inv_r3 + T(5) * o.half_dqd_r5 * o.inv_r2;
+  acc.ax += dx * s - o.qx * o.inv_r5;
+  acc.ay += dy * s - o.qy * o.inv_r5;
+  acc.az += dz * s - o.qz * o.inv_r5;
+  acc.pot -= m * o.inv_r + o.half_dqd_r5;
 }
 
 // Order 3 adds the third moments about the centre of mass, O_ijk = sum m x_i x_j x_k (symmetric:
@@ -193,18 +206,9 @@ GALAXY_HD void add_child_octupole(double o[10], const Octupole& co, const Quadru
 template <typename T>
 GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                  const Octupole& o, T eps2) {
-  const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));
-  if (r2 <= T(0)) return;
-  const T inv_r = inverse_sqrt(r2);
-  const T inv_r2 = inv_r * inv_r;
-  const T inv_r3 = inv_r * inv_r2;
-  const T inv_r5 = inv_r3 * inv_r2;
-  const T inv_r7 = inv_r5 * inv_r2;
-  // Second order (interact_quadrupole).
-  const T qx = T(q.xx) * dx + T(q.xy) * dy + T(q.xz) * dz;
-  const T qy = T(q.xy) * dx + T(q.yy) * dy + T(q.yz) * dz;
-  const T qz = T(q.xz) * dx + T(q.yz) * dy + T(q.zz) * dz;
-  const T half_dqd_r5 = T(0.5) * (dx * qx + dy * qy + dz * qz - eps2 * T(q.trace)) * inv_r5;
+  SecondOrder<T> s2;
+  if (!second_order(dx, dy, dz, q, eps2, s2)) return;
+  const T inv_r2 = s2.inv_r2, inv_r5 = s2.inv_r5, inv_r7 = inv_r5 * inv_r2;
   // Third order: O:dd, O:ddd and the trace vector v.
   const T xx = dx * dx, yy = dy * dy, zz = dz * dz, xy = dx * dy, xz = dx * dz, yz = dy * dz;
   const T ox = T(o.xxx) * xx + T(o.xyy) * yy + T(o.xzz) * zz +
@@ -219,13 +223,13 @@ GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Qua
   const T vd = vx * dx + vy * dy + vz * dz;
   const T phi3 = T(2.5) * oddd * inv_r7 - T(1.5) * vd * inv_r5;
   // Radial parts of the gradient: d times s, then the parts along Q.d, O:dd and v.
-  const T s = m * inv_r3 + T(5) * half_dqd_r5 * inv_r2 +
+  const T s = m * s2.inv_r3 + T(5) * s2.half_dqd_r5 * inv_r2 +
               (T(7.5) * vd - T(17.5) * oddd * inv_r2) * inv_r7;
   const T k7 = T(7.5) * inv_r7, k5 = T(1.5) * inv_r5;
-  acc.ax += dx * s - qx * inv_r5 + k7 * ox - k5 * vx;
-  acc.ay += dy * s - qy * inv_r5 + k7 * oy - k5 * vy;
-  acc.az += dz * s - qz * inv_r5 + k7 * oz - k5 * vz;
-  acc.pot -= m * inv_r + half_dqd_r5 - phi3;
+  acc.ax += dx * s - s2.qx * inv_r5 + k7 * ox - k5 * vx;
+  acc.ay += dy * s - s2.qy * inv_r5 + k7 * oy - k5 * vy;
+  acc.az += dz * s - s2.qz * inv_r5 + k7 * oz - k5 * vz;
+  acc.pot -= m * s2.inv_r + s2.half_dqd_r5 - phi3;
 }
 
 // The opening criterion (the multipole acceptance criterion, MAC). A cell is accepted, its
