@@ -128,6 +128,46 @@ Let build_let(const CpuOctree& tree, const HostBodies& b, const std::vector<Rank
   return out;
 }
 
+TreeLayout tree_layout(const Let& let, std::int32_t body_offset) {
+  TreeLayout l;
+  l.body_offset = body_offset;
+  if (let.nodes.empty()) return l;
+  // Breadth first: order[h] is the LET node that layout node h is; a cell's children, found by
+  // their skip pointers, are appended together.
+  std::vector<std::int32_t> order{0}, first(1, 0), count(1, 0);
+  for (std::size_t h = 0; h < order.size(); ++h) {
+    const WalkNode& n = let.nodes[static_cast<std::size_t>(order[h])];
+    if (n.kind != kInternal) continue;
+    first[h] = static_cast<std::int32_t>(order.size());
+    for (std::int32_t c = order[h] + 1; c < n.skip; c = let.nodes[static_cast<std::size_t>(c)].skip) {
+      order.push_back(c), first.push_back(0), count.push_back(0);
+      ++count[h];
+    }
+  }
+  for (std::size_t h = 0; h < order.size(); ++h) {
+    const auto i = static_cast<std::size_t>(order[h]);
+    const WalkNode& n = let.nodes[i];
+    const physics::Quadrupole& q = let.quads[i];
+    const bool pruned = n.kind == kPrunedCell || n.kind == kPrunedPoint;
+    l.com.insert(l.com.end(), {n.comx, n.comy, n.comz, n.mass});
+    l.quad.insert(l.quad.end(), {q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace, 0.0f});
+    l.mac.insert(l.mac.end(), {pruned ? -1.0f : n.r2, n.extent});
+    if (n.kind == kInternal) {
+      l.link.insert(l.link.end(), {first[h], count[h], 0, 0});
+      l.range.insert(l.range.end(), {body_offset, body_offset});
+    } else {
+      const std::int32_t b = n.kind == kLeaf ? n.begin : 0, e = n.kind == kLeaf ? n.end : 0;
+      l.link.insert(l.link.end(), {body_offset + b, e - b, 0, 1});
+      l.range.insert(l.range.end(), {body_offset + b, body_offset + e});
+    }
+  }
+  l.pos.reserve(4 * let.x.size());
+  for (std::size_t k = 0; k < let.x.size(); ++k) {
+    l.pos.insert(l.pos.end(), {let.x[k], let.y[k], let.z[k], let.m[k]});
+  }
+  return l;
+}
+
 namespace {
 template <typename T>
 void put(std::vector<std::byte>& out, const std::vector<T>& v) {

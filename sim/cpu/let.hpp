@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cpu/walk.hpp"
+#include "tree_layout.hpp"
 
 namespace galaxy::cpu {
 
@@ -43,6 +44,12 @@ struct Let {
 // meets its multipole only where the opening test holds for the body itself.
 Let build_let(const CpuOctree& tree, const HostBodies& b, const std::vector<RankBox>& to,
               const WalkParams& w);
+
+// `let` laid out for the GPU walk (TreeLayout): its nodes breadth first, so that each opened cell's
+// children are contiguous; a pruned cell or point always accepted (a negative opening radius); a
+// leaf's bodies numbered from body_offset (the receiving rank's own come first), so that no node
+// holds a body of the walking group.
+TreeLayout tree_layout(const Let& let, std::int32_t body_offset);
 
 // The wire form: two counts and the arrays, appended to `out`; read back from [data, data+size).
 void append_let(const Let& let, std::vector<std::byte>& out);

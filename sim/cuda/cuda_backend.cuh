@@ -50,6 +50,7 @@ class CudaBackend final : public CudaSimulation {
   void reset(const HostBodies& b) override;
   void restore_forces(const HostBodies& b) override;
   void recompute(const HostBodies& b) override;
+  void add_remote_forces(const TreeLayout& tree) override;
   void set_params(const SimParams& p) override {
     check_params(p);
     params_ = p;

@@ -66,6 +66,44 @@ void CudaBackend::replace(const HostBodies& b) {
   have_accel_ = tree_current_ = false;
 }
 
+void CudaBackend::add_remote_forces(const TreeLayout& l) {
+  const int n = bodies_.size();
+  if (n == 0 || l.nodes() == 0) return;
+  if (solver_ != Solver::BarnesHut || !tree_ || !tree_current_) {
+    throw std::logic_error("add_remote_forces: no Barnes-Hut pass to add to");
+  }
+  if (l.body_offset != n) {
+    throw std::invalid_argument("add_remote_forces: the tree's bodies must be numbered from " +
+                                std::to_string(n));
+  }
+  cudaStream_t st = stream_.get();
+  const std::size_t nodes = l.nodes(), m = l.bodies();
+  DeviceBuffer<float4> com(nodes), quad(2 * nodes), pos(static_cast<std::size_t>(n) + m);
+  DeviceBuffer<float2> mac(nodes);
+  DeviceBuffer<int4> link(nodes);
+  DeviceBuffer<int2> range(nodes);
+  com.upload(reinterpret_cast<const float4*>(l.com.data()), nodes, st);
+  quad.upload(reinterpret_cast<const float4*>(l.quad.data()), 2 * nodes, st);
+  mac.upload(reinterpret_cast<const float2*>(l.mac.data()), nodes, st);
+  link.upload(reinterpret_cast<const int4*>(l.link.data()), nodes, st);
+  range.upload(reinterpret_cast<const int2*>(l.range.data()), nodes, st);
+  // This rank's bodies (tree order), then the tree's: one array for the group and leaf loads.
+  BodiesView b = bodies_.view();
+  CUDA_CHECK(cudaMemcpyAsync(pos.data(), b.pos, static_cast<std::size_t>(n) * sizeof(float4),
+                             cudaMemcpyDeviceToDevice, st));
+  if (m > 0) {
+    CUDA_CHECK(cudaMemcpyAsync(pos.data() + n, l.pos.data(), m * sizeof(float4),
+                               cudaMemcpyHostToDevice, st));
+  }
+  TreeView t = tree_->view(last_.params.leaf_size, last_.params.group_size);
+  t.com = com.data(), t.quad = quad.data(), t.mac = mac.data(), t.link = link.data();
+  t.range = range.data(), t.bounds = nullptr, t.oct = nullptr;
+  b.pos = pos.data();
+  const float eps2 = last_.params.softening * last_.params.softening;
+  launch_remote_force(b, t, last_.params.multipole, eps2, last_.relative, tree_->walk_scratch(), st);
+  CUDA_CHECK(cudaStreamSynchronize(st));  // the walk is done before its buffers go
+}
+
 void CudaBackend::restore_forces(const HostBodies& b) {
   if (b.size() != size()) throw std::invalid_argument("restore_forces: body count differs");
   if (b.empty()) return;

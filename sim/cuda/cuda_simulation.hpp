@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "simulation.hpp"
+#include "tree_layout.hpp"
 
 namespace galaxy {
 
@@ -44,6 +45,10 @@ class CudaSimulation : public Simulation {
   static constexpr double kErrorFieldPairs = 1.5e12;
   // The octree of the last force pass; empty for the direct solver.
   virtual GpuTree download_tree() const = 0;
+  // A run over MPI ranks: adds the pull of another rank's local essential tree (laid out for the
+  // walk by cpu::tree_layout, its bodies numbered from size()) to the last Barnes-Hut pass's
+  // accelerations and potentials, walked on the device by that pass's groups with its alpha |a|.
+  virtual void add_remote_forces(const TreeLayout& tree) = 0;
 };
 std::unique_ptr<CudaSimulation> make_cuda_simulation(Solver solver, const SimParams& p);
 

@@ -27,6 +27,7 @@
 // is persistent; warps take groups from an atomic counter). Everything a lane reads that another
 // lane wrote goes through __syncwarp(), which orders memory among the warp's threads on sm_70+.
 #include <algorithm>
+#include <stdexcept>
 
 #include "walk.cuh"
 
@@ -38,7 +39,9 @@ using namespace walk_detail;
 // The force mode: accepted cells and the bodies of opened leaves go onto the warp's lists, which
 // every lane evaluates for its bodies 32 entries at a time; at the end of a group each body's
 // acceleration and potential go to b.acc, and the interaction counts to counters (when not null).
-template <physics::Order kOrder, int kPerLane>
+// kRemote: the walk of another rank's tree (launch_remote_force) by the groups of the last pass,
+// with that pass's alpha |a| (t.group_alpha), its sums added to b.acc; no body meets itself there.
+template <physics::Order kOrder, int kPerLane, bool kRemote = false>
 struct ForceMode {
   unsigned long long* counters;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
@@ -51,7 +54,8 @@ struct ForceMode {
     return claim_group(t, w, lane);
   }
   __device__ __forceinline__ float group_alpha(const TreeView& t, int g, float computed, int lane) {
-    if (lane == 0) t.group_alpha[g] = computed;  // kept for the trace and the count
+    if constexpr (kRemote) return t.group_alpha[g];
+    if (lane == 0) t.group_alpha[g] = computed;  // kept for the trace, the count, remote walks
     return computed;
   }
   __device__ __forceinline__ void begin() { cells = bodies = 0, n_cells = n_bodies = 0; }
@@ -113,6 +117,11 @@ struct ForceMode {
       const int i = g.range.x + lane + 32 * j;
       if (i >= g.range.y) continue;
       physics::Accum<float>& a = g.tg.acc[j];
+      if constexpr (kRemote) {
+        const float4 o = out[i];
+        out[i] = make_float4(o.x + a.ax, o.y + a.ay, o.z + a.az, o.w + a.pot);
+        continue;
+      }
       // Each body met itself in its leaf (in one part of a split walk): no force (zero offset),
       // but a softened self-potential -m / eps, which is taken back out once, in part 0. With
       // eps = 0 interact() skips the pair itself.
@@ -141,13 +150,13 @@ int resident_blocks() {
   return blocks;
 }
 
-template <physics::Order kOrder, int kPerLane>
+template <physics::Order kOrder, int kPerLane, bool kRemote = false>
 void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel, const WalkScratch& w,
             unsigned long long* counters, cudaStream_t s) {
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
   const int blocks = std::min(resident_blocks<kOrder, kPerLane>(),
                               (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
-  ForceMode<kOrder, kPerLane> mode{};
+  ForceMode<kOrder, kPerLane, kRemote> mode{};
   mode.counters = counters;
   mode.partial = w.partial;
   mode.parts = w.parts;
@@ -156,14 +165,14 @@ void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
 }
 
 // The walk for groups of up to 32 * per_lane bodies (1 to 4 a lane).
-template <physics::Order kOrder>
+template <physics::Order kOrder, bool kRemote = false>
 void launch_per_lane(int per_lane, const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel,
                      const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   switch (per_lane) {
-    case 1: return launch<kOrder, 1>(b, t, eps2, rel, w, counters, s);
-    case 2: return launch<kOrder, 2>(b, t, eps2, rel, w, counters, s);
-    case 3: return launch<kOrder, 3>(b, t, eps2, rel, w, counters, s);
-    default: return launch<kOrder, 4>(b, t, eps2, rel, w, counters, s);
+    case 1: return launch<kOrder, 1, kRemote>(b, t, eps2, rel, w, counters, s);
+    case 2: return launch<kOrder, 2, kRemote>(b, t, eps2, rel, w, counters, s);
+    case 3: return launch<kOrder, 3, kRemote>(b, t, eps2, rel, w, counters, s);
+    default: return launch<kOrder, 4, kRemote>(b, t, eps2, rel, w, counters, s);
   }
 }
 
@@ -225,6 +234,23 @@ void launch_force(const BodiesView& b, const TreeView& t, int multipole, float e
   if (w.parts > 1) {
     sum_parts<<<grid_for(b.n, 256), 256, 0, s>>>(w.partial, w.parts, b.n, b.acc);
     CUDA_LAUNCH_CHECK();
+  }
+}
+
+void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+                         physics::Relative rel, const WalkScratch& w, cudaStream_t s) {
+  if (w.parts != 1) throw std::logic_error("launch_remote_force: a remote walk is not split");
+  CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
+  const int per_lane = (t.group_size + 31) / 32;
+  switch (physics::order_of(multipole)) {
+    case physics::Order::Quadrupole:
+      launch_per_lane<physics::Order::Quadrupole, true>(per_lane, b, t, eps2, rel, w, nullptr, s);
+      break;
+    case physics::Order::Monopole:
+      launch_per_lane<physics::Order::Monopole, true>(per_lane, b, t, eps2, rel, w, nullptr, s);
+      break;
+    case physics::Order::Octupole:  // the ranks refuse it: their trees carry quadrupoles
+      throw std::invalid_argument("launch_remote_force: no octupoles in a remote tree");
   }
 }
 

@@ -68,7 +68,7 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   InteractionCounts counts;
   t0 = std::chrono::steady_clock::now();
   if (!bodies_.empty()) {
-    counts = device_ ? device_forces(w) : tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
+    counts = device_ ? device_forces() : tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
   }
   pass_.local_walk = ms_since(t0);
   t0 = std::chrono::steady_clock::now();
@@ -81,8 +81,13 @@ InteractionCounts RankState::forces(const WalkParams& w) {
     if (recv[q] == 0) continue;
     lets.push_back(cpu::read_let(in.data() + r.displs[q], static_cast<std::size_t>(recv[q])));
   }
-  for (const cpu::Let& let : lets) sources.push_back(let.source());
-  if (!bodies_.empty() && !sources.empty()) {
+  if (device_ && !bodies_.empty()) {
+    // On the device, after its own walk, by the same groups with the same alpha |a|.
+    const auto n = static_cast<std::int32_t>(bodies_.size());
+    for (const cpu::Let& let : lets) device_->add_remote_forces(cpu::tree_layout(let, n));
+    take_device_forces();
+  } else if (!bodies_.empty() && !lets.empty()) {
+    for (const cpu::Let& let : lets) sources.push_back(let.source());
     const InteractionCounts remote = cpu::remote_forces(tree_, bodies_, w, alpha_accel_, sources, &cost_);
     counts.body_body += remote.body_body;
     counts.body_cell += remote.body_cell;
@@ -96,27 +101,26 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   return counts;
 }
 
-// This rank's own bodies walked by the CUDA backend, as the CPU pass walks them: the groups' alpha
-// |a| (which the received trees' walks read) from the last accelerations, then one pass at those
-// accelerations (the first, with none yet, is a reset's). The cost a body counts is its share of
-// the device's interactions.
-InteractionCounts RankState::device_forces(const WalkParams& w) {
-  alpha_accel_.assign(bodies_.size(), 0.0f);
-  for (const CpuOctree::Group& g : tree_.groups()) {
-    cpu::record_group_alpha(tree_, bodies_, g, w, alpha_accel_);
-  }
+// This rank's own bodies walked by the CUDA backend: one pass at the last accelerations (the
+// first, with none yet, is a reset's), which leaves each group's alpha |a| on the device for the
+// received trees' walks. The cost a body counts is its share of the device's interactions.
+InteractionCounts RankState::device_forces() {
   device_->set_params(params_);
   if (have_accel_) {
     device_->recompute(bodies_);
   } else {
     device_->reset(bodies_);
   }
-  const HostBodies d = device_->download();
-  bodies_.ax = d.ax, bodies_.ay = d.ay, bodies_.az = d.az, bodies_.pot = d.pot;
   const InteractionCounts c = device_->interactions();
   const float per_body = float(c.body_body + c.body_cell) / float(bodies_.size());
   cost_.assign(bodies_.size(), per_body);
   return c;
+}
+
+// The device's accelerations and potentials (its own walk's and the received trees') into bodies_.
+void RankState::take_device_forces() {
+  const HostBodies d = device_->download();
+  bodies_.ax = d.ax, bodies_.ay = d.ay, bodies_.az = d.az, bodies_.pot = d.pot;
 }
 
 }  // namespace galaxy::mpi

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cpu/octree.hpp"
+#include "cuda/cuda_simulation.hpp"
 #include "simulation.hpp"
 
 namespace galaxy::mpi {
@@ -23,8 +24,8 @@ namespace galaxy::mpi {
 
 class RankState {
  public:
-  // A new run; with Backend::Cuda each rank's walk of its own bodies runs on its CUDA device (the
-  // local essential trees and the walks of the received ones stay on the CPU).
+  // A new run; with Backend::Cuda each rank walks its own bodies and the trees it receives on its
+  // CUDA device (the local essential trees are built and sent on the CPU).
   void configure(const SimParams& p, int threads, Backend backend = Backend::Cpu);
   Backend backend() const { return device_ ? Backend::Cuda : Backend::Cpu; }
   // Rank 0's `all` split into even blocks; forces computed (twice with the relative test, as
@@ -58,8 +59,10 @@ class RankState {
   void decompose();
   // Local walk overlapped with the LET exchange, then the received trees (let_exchange.cpp).
   InteractionCounts forces(const WalkParams& w);
-  // The walk of this rank's own bodies by device_ (the CUDA backend), into bodies_.
-  InteractionCounts device_forces(const WalkParams& w);
+  // The walk of this rank's own bodies by device_ (the CUDA backend); the received trees are
+  // walked there too (forces), then take_device_forces brings the sums into bodies_.
+  InteractionCounts device_forces();
+  void take_device_forces();
   void check_runaway();
 
   SimParams params_;
@@ -71,7 +74,7 @@ class RankState {
   std::vector<float> good_cost_;
   CpuOctree tree_;
   std::vector<float> alpha_accel_;
-  std::unique_ptr<Simulation> device_;
+  std::unique_ptr<CudaSimulation> device_;
   RankReport report_;
   RankReport::Pass pass_;  // this rank's last force pass (report_.pass gathers them on rank 0)
   void gather_report(float step_ms);  // the CUDA backend for this rank's own walk, or none
