@@ -92,6 +92,14 @@ if ranks 2 "$galaxy" --headless --backend cpu --load "$tmp/missing.gxy" --steps 
 fi
 [ "$(grep -c 'missing.gxy' "$tmp/err.txt")" -eq 1 ] || fail "not one message for the missing file: $(cat "$tmp/err.txt")"
 
+# The octupole order is refused with its reason (the trees the ranks send carry quadrupoles).
+if ranks 2 "$galaxy" --headless --backend cpu --bodies 1000 --multipole 3 --steps 1 > /dev/null \
+  2> "$tmp/err.txt"; then
+  fail "octupoles over 2 ranks were accepted"
+fi
+grep -q "the octupole order is not available in a run over several MPI ranks" "$tmp/err.txt" ||
+  fail "no reason for refusing octupoles: $(cat "$tmp/err.txt")"
+
 # The picture on rank 0 (the window's frame loop, headless): every frame drawn from the bodies
 # of both ranks, and the summary names the ranks.
 ranks 2 "$galaxy" --headless --backend cpu --bodies 3000 --frames 5 --record "$tmp/frames" \
