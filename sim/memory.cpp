@@ -35,7 +35,7 @@ std::uint64_t host_bytes_per_body(Backend b, bool window) {
   return 2 * kHostBodies + 2 * 37 + vertices;
 }
 
-std::uint64_t device_bytes_per_body(bool window) {
+std::uint64_t device_bytes_per_body(bool window, int multipole) {
   // DeviceBodies (cuda/device_bodies.cuh): pos, vel, acc and the sort's second set (96); id, id2
   // (8); tag, tag2 (2); the runaway backup (pos, vel, acc, id, tag: 53). DeviceOctree: keys,
   // keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 of 112 bytes each at
@@ -44,7 +44,9 @@ std::uint64_t device_bytes_per_body(bool window) {
   // counted); the walk's groups, their alpha |a| and start flags (8 + 4 + 1 + 4) and their
   // scratch (8). Rendering: the interop vertex buffers (17). Measured: 284 bytes a body in use
   // over kDeviceFixedBytes for 10M Plummer bodies on an H100 (GpuMemory, tests/test_gpu_memory).
-  return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 56 + 17 + 8 + (window ? 17 : 0);
+  // Order 3: the third moments, 3 float4s a node (24 a body), made on the first such pass.
+  return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 56 + 17 + 8 + (window ? 17 : 0) +
+         (multipole >= 3 ? 24 : 0);
 }
 
 namespace {
@@ -142,10 +144,10 @@ std::string about(std::uint64_t v) {
 }  // namespace
 
 MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t host_free,
-                         std::uint64_t device_free) {
+                         std::uint64_t device_free, int multipole) {
   MemoryCheck c;
   const std::uint64_t hb = host_bytes_per_body(b, window);
-  const std::uint64_t db = b == Backend::Cuda ? device_bytes_per_body(window) : 0;
+  const std::uint64_t db = b == Backend::Cuda ? device_bytes_per_body(window, multipole) : 0;
   const auto times = [](std::uint64_t count, std::uint64_t per) {
     if (per == 0) return std::uint64_t{0};
     return count > UINT64_MAX / per ? UINT64_MAX : count * per;
@@ -178,9 +180,9 @@ MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t 
   return c;
 }
 
-void require_memory(Backend b, std::uint64_t n, bool window) {
+void require_memory(Backend b, std::uint64_t n, bool window, int multipole) {
   const MemoryCheck c = check_memory(b, n, window, host_available_bytes(),
-                                     b == Backend::Cuda ? device_free_bytes() : 0);
+                                     b == Backend::Cuda ? device_free_bytes() : 0, multipole);
   if (c.refusal) throw std::runtime_error(*c.refusal);
 }
 

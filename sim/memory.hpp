@@ -16,9 +16,9 @@ namespace galaxy {
 
 // Bytes one body costs at the peak of a reset() and the steps after it, from the arrays the
 // backends hold (counted in memory.cpp), rounded up. `window` adds the vertex buffers the renderer
-// keeps (host copies and GL buffers).
+// keeps (host copies and GL buffers); multipole order 3 the device's octupole array.
 std::uint64_t host_bytes_per_body(Backend b, bool window);
-std::uint64_t device_bytes_per_body(bool window);
+std::uint64_t device_bytes_per_body(bool window, int multipole = 2);
 // What the CUDA backend allocates whatever N, over device_bytes_per_body() x N: the force walk's
 // stacks (8,192 ints a resident warp: 104 MB on an H100) and small scratch.
 inline constexpr std::uint64_t kDeviceFixedBytes = std::uint64_t{160} << 20;
@@ -42,9 +42,9 @@ struct MemoryCheck {
 // Compares what `n` bodies need with the free memory given (the functions above in the program;
 // tests pass their own numbers). Unknown free memory (0) is not checked.
 MemoryCheck check_memory(Backend b, std::uint64_t n, bool window, std::uint64_t host_free,
-                         std::uint64_t device_free);
+                         std::uint64_t device_free, int multipole = 2);
 // The same with the free memory measured now. Throws std::runtime_error with the refusal.
-void require_memory(Backend b, std::uint64_t n, bool window);
+void require_memory(Backend b, std::uint64_t n, bool window, int multipole = 2);
 
 // 12345678 -> "12,345,678"; bytes -> "1.5 GiB".
 std::string with_commas(std::uint64_t v);

@@ -174,6 +174,11 @@ TEST(Hostile, MemoryPreflightGivesBothNumbersAndTheLargestCountThatFits) {
   EXPECT_NE(c.refusal->find("on the GPU; 79 GiB free"), std::string::npos) << *c.refusal;
   EXPECT_EQ(c.max_bodies, (79 * gib - kDeviceFixedBytes) / device_bytes_per_body(false));
   EXPECT_NE(c.refusal->find("at most about"), std::string::npos);
+  // Octupoles (--multipole 3) take 24 bytes a body more on the device: fewer bodies fit.
+  const MemoryCheck o = check_memory(Backend::Cuda, 10'000'000'000ull, false, 500 * gib, 79 * gib, 3);
+  EXPECT_EQ(device_bytes_per_body(false, 3), device_bytes_per_body(false) + 24);
+  EXPECT_EQ(o.max_bodies, (79 * gib - kDeviceFixedBytes) / device_bytes_per_body(false, 3));
+  EXPECT_LT(o.max_bodies, c.max_bodies);
   // What fits is not refused; the count at the limit fits, one more does not.
   const MemoryCheck h = check_memory(Backend::Cpu, 1000, false, 8 * gib, 0);
   EXPECT_FALSE(h.refusal);

@@ -33,7 +33,7 @@ std::optional<Report> BodyEdits::drop(const DropSpec& d) {
   const Running r = runner_.running();
   const MemoryCheck check =
       check_memory(r.backend, r.bodies + d.bodies, true, host_available_bytes(),
-                   r.backend == Backend::Cuda ? device_free_bytes() : 0);
+                   r.backend == Backend::Cuda ? device_free_bytes() : 0, r.params.multipole);
   if (check.refusal) return Report::error("drop: " + *check.refusal, Place::Galaxies);
   making_what_ = fmt::format("dropped a {} galaxy of {} bodies", galaxy_model_name(d.galaxy.model),
                              with_commas(d.bodies));

@@ -57,7 +57,8 @@ Session::Session(const Options& o)
   sim_ = make_simulation(backend, o.solver, o.params);
   if (o.load.empty()) {
     const std::size_t n = o.bodies.value_or(default_body_count(backend));
-    require_memory(backend, n, rendering_);  // before anything of that size is allocated
+    // Before anything of that size is allocated.
+    require_memory(backend, n, rendering_, sim_->params().multipole);
     sim_->reset(make_bodies(n));
   } else {
     check_load(o.load);  // a file too big is refused from its header, before reading it
@@ -71,7 +72,7 @@ Session::Session(const Options& o)
 
 void Session::set_body_count(std::size_t n) {
   if (n == 0) throw std::invalid_argument("the body count must be positive");
-  require_memory(sim_->backend(), n, rendering_);
+  require_memory(sim_->backend(), n, rendering_, sim_->params().multipole);
   sim_->reset(make_bodies(n));
   made_by_generator();
 }
@@ -95,7 +96,7 @@ void Session::set_scenario(const std::string& name) {
 void Session::set_encounter(const Encounter& e) {
   const std::size_t n = sim_->size() ? sim_->size() : 1;
   check_encounter(e, n);
-  require_memory(sim_->backend(), n, rendering_);
+  require_memory(sim_->backend(), n, rendering_, sim_->params().multipole);
   sim_->reset(make_encounter(e, n, seed_));
   encounter_ = e;
   encounter_path_ = e.name.empty() ? "(designed in the panel)" : e.name;
@@ -108,7 +109,7 @@ const Encounter* Session::encounter() const {
 }
 
 void Session::set_backend(Backend backend) {
-  require_memory(backend, sim_->size(), rendering_);
+  require_memory(backend, sim_->size(), rendering_, sim_->params().multipole);
   auto next = make_simulation(backend, sim_->solver(), sim_->params());
   next->reset(sim_->download());
   sim_ = std::move(next);
@@ -121,7 +122,7 @@ int Session::add_galaxy(HostBodies g) {
     throw std::invalid_argument(fmt::format("the run has {} galaxies, as many as can be told apart",
                                             kMaxGalaxies));
   }
-  require_memory(sim_->backend(), all.size() + g.size(), rendering_);
+  require_memory(sim_->backend(), all.size() + g.size(), rendering_, sim_->params().multipole);
   std::fill(g.galaxy.begin(), g.galaxy.end(), static_cast<std::uint8_t>(*tag));
   append(all, g);
   replace_bodies(all);
@@ -172,7 +173,7 @@ io::LoadOptions Session::load_options(const io::Progress& progress) const {
 void Session::check_load(const std::string& path) const {
   if (const auto n = io::snapshot_body_count(path)) {
     try {
-      require_memory(sim_->backend(), *n, rendering_);
+      require_memory(sim_->backend(), *n, rendering_, sim_->params().multipole);
     } catch (const std::runtime_error& e) {
       throw std::runtime_error(path + ": " + e.what());
     }
@@ -180,7 +181,7 @@ void Session::check_load(const std::string& path) const {
 }
 
 Loaded Session::adopt(io::Snapshot s, const std::string& path, const Options* cli) {
-  require_memory(sim_->backend(), s.bodies.size(), rendering_);
+  require_memory(sim_->backend(), s.bodies.size(), rendering_, sim_->params().multipole);
   Loaded loaded{sim_->params(), s.bodies.size(), s.warnings};
   // A .gxy file carries the run's parameters; they are set before reset() so that the
   // accelerations it computes use the saved softening, and put back if reset() fails.
