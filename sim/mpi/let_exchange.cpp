@@ -26,8 +26,10 @@ namespace galaxy::mpi {
 // 72%, 25 ms (the build runs on one thread; the bytes are cheap between ranks of one machine).
 constexpr int kBoxesPerRank = 16;
 
-InteractionCounts RankState::forces(const WalkParams& w) {
-  auto t0 = std::chrono::steady_clock::now();
+// Every rank's boxes to every rank (MPI_Allgatherv), then the LET each other rank needs, built
+// side by side on this rank's threads (each reads the tree only) and packed in rank order; send[r]
+// is the bytes for rank r.
+std::vector<std::byte> RankState::lets_for_others(const WalkParams& w, std::vector<int>& send) {
   const auto k = static_cast<std::size_t>(world_size());
   const auto me = static_cast<std::size_t>(world_rank());
   // The boxes hold the bodies before this pass (the last accelerations: the relative test).
@@ -40,24 +42,48 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   std::vector<cpu::RankBox> boxes(static_cast<std::size_t>(l.total()) / sizeof(cpu::RankBox));
   MPI_Allgatherv(mine.data(), static_cast<int>(mine.size() * sizeof(cpu::RankBox)), MPI_BYTE,
                  boxes.data(), l.counts.data(), l.displs.data(), MPI_BYTE, MPI_COMM_WORLD);
-  // One LET for each other rank, built side by side on this rank's threads (each reads the tree
-  // only), then packed in rank order.
-  std::vector<cpu::Let> lets_out(k);
+  std::vector<cpu::Let> lets(k);
   cpu::parallel_tasks(static_cast<int>(k), [&](int task, int) {
     const auto r = static_cast<std::size_t>(task);
     if (r == me || bodies_.empty()) return;
     const auto first = boxes.begin() + box_displs[r];
-    const std::vector<cpu::RankBox> theirs(first, first + box_counts[r]);
-    lets_out[r] = cpu::build_let(tree_, bodies_, theirs, w);
+    lets[r] = cpu::build_let(tree_, bodies_, {first, first + box_counts[r]}, w);
   });
   std::vector<std::byte> out;
-  std::vector<int> send(k, 0), recv(k, 0);
+  send.assign(k, 0);
   for (std::size_t r = 0; r < k; ++r) {
     if (r == me || bodies_.empty()) continue;
     const std::size_t before = out.size();
-    cpu::append_let(lets_out[r], out);
+    cpu::append_let(lets[r], out);
     send[r] = static_cast<int>(out.size() - before);
   }
+  return out;
+}
+
+// The received trees' pull added to this rank's bodies: on its device after its own walk (the
+// same groups, the same alpha |a|), or on the CPU (their list entries added to the costs).
+void RankState::walk_received(const std::vector<cpu::Let>& lets, const WalkParams& w,
+                              InteractionCounts& counts) {
+  if (bodies_.empty()) return;
+  if (device_) {
+    const auto n = static_cast<std::int32_t>(bodies_.size());
+    for (const cpu::Let& let : lets) device_->add_remote_forces(cpu::tree_layout(let, n));
+    take_device_forces();
+    return;
+  }
+  if (lets.empty()) return;
+  std::vector<cpu::SourceTree> sources;
+  for (const cpu::Let& let : lets) sources.push_back(let.source());
+  const InteractionCounts remote = cpu::remote_forces(tree_, bodies_, w, alpha_accel_, sources, &cost_);
+  counts.body_body += remote.body_body;
+  counts.body_cell += remote.body_cell;
+}
+
+InteractionCounts RankState::forces(const WalkParams& w) {
+  const auto k = static_cast<std::size_t>(world_size());
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<int> send, recv(k, 0);
+  const std::vector<std::byte> out = lets_for_others(w, send);
   pass_.let_build = ms_since(t0);
   MPI_Alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, MPI_COMM_WORLD);
   const ByteLayout s(send, 1), r(recv, 1);
@@ -76,22 +102,11 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   pass_.wait = ms_since(t0);
   t0 = std::chrono::steady_clock::now();
   std::vector<cpu::Let> lets;
-  std::vector<cpu::SourceTree> sources;
   for (std::size_t q = 0; q < k; ++q) {
     if (recv[q] == 0) continue;
     lets.push_back(cpu::read_let(in.data() + r.displs[q], static_cast<std::size_t>(recv[q])));
   }
-  if (device_ && !bodies_.empty()) {
-    // On the device, after its own walk, by the same groups with the same alpha |a|.
-    const auto n = static_cast<std::int32_t>(bodies_.size());
-    for (const cpu::Let& let : lets) device_->add_remote_forces(cpu::tree_layout(let, n));
-    take_device_forces();
-  } else if (!bodies_.empty() && !lets.empty()) {
-    for (const cpu::Let& let : lets) sources.push_back(let.source());
-    const InteractionCounts remote = cpu::remote_forces(tree_, bodies_, w, alpha_accel_, sources, &cost_);
-    counts.body_body += remote.body_body;
-    counts.body_cell += remote.body_cell;
-  }
+  walk_received(lets, w, counts);
   pass_.remote_walk = ms_since(t0);
   double bytes[2] = {static_cast<double>(out.size()),
                      static_cast<double>(bodies_.size()) * static_cast<double>(k - 1) * 4 * sizeof(float)};

@@ -10,11 +10,13 @@
 // non-blocking MPI_Ialltoallv while the local tree is walked; then walk the received trees.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "cpu/let.hpp"
 #include "cpu/octree.hpp"
 #include "cuda/cuda_simulation.hpp"
 #include "simulation.hpp"
@@ -59,6 +61,9 @@ class RankState {
   void decompose();
   // Local walk overlapped with the LET exchange, then the received trees (let_exchange.cpp).
   InteractionCounts forces(const WalkParams& w);
+  std::vector<std::byte> lets_for_others(const WalkParams& w, std::vector<int>& send);
+  void walk_received(const std::vector<cpu::Let>& lets, const WalkParams& w,
+                     InteractionCounts& counts);
   // The walk of this rank's own bodies by device_ (the CUDA backend); the received trees are
   // walked there too (forces), then take_device_forces brings the sums into bodies_.
   InteractionCounts device_forces();
