@@ -219,18 +219,9 @@ void launch_force(const BodiesView& b, const TreeView& t, int multipole, float e
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   const int per_lane = (t.group_size + 31) / 32;
-  using physics::Order;
-  switch (physics::order_of(multipole)) {
-    case Order::Octupole:
-      launch_per_lane<Order::Octupole>(per_lane, b, t, eps2, rel, w, counters, s);
-      break;
-    case Order::Quadrupole:
-      launch_per_lane<Order::Quadrupole>(per_lane, b, t, eps2, rel, w, counters, s);
-      break;
-    case Order::Monopole:
-      launch_per_lane<Order::Monopole>(per_lane, b, t, eps2, rel, w, counters, s);
-      break;
-  }
+  with_order(multipole, [&](auto order) {
+    launch_per_lane<decltype(order)::value>(per_lane, b, t, eps2, rel, w, counters, s);
+  });
   if (w.parts > 1) {
     sum_parts<<<grid_for(b.n, 256), 256, 0, s>>>(w.partial, w.parts, b.n, b.acc);
     CUDA_LAUNCH_CHECK();
@@ -242,16 +233,14 @@ void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, 
   if (w.parts != 1) throw std::logic_error("launch_remote_force: a remote walk is not split");
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   const int per_lane = (t.group_size + 31) / 32;
-  switch (physics::order_of(multipole)) {
-    case physics::Order::Quadrupole:
-      launch_per_lane<physics::Order::Quadrupole, true>(per_lane, b, t, eps2, rel, w, nullptr, s);
-      break;
-    case physics::Order::Monopole:
-      launch_per_lane<physics::Order::Monopole, true>(per_lane, b, t, eps2, rel, w, nullptr, s);
-      break;
-    case physics::Order::Octupole:  // the ranks refuse it: their trees carry quadrupoles
+  with_order(multipole, [&](auto order) {
+    if constexpr (decltype(order)::value == physics::Order::Octupole) {
+      // The ranks refuse it: their trees carry quadrupoles.
       throw std::invalid_argument("launch_remote_force: no octupoles in a remote tree");
-  }
+    } else {
+      launch_per_lane<decltype(order)::value, true>(per_lane, b, t, eps2, rel, w, nullptr, s);
+    }
+  });
 }
 
 }  // namespace galaxy::cuda

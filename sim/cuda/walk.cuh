@@ -17,6 +17,8 @@
 //   void end(Group&, Lists&, const BodiesView&, const TreeView&, float eps2, int lane): after it.
 #pragma once
 
+#include <type_traits>
+
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -192,6 +194,19 @@ __device__ __forceinline__ int owner_lane(int incl, int s) {
     if (__shfl_sync(kAll, incl, pos + step - 1) <= s) pos += step;
   }
   return pos;
+}
+
+// Calls f with a run's multipole order as a compile-time constant
+// (std::integral_constant<physics::Order, ...>): the one place a launcher turns SimParams'
+// integer into the walk's template parameter.
+template <class F>
+void with_order(int multipole, F&& f) {
+  using physics::Order;
+  switch (physics::order_of(multipole)) {
+    case Order::Octupole: return f(std::integral_constant<Order, Order::Octupole>{});
+    case Order::Quadrupole: return f(std::integral_constant<Order, Order::Quadrupole>{});
+    case Order::Monopole: return f(std::integral_constant<Order, Order::Monopole>{});
+  }
 }
 
 // Blocks a multiprocessor the walk is compiled for: 3 for the 64-body quadrupole walk (80

@@ -128,17 +128,9 @@ void launch_trace(const BodiesView& b, const TreeView& t, int multipole, physics
   TraceMode<4> mode{};
   mode.tr = out;
   // The decisions depend on the order (the relative test's estimate).
-  switch (physics::order_of(multipole)) {
-    case physics::Order::Octupole:
-      walk<physics::Order::Octupole, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
-      break;
-    case physics::Order::Quadrupole:
-      walk<physics::Order::Quadrupole, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
-      break;
-    case physics::Order::Monopole:
-      walk<physics::Order::Monopole, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
-      break;
-  }
+  with_order(multipole, [&](auto order) {
+    walk<decltype(order)::value, 4><<<1, 32, 0, s>>>(b, t, 0.0f, rel, w, mode);
+  });
   CUDA_LAUNCH_CHECK();
 }
 
@@ -152,17 +144,9 @@ void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, ph
   CountMode<4> mode{};
   mode.cost = cost_by_id;
   // The decisions depend on the order (the relative test's estimate).
-  switch (physics::order_of(multipole)) {
-    case physics::Order::Octupole:
-      walk<physics::Order::Octupole, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
-      break;
-    case physics::Order::Quadrupole:
-      walk<physics::Order::Quadrupole, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
-      break;
-    case physics::Order::Monopole:
-      walk<physics::Order::Monopole, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
-      break;
-  }
+  with_order(multipole, [&](auto order) {
+    walk<decltype(order)::value, 4><<<blocks, kBlock, 0, s>>>(b, t, 0.0f, rel, w, mode);
+  });
   CUDA_LAUNCH_CHECK();
 }
 
