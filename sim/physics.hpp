@@ -149,7 +149,7 @@ GALAXY_HD bool second_order(T dx, T dy, T dz, const Quadrupole& q, T eps2, Secon
 template <typename T>
 GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                    T eps2) {
-  SecondOrder<T> o;
+  SecondOrder<T> o{};
   if (!second_order(dx, dy, dz, q, eps2, o)) return;
   const T s = m * o.inv_r3 + T(5) * o.half_dqd_r5 * o.inv_r2;
   acc.ax += dx * s - o.qx * o.inv_r5;
@@ -206,7 +206,7 @@ GALAXY_HD void add_child_octupole(double o[10], const Octupole& co, const Quadru
 template <typename T>
 GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                  const Octupole& o, T eps2) {
-  SecondOrder<T> s2;
+  SecondOrder<T> s2{};
   if (!second_order(dx, dy, dz, q, eps2, s2)) return;
   const T inv_r2 = s2.inv_r2, inv_r5 = s2.inv_r5, inv_r7 = inv_r5 * inv_r2;
   // Third order: O:dd, O:ddd and the trace vector v.
