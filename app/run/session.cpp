@@ -58,7 +58,7 @@ Session::Session(const Options& o)
   if (o.load.empty()) {
     const std::size_t n = o.bodies.value_or(default_body_count(backend));
     // Before anything of that size is allocated.
-    require_memory(backend, n, rendering_, sim_->params().multipole);
+    require_room(backend, n);
     sim_->reset(make_bodies(n));
   } else {
     check_load(o.load);  // a file too big is refused from its header, before reading it
@@ -72,7 +72,7 @@ Session::Session(const Options& o)
 
 void Session::set_body_count(std::size_t n) {
   if (n == 0) throw std::invalid_argument("the body count must be positive");
-  require_memory(sim_->backend(), n, rendering_, sim_->params().multipole);
+  require_room(sim_->backend(), n);
   sim_->reset(make_bodies(n));
   made_by_generator();
 }
@@ -86,6 +86,10 @@ void Session::made_by_generator() {
   units_ = encounter_ ? encounter_->units : scenario_units(scenario_);
 }
 
+void Session::require_room(Backend b, std::size_t n) const {
+  require_memory(b, n, rendering_, sim_->params().multipole);
+}
+
 void Session::set_scenario(const std::string& name) {
   sim_->reset(make_scenario(name, sim_->size() ? sim_->size() : 1, seed_));
   scenario_ = name;
@@ -96,7 +100,7 @@ void Session::set_scenario(const std::string& name) {
 void Session::set_encounter(const Encounter& e) {
   const std::size_t n = sim_->size() ? sim_->size() : 1;
   check_encounter(e, n);
-  require_memory(sim_->backend(), n, rendering_, sim_->params().multipole);
+  require_room(sim_->backend(), n);
   sim_->reset(make_encounter(e, n, seed_));
   encounter_ = e;
   encounter_path_ = e.name.empty() ? "(designed in the panel)" : e.name;
@@ -109,7 +113,7 @@ const Encounter* Session::encounter() const {
 }
 
 void Session::set_backend(Backend backend) {
-  require_memory(backend, sim_->size(), rendering_, sim_->params().multipole);
+  require_room(backend, sim_->size());
   auto next = make_simulation(backend, sim_->solver(), sim_->params());
   next->reset(sim_->download());
   sim_ = std::move(next);
@@ -122,7 +126,7 @@ int Session::add_galaxy(HostBodies g) {
     throw std::invalid_argument(fmt::format("the run has {} galaxies, as many as can be told apart",
                                             kMaxGalaxies));
   }
-  require_memory(sim_->backend(), all.size() + g.size(), rendering_, sim_->params().multipole);
+  require_room(sim_->backend(), all.size() + g.size());
   std::fill(g.galaxy.begin(), g.galaxy.end(), static_cast<std::uint8_t>(*tag));
   append(all, g);
   replace_bodies(all);
@@ -173,7 +177,7 @@ io::LoadOptions Session::load_options(const io::Progress& progress) const {
 void Session::check_load(const std::string& path) const {
   if (const auto n = io::snapshot_body_count(path)) {
     try {
-      require_memory(sim_->backend(), *n, rendering_, sim_->params().multipole);
+      require_room(sim_->backend(), *n);
     } catch (const std::runtime_error& e) {
       throw std::runtime_error(path + ": " + e.what());
     }
@@ -181,7 +185,7 @@ void Session::check_load(const std::string& path) const {
 }
 
 Loaded Session::adopt(io::Snapshot s, const std::string& path, const Options* cli) {
-  require_memory(sim_->backend(), s.bodies.size(), rendering_, sim_->params().multipole);
+  require_room(sim_->backend(), s.bodies.size());
   Loaded loaded{sim_->params(), s.bodies.size(), s.warnings};
   // A .gxy file carries the run's parameters; they are set before reset() so that the
   // accelerations it computes use the saved softening, and put back if reset() fails.

@@ -104,6 +104,9 @@ class Session {
   void replace_bodies(const HostBodies& b);
   // After make_bodies(): the source and the units are the scenario's or the encounter's.
   void made_by_generator();
+  // The memory preflight for n bodies on backend b, with what this run adds to them (the vertex
+  // buffers when rendering, the octupole array at order 3); throws its refusal.
+  void require_room(Backend b, std::size_t n) const;
 
   std::string scenario_;
   std::optional<Encounter> encounter_;  // --encounter FILE: what resets re-create instead
