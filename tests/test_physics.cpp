@@ -82,7 +82,8 @@ TEST(Physics, RelativeTestOpensWithinItsReachOnly) {
   for (float d : {1.5f, 2.5f, 3.5f}) {
     const float alpha_accel = 0.5f * estimate(d);  // the estimate fails at every distance
     for (float reach : {2.0f, 3.0f, 4.0f}) {
-      EXPECT_EQ(physics::accept_relative(d * d, mass, extent, kQuad, alpha_accel, r2, reach * reach),
+      EXPECT_EQ(physics::accept_relative(d * d, mass, extent, kQuad, alpha_accel, r2,
+                                         reach * reach),
                 d > reach * r)
           << "d " << d << " reach " << reach;
       EXPECT_EQ(physics::accept(d * d, r2, mass, extent, kQuad, true, alpha_accel, reach * reach),
@@ -91,66 +92,6 @@ TEST(Physics, RelativeTestOpensWithinItsReachOnly) {
       EXPECT_TRUE(physics::accept_relative(d * d, mass, extent, kQuad, 2.0f * estimate(d), r2,
                                            reach * reach));
     }
-  }
-}
-
-// The quadrupole term against the exact field of the bodies it stands for: the error of the
-// monopole alone falls as (size/d)^2, that with the quadrupole as (size/d)^3.
-TEST(Physics, QuadrupoleImprovesOnTheMonopoleAtTheExpectedOrder) {
-  std::mt19937 rng(3);
-  std::uniform_real_distribution<double> u(-0.5, 0.5), um(0.5, 1.5);
-  std::vector<std::array<double, 4>> cell(40);
-  double m = 0, cx = 0, cy = 0, cz = 0;
-  for (auto& c : cell) {
-    c = {u(rng), 0.4 * u(rng), 0.2 * u(rng), um(rng)};  // a flattened cell
-    m += c[3], cx += c[3] * c[0], cy += c[3] * c[1], cz += c[3] * c[2];
-  }
-  cx /= m, cy /= m, cz /= m;
-  double q[7] = {0, 0, 0, 0, 0, 0, 0};
-  for (const auto& c : cell)
-    physics::add_point_quadrupole(q, c[3], c[0] - cx, c[1] - cy, c[2] - cz);
-  EXPECT_NEAR(q[0] + q[1] + q[2], 0.0, 1e-12);  // traceless
-  const physics::Quadrupole quad{float(q[0]), float(q[1]), float(q[2]), float(q[3]),
-                                 float(q[4]), float(q[5]), float(q[6])};
-  // Errors summed over directions (along one, a multipole term can vanish by symmetry).
-  const double dirs[7][3] = {{1, 0, 0},
-                             {0, 1, 0},
-                             {0, 0, 1},
-                             {0.6, 0.48, 0.64},
-                             {-0.8, 0.6, 0},
-                             {0, -0.6, -0.8},
-                             {0.577, -0.577, 0.577}};
-  double prev[4] = {0, 0, 0, 0};
-  for (double d : {4.0, 8.0, 16.0}) {
-    double e[4] = {0, 0, 0, 0};  // force monopole, force quadrupole, potential monopole, quadrupole
-    for (const auto& dir : dirs) {
-      const double tx = cx + d * dir[0], ty = cy + d * dir[1], tz = cz + d * dir[2];
-      physics::Accum<double> exact, mono, quadr;
-      for (const auto& c : cell)
-        physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, c[3], 0.0);
-      physics::interact<double>(mono, cx - tx, cy - ty, cz - tz, m, 0.0);
-      physics::interact_quadrupole<double>(quadr, cx - tx, cy - ty, cz - tz, m, quad, 0.0);
-      auto err = [&](const physics::Accum<double>& a) {
-        return std::sqrt((a.ax - exact.ax) * (a.ax - exact.ax) +
-                         (a.ay - exact.ay) * (a.ay - exact.ay) +
-                         (a.az - exact.az) * (a.az - exact.az)) /
-               std::sqrt(exact.ax * exact.ax + exact.ay * exact.ay + exact.az * exact.az);
-      };
-      e[0] += err(mono), e[1] += err(quadr);
-      e[2] += std::fabs(mono.pot - exact.pot) / std::fabs(exact.pot);
-      e[3] += std::fabs(quadr.pot - exact.pot) / std::fabs(exact.pot);
-    }
-    EXPECT_LT(e[1], 0.2 * e[0]) << d;
-    EXPECT_LT(e[3], 0.2 * e[2]) << d;
-    if (prev[0] > 0) {
-      // Relative errors: the monopole's falls as (size/d)^2 (doubling d quarters it), the
-      // quadrupole's as (size/d)^3, in the force and in the potential alike.
-      EXPECT_NEAR(prev[0] / e[0], 4.0, 1.0) << d;
-      EXPECT_NEAR(prev[1] / e[1], 8.0, 2.0) << d;
-      EXPECT_NEAR(prev[2] / e[2], 4.0, 1.0) << d;
-      EXPECT_NEAR(prev[3] / e[3], 8.0, 2.0) << d;
-    }
-    for (int k = 0; k < 4; ++k) prev[k] = e[k];
   }
 }
 
@@ -168,13 +109,77 @@ struct CellMoments {
 };
 CellMoments moments_of(const std::vector<std::array<double, 4>>& cell) {
   CellMoments c;
-  for (const auto& b : cell) c.m += b[3], c.cx += b[3] * b[0], c.cy += b[3] * b[1], c.cz += b[3] * b[2];
+  for (const auto& b : cell) {
+    c.m += b[3], c.cx += b[3] * b[0], c.cy += b[3] * b[1], c.cz += b[3] * b[2];
+  }
   c.cx /= c.m, c.cy /= c.m, c.cz /= c.m;
   for (const auto& b : cell) {
     physics::add_point_quadrupole(c.q, b[3], b[0] - c.cx, b[1] - c.cy, b[2] - c.cz);
     physics::add_point_octupole(c.o, b[3], b[0] - c.cx, b[1] - c.cy, b[2] - c.cz);
   }
   return c;
+}
+
+// The directions the order tests sum their errors over (along one, a multipole term can vanish by
+// symmetry).
+constexpr double kDirections[7][3] = {{1, 0, 0},         {0, 1, 0},      {0, 0, 1},
+                                      {0.6, 0.48, 0.64}, {-0.8, 0.6, 0}, {0, -0.6, -0.8},
+                                      {0.577, -0.577, 0.577}};
+
+// The exact, unsoftened pull of the bodies {x, y, z, m} of `cell` on a target at (tx, ty, tz).
+physics::Accum<double> exact_pull(const std::vector<std::array<double, 4>>& cell, double tx,
+                                  double ty, double tz) {
+  physics::Accum<double> exact;
+  for (const auto& c : cell) {
+    physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, c[3], 0.0);
+  }
+  return exact;
+}
+
+// The relative errors of `a` against `exact`: the acceleration's (as a vector) and the potential's.
+std::array<double, 2> relative_errors(const physics::Accum<double>& a,
+                                      const physics::Accum<double>& exact) {
+  const double force = std::sqrt((a.ax - exact.ax) * (a.ax - exact.ax) +
+                                 (a.ay - exact.ay) * (a.ay - exact.ay) +
+                                 (a.az - exact.az) * (a.az - exact.az)) /
+                       std::sqrt(exact.ax * exact.ax + exact.ay * exact.ay + exact.az * exact.az);
+  return {force, std::fabs(a.pot - exact.pot) / std::fabs(exact.pot)};
+}
+
+// The quadrupole term against the exact field of the bodies it stands for: the error of the
+// monopole alone falls as (size/d)^2, that with the quadrupole as (size/d)^3.
+TEST(Physics, QuadrupoleImprovesOnTheMonopoleAtTheExpectedOrder) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-0.5, 0.5), um(0.5, 1.5);
+  std::vector<std::array<double, 4>> cell(40);
+  for (auto& c : cell) c = {u(rng), 0.4 * u(rng), 0.2 * u(rng), um(rng)};  // a flattened cell
+  const CellMoments mo = moments_of(cell);
+  EXPECT_NEAR(mo.q[0] + mo.q[1] + mo.q[2], 0.0, 1e-12);  // traceless
+  double prev[4] = {0, 0, 0, 0};
+  for (double d : {4.0, 8.0, 16.0}) {
+    double e[4] = {0, 0, 0, 0};  // force monopole, force quadrupole, potential monopole, quadrupole
+    for (const auto& dir : kDirections) {
+      const double tx = mo.cx + d * dir[0], ty = mo.cy + d * dir[1], tz = mo.cz + d * dir[2];
+      physics::Accum<double> mono, quadr;
+      physics::interact<double>(mono, mo.cx - tx, mo.cy - ty, mo.cz - tz, mo.m, 0.0);
+      physics::interact_quadrupole<double>(quadr, mo.cx - tx, mo.cy - ty, mo.cz - tz, mo.m,
+                                           mo.quad(), 0.0);
+      const physics::Accum<double> exact = exact_pull(cell, tx, ty, tz);
+      const auto em = relative_errors(mono, exact), eq = relative_errors(quadr, exact);
+      e[0] += em[0], e[1] += eq[0], e[2] += em[1], e[3] += eq[1];
+    }
+    EXPECT_LT(e[1], 0.2 * e[0]) << d;
+    EXPECT_LT(e[3], 0.2 * e[2]) << d;
+    if (prev[0] > 0) {
+      // Relative errors: the monopole's falls as (size/d)^2 (doubling d quarters it), the
+      // quadrupole's as (size/d)^3, in the force and in the potential alike.
+      EXPECT_NEAR(prev[0] / e[0], 4.0, 1.0) << d;
+      EXPECT_NEAR(prev[1] / e[1], 8.0, 2.0) << d;
+      EXPECT_NEAR(prev[2] / e[2], 4.0, 1.0) << d;
+      EXPECT_NEAR(prev[3] / e[3], 8.0, 2.0) << d;
+    }
+    for (int k = 0; k < 4; ++k) prev[k] = e[k];
+  }
 }
 
 // The octupole term: with it the error falls as (size/d)^4, one order faster than the
@@ -189,30 +194,19 @@ TEST(Physics, OctupoleImprovesOnTheQuadrupoleAtTheExpectedOrder) {
     c = {x * x * x * 4.0, 0.5 * u(rng) + 0.3 * x * x, 0.3 * u(rng), um(rng)};
   }
   const CellMoments mo = moments_of(cell);
-  const double dirs[7][3] = {{1, 0, 0},         {0, 1, 0},        {0, 0, 1},
-                             {0.6, 0.48, 0.64}, {-0.8, 0.6, 0},   {0, -0.6, -0.8},
-                             {0.577, -0.577, 0.577}};
   double prev[4] = {0, 0, 0, 0};
   for (double d : {4.0, 8.0, 16.0}) {
     double e[4] = {0, 0, 0, 0};  // force quadrupole, force octupole, potential the same
-    for (const auto& dir : dirs) {
+    for (const auto& dir : kDirections) {
       const double tx = mo.cx + d * dir[0], ty = mo.cy + d * dir[1], tz = mo.cz + d * dir[2];
-      physics::Accum<double> exact, quadr, octu;
-      for (const auto& c : cell)
-        physics::interact<double>(exact, c[0] - tx, c[1] - ty, c[2] - tz, c[3], 0.0);
+      physics::Accum<double> quadr, octu;
       physics::interact_quadrupole<double>(quadr, mo.cx - tx, mo.cy - ty, mo.cz - tz, mo.m,
                                            mo.quad(), 0.0);
       physics::interact_octupole<double>(octu, mo.cx - tx, mo.cy - ty, mo.cz - tz, mo.m,
                                          mo.quad(), mo.oct(), 0.0);
-      auto err = [&](const physics::Accum<double>& a) {
-        return std::sqrt((a.ax - exact.ax) * (a.ax - exact.ax) +
-                         (a.ay - exact.ay) * (a.ay - exact.ay) +
-                         (a.az - exact.az) * (a.az - exact.az)) /
-               std::sqrt(exact.ax * exact.ax + exact.ay * exact.ay + exact.az * exact.az);
-      };
-      e[0] += err(quadr), e[1] += err(octu);
-      e[2] += std::fabs(quadr.pot - exact.pot) / std::fabs(exact.pot);
-      e[3] += std::fabs(octu.pot - exact.pot) / std::fabs(exact.pot);
+      const physics::Accum<double> exact = exact_pull(cell, tx, ty, tz);
+      const auto eq = relative_errors(quadr, exact), eo = relative_errors(octu, exact);
+      e[0] += eq[0], e[1] += eo[0], e[2] += eq[1], e[3] += eo[1];
     }
     EXPECT_LT(e[1], 0.5 * e[0]) << d;
     EXPECT_LT(e[3], 0.5 * e[2]) << d;
