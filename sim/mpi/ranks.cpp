@@ -26,17 +26,16 @@ bool launched_by_mpirun() {
   return false;
 }
 
-int ranks_here(int size) {
-  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
-  const int n = local ? std::atoi(local) : size;
-  return n > 0 ? n : size;
+// What Open MPI says of the ranks on this machine (OMPI_COMM_WORLD_LOCAL_*), or `otherwise` where
+// it says nothing usable (below `least`).
+int local_env(const char* name, int least, int otherwise) {
+  const char* v = std::getenv(name);
+  const int n = v ? std::atoi(v) : otherwise;
+  return n >= least ? n : otherwise;
 }
-
+int ranks_here(int size) { return local_env("OMPI_COMM_WORLD_LOCAL_SIZE", 1, size); }
 // This process's index among the ranks of its machine (0 where the launcher does not say).
-int index_here() {
-  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_RANK");
-  return local ? std::max(0, std::atoi(local)) : 0;
-}
+int index_here() { return local_env("OMPI_COMM_WORLD_LOCAL_RANK", 0, 0); }
 
 int g_size = 1;
 }  // namespace
