@@ -36,17 +36,15 @@ std::uint64_t host_bytes_per_body(Backend b, bool window) {
 }
 
 std::uint64_t device_bytes_per_body(bool window, int multipole) {
-  // DeviceBodies (cuda/device_bodies.cuh): pos, vel, acc and the sort's second set (96); id, id2
-  // (8); tag, tag2 (2); the runaway backup (pos, vel, acc, id, tag: 53). DeviceOctree: keys,
-  // keys2 (16); index, index2 (8); the sort's scratch (<= 16); nodes (n/2 of 112 bytes each at
-  // leaf size 16: com, link, range, two quadrupole and two bounds float4s, the opening radius and
-  // extent: 56 a body; a clustered run whose build runs out doubles the array, which is not
-  // counted); the walk's groups, their alpha |a| and start flags (8 + 4 + 1 + 4) and their
-  // scratch (8). Rendering: the interop vertex buffers (17). Measured: 284 bytes a body in use
-  // over kDeviceFixedBytes for 10M Plummer bodies on an H100 (GpuMemory, tests/test_gpu_memory).
-  // Order 3: the third moments, 3 float4s a node (24 a body), made on the first such pass.
-  return 96 + 8 + 2 + 53 + 16 + 8 + 16 + 56 + 17 + 8 + (window ? 17 : 0) +
-         (multipole >= 3 ? 24 : 0);
+  // DeviceBodies (cuda/device_bodies.cuh): two sets of pos, vel, acc, id and tag (106), the one
+  // the bodies move into each pass being the runaway's way back. DeviceOctree: the sorted keys,
+  // later the groups' first bodies and alpha |a| (8); the group flags (1); the node arrays (112
+  // bytes a node, n/4 nodes at leaf size 16: 28 a body, grown by a quarter when a build runs out;
+  // the sort's second buffers and temporary lie in their memory). Rendering: the interop vertex
+  // buffers (17). Measured (GpuMemory, tests/test_gpu_memory.cpp, H100): 144.2 bytes a body in
+  // use, kDeviceFixedBytes included, at 100M Plummer bodies; 155.4 at 10M. Order 3: the third
+  // moments, 3 float4s a node (12 a body), made on the first such pass.
+  return 106 + 8 + 1 + 28 + (window ? 17 : 0) + (multipole >= 3 ? 12 : 0);
 }
 
 namespace {

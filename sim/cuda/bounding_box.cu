@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Stage 1: the bounding box of the bodies. Each block reduces a grid-stride share of the bodies
-// (coalesced float4 reads) with CUB's block reduction and writes one partial box; one block of a
-// second launch combines the partials. Two launches instead of the seed's last-block-by-atomicInc
-// ending: the kernel boundary is the barrier, and there is nothing to get wrong on Hopper.
+// Stage 1: the bounding box of the bodies (where the pass's drift will put them). Each block
+// reduces a grid-stride share of the bodies (coalesced float4 reads) with CUB's block reduction
+// and writes one partial box; one block of a second launch combines the partials. Two launches
+// instead of the seed's last-block-by-atomicInc ending: the kernel boundary is the barrier, and
+// there is nothing to get wrong on Hopper.
 #include <cub/block/block_reduce.cuh>
 
 #include <cfloat>
@@ -37,12 +38,12 @@ __device__ BodyBounds empty_box() {
   return b;
 }
 
-// Reads pos[0, n); writes partial[blockIdx.x].
-__global__ void __launch_bounds__(kBlock)
-    partial_boxes(const float4* __restrict__ pos, int n, BodyBounds* __restrict__ partial) {
+// Reads the positions d gives for [0, n); writes partial[blockIdx.x].
+__global__ void __launch_bounds__(kBlock) partial_boxes(const float4* __restrict__ pos, Drift d,
+                                                        int n, BodyBounds* __restrict__ partial) {
   BodyBounds b = empty_box();
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) {
-    const float4 p = pos[i];
+    const float4 p = d.position(pos, i);
     b.lo[0] = fminf(b.lo[0], p.x), b.hi[0] = fmaxf(b.hi[0], p.x);
     b.lo[1] = fminf(b.lo[1], p.y), b.hi[1] = fmaxf(b.hi[1], p.y);
     b.lo[2] = fminf(b.lo[2], p.z), b.hi[2] = fmaxf(b.hi[2], p.z);
@@ -77,10 +78,10 @@ int grid_for(int n, int block) {
   return static_cast<int>(want < 1 ? 1 : (want > cap ? cap : want));
 }
 
-void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count,
-                         BodyBounds* out, cudaStream_t s) {
+void launch_bounding_box(const float4* pos, const Drift& d, int n, BodyBounds* partial,
+                         int partial_count, BodyBounds* out, cudaStream_t s) {
   const int blocks = std::min(grid_for(n, kBlock), partial_count);
-  partial_boxes<<<blocks, kBlock, 0, s>>>(pos, n, partial);
+  partial_boxes<<<blocks, kBlock, 0, s>>>(pos, d, n, partial);
   CUDA_LAUNCH_CHECK();
   combine_boxes<<<1, kBlock, 0, s>>>(partial, blocks, out);
   CUDA_LAUNCH_CHECK();

@@ -15,8 +15,8 @@ struct CudaKeyframe final : Keyframe {
 };
 }  // namespace
 
-// A device copy of the settled bodies (a pass that ran away is never kept: the backup it went
-// back to is what settled() reads).
+// A device copy of the settled bodies (a pass that ran away is never kept: the state before it,
+// which runaway() goes back to, is what settled() reads).
 std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) const {
   if (settled().pos != bodies_.read_view().pos) {
     throw std::logic_error("capture: the newest step ran away; runaway() goes back first");

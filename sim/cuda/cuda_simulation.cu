@@ -129,7 +129,7 @@ void CudaBackend::run(bool integrate) {
   cudaStream_t st = stream_.get();
   const physics::Relative relative{have_accel_ ? params_.alpha : 0.0f,
                                    params_.alpha_reach * params_.alpha_reach};
-  last_ = {integrate, solver_, params_, relative, time_, steps_};
+  last_ = {integrate, solver_, params_, relative, time_, steps_, passes_.sequence};
   run_pass(last_, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, slot,
            st);
   if (solver_ == Solver::BarnesHut) have_accel_ = tree_current_ = true;
@@ -176,12 +176,12 @@ bool CudaBackend::collect_flags() {
   return grew;
 }
 
-// A step ran away (the record read back): put the backup taken before it in place, with its
-// clock, and stop stepping until clear_runaway().
+// A step ran away (the record read back): put the state before it in place (the set not current:
+// runaway.cuh), with its clock, and stop stepping until clear_runaway().
 void CudaBackend::go_back(const RunawayRecord& rec) {
   cudaStream_t st = stream_.get();
   CUDA_CHECK(cudaStreamSynchronize(st));
-  bodies_.restore_backup(st);
+  bodies_.swap_sets();
   RunawayClock clock{};
   CUDA_CHECK(cudaMemcpyAsync(&clock, clock_.data(), sizeof clock, cudaMemcpyDeviceToHost, st));
   launch_clear_runaway(record_.data(), st);
@@ -203,13 +203,14 @@ void CudaBackend::go_back(const RunawayRecord& rec) {
   passes_.checked = passes_.done;  // the other slot's read-back shows the same record: handled
 }
 
-// The bodies a reader should see, once the stream has finished: the backup where a finished pass
-// ran away and runaway() has not yet gone back (it will, to the same state).
+// The bodies a reader should see, once the stream has finished: the state before the runaway (the
+// set not current) where a finished pass ran away and runaway() has not yet gone back (it will,
+// to the same state).
 ConstBodiesView CudaBackend::settled() const {
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   for (int slot = 0; slot < StageTimer::kSlots; ++slot) {
     const bool unread = passes_.done[slot] >= 0 && passes_.checked[slot] != passes_.done[slot];
-    if (unread && readback_[slot].runaway.count > 0) return bodies_.backup_read_view();
+    if (unread && readback_[slot].runaway.count > 0) return bodies_.other_read_view();
   }
   return bodies_.read_view();
 }

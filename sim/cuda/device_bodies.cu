@@ -14,7 +14,7 @@ void DeviceBodies::Arrays::swap(Arrays& o) noexcept {
 }
 
 DeviceBodies::DeviceBodies(int n) : n_(n) {
-  now_.allocate(n), next_.allocate(n), backup_.allocate(n);
+  now_.allocate(n), next_.allocate(n);
 }
 
 namespace {
@@ -32,8 +32,6 @@ void copy_arrays(A& dst, const A& src, int n, cudaStream_t s) {
   copy(dst.tag.data(), src.tag.data(), count);
 }
 }  // namespace
-
-void DeviceBodies::restore_backup(cudaStream_t s) { copy_arrays(now_, backup_, n_, s); }
 
 DeviceBodies::Saved::Saved() = default;
 DeviceBodies::Saved::~Saved() = default;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The owner of the bodies on the device: the arrays the pipeline reads and writes (in tree order),
-// the second set the sort permutes into, and the runaway backup. Kernels get trivially copyable
-// views; nothing else allocates body arrays.
+// The owner of the bodies on the device: the arrays the pipeline reads and writes (in tree order)
+// and the second set every pass moves them into (launch_advance), which then holds the state
+// before that pass: the runaway's way back (runaway.cuh). Kernels get trivially copyable views;
+// nothing else allocates body arrays.
 #pragma once
 
 #include <cstdint>
@@ -23,17 +24,16 @@ class DeviceBodies {
   int size() const { return n_; }
   BodiesView view() { return now_.view(n_); }
   ConstBodiesView read_view() const { return now_.view(n_); }
-  BodiesView sorted_view() { return next_.view(n_); }  // where the sort permutes into
-  BodiesView backup_view() { return backup_.view(n_); }
-  ConstBodiesView backup_read_view() const { return backup_.view(n_); }
-  // After the sort: the permuted set becomes the current one.
-  void swap_sorted() { now_.swap(next_); }
-  // The backup becomes the current state (a runaway step is undone), on the stream.
-  void restore_backup(cudaStream_t s);
+  // The other set: where a pass moves the bodies; once it has, the state before that pass.
+  BodiesView other_view() { return next_.view(n_); }
+  ConstBodiesView other_read_view() const { return next_.view(n_); }
+  // After a pass moved the bodies (or, going back after a runaway, the state before it): the
+  // other set becomes the current one.
+  void swap_sets() { now_.swap(next_); }
 
   // Bodies in the user's order up (ids 0..n-1, tags from population and galaxy).
   void upload(const HostBodies& b, cudaStream_t s);
-  // `v` (this object's current or backup arrays) down, scattered back to the user's order.
+  // `v` (either of this object's sets) down, scattered back to the user's order.
   void download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s) const;
   // Tree-order slot -> the body's index in the user's order.
   std::vector<int> ids(cudaStream_t s) const;
@@ -77,7 +77,7 @@ class DeviceBodies {
     }
   };
   int n_ = 0;
-  Arrays now_, next_, backup_;
+  Arrays now_, next_;
 };
 
 }  // namespace galaxy::cuda

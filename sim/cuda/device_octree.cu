@@ -7,45 +7,67 @@
 namespace galaxy::cuda {
 
 namespace {
-// Nodes for n bodies in leaves of up to 16: a Plummer sphere needs about n/4 (measured: a 50000-
-// body build overflowed n/4), so n/2 leaves room for clustered scenarios, and smaller leaves need
-// proportionally more; the array doubles when a build runs out anyway (tree_build.cu).
+// Nodes for n bodies in leaves of up to 16: a Plummer sphere needs about n/4 (a 50000-body build
+// overflowed n/4), and smaller leaves need proportionally more; the arrays grow by a quarter when
+// a build runs out (tree_build.cu), so a clustered run takes what it needs and little more.
 int initial_node_capacity(int n, int leaf_size) {
-  return static_cast<int>(std::max<long>(4096, 8L * n / std::max(1, leaf_size)));
+  return static_cast<int>(std::max<long>(4096, 4L * n / std::max(1, leaf_size)));
 }
+
+// The node arrays' places in one allocation, each 256-byte aligned.
+struct NodeLayout {
+  std::size_t com = 0, quad, bounds, mac, link, range, total;
+  explicit NodeLayout(int capacity) {
+    const auto c = static_cast<std::size_t>(capacity);
+    const auto up = [](std::size_t b) { return (b + 255) / 256 * 256; };
+    quad = com + up(c * sizeof(float4));
+    bounds = quad + up(2 * c * sizeof(float4));
+    mac = bounds + up(2 * c * sizeof(float4));
+    link = mac + up(c * sizeof(float2));
+    range = link + up(c * sizeof(int4));
+    total = range + up(c * sizeof(int2));
+  }
+};
 }  // namespace
 
 DeviceOctree::DeviceOctree(int n, int leaf_size)
-    : level_range_(2 * (kLevels + 1)), scalars_(kScalars), blocks_done_(1) {
+    : n_(n), level_range_(2 * (kLevels + 1)), scalars_(kScalars), blocks_done_(1) {
   allocate_nodes(initial_node_capacity(n, leaf_size));
-  groups_.resize(n), group_alpha_.resize(n), group_start_.resize(n), group_starts_.resize(n);
+  group_start_.resize(n);
   group_temp_.resize(groups_temp_bytes(n));
   stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
   parts_ = force_walk_parts(n);
   if (parts_ > 1) partial_sums_.resize(static_cast<std::size_t>(parts_) * n);
-  keys_.resize(n), keys_sorted_.resize(n), index_.resize(n), index_sorted_.resize(n);
-  sort_temp_.resize(sort_temp_bytes(n));
+  keys_.resize(n);
 }
 
 void DeviceOctree::allocate_nodes(int capacity) {
-  const auto c = static_cast<std::size_t>(capacity);
-  com_.resize(c), quad_.resize(2 * c), bounds_.resize(2 * c), mac_.resize(c), link_.resize(c);
-  range_.resize(c);
-  if (oct_.size() > 0) oct_.resize(3 * c);
+  nodes_.resize(std::max(NodeLayout(capacity).total, sort_alt_bytes(n_)));
+  capacity_ = capacity;
+  if (oct_.size() > 0) oct_.resize(3 * static_cast<std::size_t>(capacity));
 }
 
-void DeviceOctree::grow() { allocate_nodes(2 * node_capacity()); }
+void DeviceOctree::grow() { allocate_nodes(node_capacity() + node_capacity() / 4 + 1); }
+
+DeviceOctree::Nodes DeviceOctree::nodes() const {
+  const NodeLayout l(capacity_);
+  auto* base = const_cast<unsigned char*>(nodes_.data());
+  return {reinterpret_cast<float4*>(base + l.com), reinterpret_cast<float4*>(base + l.quad),
+          reinterpret_cast<float4*>(base + l.bounds), reinterpret_cast<float2*>(base + l.mac),
+          reinterpret_cast<int4*>(base + l.link), reinterpret_cast<int2*>(base + l.range)};
+}
 
 TreeView DeviceOctree::view(int leaf_size, int group_size, int order) {
   if (order >= 3 && oct_.size() == 0) oct_.resize(3 * static_cast<std::size_t>(node_capacity()));
+  const Nodes d = nodes();
   TreeView t;
-  t.com = com_.data();
-  t.quad = quad_.data();
+  t.com = d.com;
+  t.quad = d.quad;
   t.oct = order >= 3 ? oct_.data() : nullptr;
-  t.bounds = bounds_.data();
-  t.mac = mac_.data();
-  t.link = link_.data();
-  t.range = range_.data();
+  t.bounds = d.bounds;
+  t.mac = d.mac;
+  t.link = d.link;
+  t.range = d.range;
   t.level_range = level_range_.data();
   t.node_count = scalars_.data() + kNodeCount;
   t.blocks_done = blocks_done_.data();
@@ -54,9 +76,10 @@ TreeView DeviceOctree::view(int leaf_size, int group_size, int order) {
   t.leaf_size = leaf_size;
   t.group_size = group_size;
   t.group_start = group_start_.data();
-  t.groups = groups_.data();
+  t.group_first = reinterpret_cast<int*>(keys_.data());
   t.group_count = scalars_.data() + kGroupCount;
-  t.group_alpha = group_alpha_.data();
+  t.bodies = n_;
+  t.group_alpha = reinterpret_cast<float*>(keys_.data()) + n_;
   return t;
 }
 
@@ -71,14 +94,21 @@ WalkScratch DeviceOctree::force_scratch() {
   return w;
 }
 
-SortScratch DeviceOctree::sort_scratch() {
-  return {keys_.data(), keys_sorted_.data(), index_.data(), index_sorted_.data(), sort_temp_.data(),
-          sort_temp_.bytes()};
-}
+SortScratch DeviceOctree::sort_scratch() { return {keys_.data(), nodes_.data(), nodes_.bytes()}; }
 
 void DeviceOctree::build_groups(const TreeView& t, int n, cudaStream_t s) {
-  launch_groups(t, n, group_starts_.data(), group_temp_.data(), group_temp_.bytes(), s);
+  launch_groups(t, n, group_temp_.data(), group_temp_.bytes(), s);
 }
+
+namespace {
+// count items of `from` (device) into `to` (host); synchronizes the stream.
+template <typename T>
+void download_array(T* to, const T* from, std::size_t count, cudaStream_t s) {
+  if (count == 0) return;
+  CUDA_CHECK(cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+}
+}  // namespace
 
 int DeviceOctree::scalar(int k, cudaStream_t s) const {
   int v = 0;
@@ -96,15 +126,18 @@ GpuTree DeviceOctree::download(const std::vector<int>& order, cudaStream_t s) co
   std::vector<int4> link(count);
   std::vector<int2> range(count);
   std::vector<float2> mac(count);
-  com_.download(com.data(), count, s);
-  quad_.download(quad.data(), quad.size(), s);
-  mac_.download(mac.data(), count, s);
-  link_.download(link.data(), count, s);
-  range_.download(range.data(), count, s);
-  const int group_count = std::min(scalar(kGroupCount, s), static_cast<int>(groups_.size()));
-  std::vector<int2> groups(group_count);
-  groups_.download(groups.data(), group_count, s);
-  for (const int2 r : groups) g.groups.emplace_back(r.x, r.y);
+  const Nodes d = nodes();
+  download_array(com.data(), d.com, com.size(), s);
+  download_array(quad.data(), d.quad, quad.size(), s);
+  download_array(mac.data(), d.mac, mac.size(), s);
+  download_array(link.data(), d.link, link.size(), s);
+  download_array(range.data(), d.range, range.size(), s);
+  const int group_count = std::min(scalar(kGroupCount, s), n_);
+  std::vector<int> first(group_count);
+  download_array(first.data(), reinterpret_cast<const int*>(keys_.data()), first.size(), s);
+  for (int k = 0; k < group_count; ++k) {
+    g.groups.emplace_back(first[k], k + 1 < group_count ? first[k + 1] : n_);
+  }
   g.order = order;
   physics::cube_from_bounds(root.lo, root.hi, g.lox, g.loy, g.loz, g.size);
   g.nodes.resize(count);
@@ -134,8 +167,9 @@ std::vector<TraceBox> DeviceOctree::cells(int max_depth, cudaStream_t s) const {
   if (count <= 0) return out;
   std::vector<float4> bounds(2 * static_cast<std::size_t>(count));
   std::vector<int4> link(count);
-  bounds_.download(bounds.data(), bounds.size(), s);
-  link_.download(link.data(), count, s);
+  const Nodes d = nodes();
+  download_array(bounds.data(), d.bounds, bounds.size(), s);
+  download_array(link.data(), d.link, link.size(), s);
   out.reserve(count);
   for (int k = 0; k < count; ++k) {
     const float4 lo = bounds[2 * k], hi = bounds[2 * k + 1];

@@ -2,6 +2,11 @@
 // The owner of the octree on the device: the node arrays (grown when a build runs out), the level
 // ranges, the walk's groups and stack, and the few device scalars the stages share. Kernels get a
 // TreeView; the tests and the overlay get small downloads.
+//
+// Memory is shared between stages that never need it at once: the sort's second key buffer, its
+// permutation and CUB's temporary lie in the node arrays' memory (the old tree is dead once a
+// pass begins, and the bodies are in the sort's order before the build writes nodes), and the
+// groups' first bodies and alpha |a| in the sorted keys' (dead once the tree is built).
 #pragma once
 
 #include <vector>
@@ -24,7 +29,7 @@ class DeviceOctree {
   WalkScratch walk_scratch();   // one part a group (the trace and the count)
   WalkScratch force_scratch();  // split into force_walk_parts(n) parts at small n
   SortScratch sort_scratch();
-  const std::uint64_t* sorted_keys() const { return keys_sorted_.data(); }
+  const std::uint64_t* sorted_keys() const { return keys_.data(); }
   // The walk's groups from the flags the build left (launch_groups), with this object's scratch.
   void build_groups(const TreeView& t, int n, cudaStream_t s);
   int* scalars() { return scalars_.data(); }  // the device scalars, in the kScalar order below
@@ -32,8 +37,8 @@ class DeviceOctree {
   BodyBounds* root_box() { return box_.data(); }
   BodyBounds* partial_boxes() { return partial_.data(); }
   static constexpr int kPartialBoxes = 4096;
-  int node_capacity() const { return static_cast<int>(com_.size()); }
-  // Doubles the node array (the contents go: the next build fills it).
+  int node_capacity() const { return capacity_; }
+  // Makes the node arrays a quarter larger (the contents go: the next build fills them).
   void grow();
 
   // Downloads (each synchronizes the stream): the whole tree for the tests, the cells down to a
@@ -48,30 +53,32 @@ class DeviceOctree {
  private:
   int scalar(int k, cudaStream_t s) const;
   void allocate_nodes(int capacity);
+  // The node arrays, carved from nodes_ (NodeLayout in device_octree.cu).
+  struct Nodes {
+    float4* com;
+    float4* quad;    // 2 per node
+    float4* bounds;  // 2 per node
+    float2* mac;
+    int4* link;
+    int2* range;
+  };
+  Nodes nodes() const;
 
-  DeviceBuffer<float4> com_;
-  DeviceBuffer<float4> quad_;    // 2 per node
+  int n_ = 0, capacity_ = 0;
+  DeviceBuffer<unsigned char> nodes_;  // the node arrays, or the sort's scratch
   DeviceBuffer<float4> oct_;     // 3 per node, once an order-3 pass asked for them
-  DeviceBuffer<float4> bounds_;  // 2 per node
-  DeviceBuffer<float2> mac_;
-  DeviceBuffer<int4> link_;
-  DeviceBuffer<int2> range_;
   DeviceBuffer<BodyBounds> box_{1}, partial_{kPartialBoxes};
   DeviceBuffer<int> level_range_;
   DeviceBuffer<int> scalars_;
   DeviceBuffer<unsigned> blocks_done_;
-  DeviceBuffer<int2> groups_;  // at most one per body
-  DeviceBuffer<float> group_alpha_;
   DeviceBuffer<std::uint8_t> group_start_;
-  DeviceBuffer<int> group_starts_;
   DeviceBuffer<unsigned char> group_temp_;
   DeviceBuffer<int> stack_;
   int parts_ = 1;
   DeviceBuffer<float4> partial_sums_;  // parts_ * n, where parts_ > 1
-  // The sort's Morton keys and permutation (sort.cu), and the sorted keys the build reads.
-  DeviceBuffer<std::uint64_t> keys_, keys_sorted_;
-  DeviceBuffer<int> index_, index_sorted_;
-  DeviceBuffer<unsigned char> sort_temp_;
+  // The sorted Morton keys the build reads; then the groups' first bodies (n ints) and alpha |a|
+  // (n floats).
+  DeviceBuffer<std::uint64_t> keys_;
 };
 
 }  // namespace galaxy::cuda

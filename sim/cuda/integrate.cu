@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Stage 6: leapfrog kick-drift-kick, streaming and fully coalesced. The opening kick and the drift
-// run before the force pipeline, the closing kick after it, so that velocities are synchronised
-// with positions at the end of every step (the diagnostics and the saves need that).
+// run before the force pipeline, as the bodies move into the sort's order (the bounding box and
+// the keys were taken from the drifted positions), the closing kick after it, so that velocities
+// are synchronised with positions at the end of every step (the diagnostics and the saves need
+// that).
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 #include "runaway.cuh"
@@ -11,55 +13,58 @@ namespace galaxy::cuda {
 namespace {
 constexpr int kBlock = 256;
 
-__device__ void record_runaway(RunawayRecord* r, int id, unsigned kinds, unsigned long long step) {
+__device__ void record_runaway(RunawayRecord* r, int id, unsigned kinds, unsigned long long step,
+                               unsigned long long pass) {
   const unsigned k = atomicAdd(&r->count, 1u);
   if (k < static_cast<unsigned>(kRunawayNamed)) r->bodies[k] = id;
   atomicOr(&r->kinds, kinds);
   atomicMin(&r->first_step, step);
+  atomicMin(&r->first_pass, pass);
 }
 
-// The opening kick and the drift (v += a dt/2, x += v dt), checking the new positions and
-// velocities: the check costs a few comparisons on values already in registers.
-__global__ void kick_drift_checked(BodiesView b, float dt, RunawayRecord* r,
-                                   unsigned long long step) {
-  const float h = 0.5f * dt;
-  for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
-    const float4 a = b.acc[i];
-    float4 v = b.vel[i];
-    float4 p = b.pos[i];
-    v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
-    p.x += v.x * dt, p.y += v.y * dt, p.z += v.z * dt;
-    b.vel[i] = v;
-    b.pos[i] = p;
+// One body of `in` (slot j) into slot i of `out`, kicked and drifted when integrating and checked.
+__device__ void advance_body(const BodiesView& in, const BodiesView& out, int i, int j,
+                             bool integrate, float dt, RunawayRecord* r, const PassClock& c) {
+  float4 p = in.pos[j], v = in.vel[j];
+  const float4 a = in.acc[j];
+  const int id = in.id[j];
+  if (integrate) {
+    kick_drift(p, v, a, dt);
     const unsigned k = position_kinds(p.x, p.y, p.z) | velocity_kinds(v.x, v.y, v.z);
-    if (k) record_runaway(r, b.id[i], k, step);
+    if (k) record_runaway(r, id, k, c.steps + 1, c.pass);
   }
+  out.pos[i] = p, out.vel[i] = v, out.acc[i] = a, out.id[i] = id, out.tag[i] = in.tag[j];
+}
+
+// The start of a pass (launch_advance). *r is read once per thread: only earlier kernels on the
+// stream write a record of an earlier pass, and this pass's own records (first_pass == c.pass)
+// do not stop it.
+__global__ void advance(BodiesView in, BodiesView out, const int* __restrict__ perm,
+                        bool integrate, float dt, RunawayRecord* r, RunawayClock* clock,
+                        PassClock c) {
+  const bool after_runaway = r->count != 0 && r->first_pass < c.pass;
+  for (int i = blockIdx.x * kBlock + threadIdx.x; i < in.n; i += gridDim.x * kBlock) {
+    if (after_runaway) {
+      in.pos[i] = out.pos[i], in.vel[i] = out.vel[i], in.acc[i] = out.acc[i];
+      in.id[i] = out.id[i], in.tag[i] = out.tag[i];
+    } else {
+      advance_body(in, out, i, perm ? perm[i] : i, integrate, dt, r, c);
+    }
+  }
+  if (!after_runaway && blockIdx.x == 0 && threadIdx.x == 0) *clock = RunawayClock{c.time, c.steps};
 }
 
 // The closing kick, checking the accelerations the force pass wrote and the velocities.
-__global__ void kick_checked(BodiesView b, float h, RunawayRecord* r, unsigned long long step) {
+__global__ void kick_checked(BodiesView b, float h, RunawayRecord* r, unsigned long long step,
+                             unsigned long long pass) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 a = b.acc[i];
     float4 v = b.vel[i];
     v.x += a.x * h, v.y += a.y * h, v.z += a.z * h;
     b.vel[i] = v;
     const unsigned k = acceleration_kinds(a.x, a.y, a.z) | velocity_kinds(v.x, v.y, v.z);
-    if (k) record_runaway(r, b.id[i], k, step);
+    if (k) record_runaway(r, b.id[i], k, step, pass);
   }
-}
-
-// Reads *r once per thread: the kernels that write it ran before this one on the stream.
-__global__ void backup_if_good(BodiesView src, BodiesView dst, const RunawayRecord* r,
-                               RunawayClock* clock, double time, unsigned long long steps) {
-  if (r->count != 0) return;
-  for (int i = blockIdx.x * kBlock + threadIdx.x; i < src.n; i += gridDim.x * kBlock) {
-    dst.pos[i] = src.pos[i];
-    dst.vel[i] = src.vel[i];
-    dst.acc[i] = src.acc[i];
-    dst.id[i] = src.id[i];
-    dst.tag[i] = src.tag[i];
-  }
-  if (blockIdx.x == 0 && threadIdx.x == 0) *clock = RunawayClock{time, steps};
 }
 
 __global__ void clear_runaway(RunawayRecord* r) {
@@ -67,6 +72,7 @@ __global__ void clear_runaway(RunawayRecord* r) {
     r->count = 0;
     r->kinds = 0;
     r->first_step = ~0ull;
+    r->first_pass = ~0ull;
   }
   if (threadIdx.x < kRunawayNamed) r->bodies[threadIdx.x] = -1;
 }
@@ -87,22 +93,16 @@ __global__ void vertices(ConstBodiesView b, float4* __restrict__ xyzs, std::uint
 }
 }  // namespace
 
-void launch_kick_drift_checked(const BodiesView& b, float dt, RunawayRecord* r,
-                               unsigned long long step, cudaStream_t s) {
-  kick_drift_checked<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, dt, r, step);
+void launch_advance(const BodiesView& in, const BodiesView& out, const int* perm, bool integrate,
+                    float dt, RunawayRecord* r, RunawayClock* clock, const PassClock& c,
+                    cudaStream_t s) {
+  advance<<<grid_for(in.n, kBlock), kBlock, 0, s>>>(in, out, perm, integrate, dt, r, clock, c);
   CUDA_LAUNCH_CHECK();
 }
 
 void launch_kick_checked(const BodiesView& b, float half_dt, RunawayRecord* r,
-                         unsigned long long step, cudaStream_t s) {
-  kick_checked<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, half_dt, r, step);
-  CUDA_LAUNCH_CHECK();
-}
-
-void launch_backup_if_good(const BodiesView& src, const BodiesView& dst, const RunawayRecord* r,
-                           RunawayClock* clock, double time, unsigned long long steps,
-                           cudaStream_t s) {
-  backup_if_good<<<grid_for(src.n, kBlock), kBlock, 0, s>>>(src, dst, r, clock, time, steps);
+                         unsigned long long step, unsigned long long pass, cudaStream_t s) {
+  kick_checked<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, half_dt, r, step, pass);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -33,6 +33,30 @@ struct ConstBodiesView {
   int n;
 };
 
+// The opening kick and drift of one body (v += a dt/2, x += v dt), written once with explicit
+// roundings so that every kernel that needs the drifted positions (the bounding box and the keys
+// computed before the bodies move, launch_advance) gets the same bits.
+__device__ __forceinline__ void kick_drift(float4& p, float4& v, const float4& a, float dt) {
+  const float h = 0.5f * dt;
+  v.x = __fmaf_rn(a.x, h, v.x), v.y = __fmaf_rn(a.y, h, v.y), v.z = __fmaf_rn(a.z, h, v.z);
+  p.x = __fmaf_rn(v.x, dt, p.x), p.y = __fmaf_rn(v.y, dt, p.y), p.z = __fmaf_rn(v.z, dt, p.z);
+}
+
+// Where a pass's bodies will be once it has moved them: drifted by dt when it integrates.
+struct Drift {
+  const float4* vel = nullptr;  // null: the pass does not move them
+  const float4* acc = nullptr;
+  float dt = 0;
+  __device__ __forceinline__ float4 position(const float4* pos, int i) const {
+    float4 p = pos[i];
+    if (vel) {
+      float4 v = vel[i];
+      kick_drift(p, v, acc[i], dt);
+    }
+    return p;
+  }
+};
+
 // Bounding box of the bodies, reduced on the device.
 struct BodyBounds {
   float lo[3], hi[3];
@@ -60,13 +84,19 @@ struct TreeView {
   int leaf_size;   // cells of at most this many bodies are leaves
   int group_size;  // bodies of one walk group (one warp, up to 4 a lane: kMaxGroupSize, 128)
   // The walk's groups, in body order: ranges of at most group_size bodies that partition the
-  // bodies. The build flags each group's first body in group_start; launch_groups() compacts the
-  // flags into groups and group_count.
+  // bodies (group_range). The build flags each group's first body in group_start;
+  // launch_groups() compacts the flags into group_first and group_count.
   std::uint8_t* group_start;
-  int2* groups;
+  int* group_first;
   int* group_count;
+  int bodies;          // the rank's own bodies: the last group ends there
   float* group_alpha;  // the force pass's alpha |a|_min of each group, kept for the trace
 };
+
+// The bodies [x, y) of group g of `count`.
+__device__ __forceinline__ int2 group_range(const TreeView& t, int g, int count) {
+  return make_int2(t.group_first[g], g + 1 < count ? t.group_first[g + 1] : t.bodies);
+}
 
 inline constexpr int kLevels = physics::kMaxDepth + 1;
 inline constexpr int kFlagNodeOverflow = 0;
@@ -74,28 +104,28 @@ inline constexpr int kFlagStackOverflow = 1;
 
 int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride loops
 
-// 1. bounding box: per-block partial boxes, then one block combines them into *out.
-void launch_bounding_box(const float4* pos, int n, BodyBounds* partial, int partial_count,
-                         BodyBounds* out, cudaStream_t s);
-// 2. sort (the seed runs it after the build; sort.cu says why not). Morton keys of the bodies in the root cube of *box, sorted with CUB's
-// radix sort; the bodies are permuted into key order (pos, vel, id, tag: `in` to `out`).
+// 1. bounding box of the positions `d` gives (the bodies where the pass will move them): per-block
+// partial boxes, then one block combines them into *out.
+void launch_bounding_box(const float4* pos, const Drift& d, int n, BodyBounds* partial,
+                         int partial_count, BodyBounds* out, cudaStream_t s);
+// 2. sort (the seed runs it after the build; sort.cu says why not): Morton keys of the positions
+// `d` gives in the root cube of *box, sorted with CUB's radix sort into `keys`, with the
+// permutation that sorts them (returned: it lies in `alt`'s memory, which the tree's nodes reuse
+// once the bodies are moved; launch_advance applies it). `alt` holds sort_alt_bytes(n).
 struct SortScratch {
-  std::uint64_t* keys;
-  std::uint64_t* keys_sorted;
-  int* index;
-  int* index_sorted;
-  void* temp;
-  std::size_t temp_bytes;
+  std::uint64_t* keys;  // n: the sorted keys, which the build reads
+  void* alt;            // the other key buffer, both index buffers and CUB's temporary
+  std::size_t alt_bytes;
 };
-std::size_t sort_temp_bytes(int n);
-void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box,
-                 const SortScratch& s, cudaStream_t st);
+std::size_t sort_alt_bytes(int n);
+const int* launch_sort(const float4* pos, const Drift& d, int n, const BodyBounds* box,
+                       const SortScratch& s, cudaStream_t st);
 // 3. tree build: level by level from the sorted keys.
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s);
-// After the build: the flagged group starts compacted (CUB select) into t.groups, in body order.
+// After the build: the flagged group starts compacted (CUB select) into t.group_first, in body
+// order, and their count into *t.group_count.
 std::size_t groups_temp_bytes(int n);
-void launch_groups(const TreeView& t, int n, int* starts, void* temp, std::size_t temp_bytes,
-                   cudaStream_t s);
+void launch_groups(const TreeView& t, int n, void* temp, std::size_t temp_bytes, cudaStream_t s);
 // 4. summarize: mass, centre of mass, quadrupole, body box and opening radius (at 1/inv_theta) of
 // every node, deepest level first.
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s);

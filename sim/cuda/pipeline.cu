@@ -5,16 +5,28 @@ namespace galaxy::cuda {
 
 namespace {
 
-// Stages 1 to 5 of Barnes-Hut: bounding box, sort (before the build: sort.cu says why), tree
-// build with the walk's groups, summarize, force walk.
+// Where the pass's bodies go: from the current set into the other in `perm`'s order (identity
+// where null), kicked and drifted when stepping (runaway.cuh), and the other set made current.
+void advance(const PassSettings& p, DeviceBodies& bodies, const int* perm, const PassReports& r,
+             cudaStream_t s) {
+  const PassClock c{p.pass, p.steps, p.time};
+  launch_advance(bodies.view(), bodies.other_view(), perm, p.integrate, p.params.dt, r.record,
+                 r.clock, c, s);
+  bodies.swap_sets();
+}
+
+// Stages 1 to 5 of Barnes-Hut: bounding box, sort (before the build: sort.cu says why) and the
+// bodies moved into its order, tree build with the walk's groups, summarize, force walk. The box
+// and the keys are those of the positions the opening kick and drift will give.
 void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-                 unsigned long long* counters, StageTimer& timer, int slot, cudaStream_t s) {
+                 const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
   const int n = bodies.size();
-  launch_bounding_box(bodies.view().pos, n, tree.partial_boxes(), DeviceOctree::kPartialBoxes,
+  const BodiesView now = bodies.view();
+  const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
+  launch_bounding_box(now.pos, d, n, tree.partial_boxes(), DeviceOctree::kPartialBoxes,
                       tree.root_box(), s);
   timer.mark(slot, Mark::Sort, s);
-  launch_sort(bodies.view(), bodies.sorted_view(), tree.root_box(), tree.sort_scratch(), s);
-  bodies.swap_sorted();
+  advance(p, bodies, launch_sort(now.pos, d, n, tree.root_box(), tree.sort_scratch(), s), r, s);
   timer.mark(slot, Mark::TreeBuild, s);
   const TreeView t = tree.view(p.params.leaf_size, p.params.group_size, p.params.multipole);
   launch_tree_build(tree.sorted_keys(), n, t, s);
@@ -22,10 +34,10 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
   timer.mark(slot, Mark::Summarize, s);
   launch_summarize(bodies.view().pos, t, 1.0f / p.params.theta, s);
   timer.mark(slot, Mark::Force, s);
-  CUDA_CHECK(cudaMemsetAsync(counters, 0, 2 * sizeof(unsigned long long), s));
+  CUDA_CHECK(cudaMemsetAsync(r.counters, 0, 2 * sizeof(unsigned long long), s));
   const float eps2 = p.params.softening * p.params.softening;
-  launch_force(bodies.view(), t, p.params.multipole, eps2, p.relative, tree.force_scratch(), counters,
-               s);
+  launch_force(bodies.view(), t, p.params.multipole, eps2, p.relative, tree.force_scratch(),
+               r.counters, s);
 }
 
 }  // namespace
@@ -34,21 +46,17 @@ void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
               const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
   const float dt = p.params.dt;
   timer.mark(slot, Mark::Start, s);
-  if (p.integrate) {
-    launch_backup_if_good(bodies.view(), bodies.backup_view(), r.record, r.clock, p.time, p.steps,
-                          s);
-    launch_kick_drift_checked(bodies.view(), dt, r.record, p.steps + 1, s);
-  }
   timer.mark(slot, Mark::BoundingBox, s);
   if (p.solver == Solver::BarnesHut) {
-    tree_stages(p, bodies, tree, r.counters, timer, slot, s);
+    tree_stages(p, bodies, tree, r, timer, slot, s);
   } else {
+    advance(p, bodies, nullptr, r, s);
     for (Mark m : {Mark::Sort, Mark::TreeBuild, Mark::Summarize, Mark::Force}) timer.mark(slot, m, s);
     const float eps2 = p.params.softening * p.params.softening;
     launch_direct_tiled(bodies.view(), eps2, s);
   }
   timer.mark(slot, Mark::ClosingKick, s);
-  if (p.integrate) launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, s);
+  if (p.integrate) launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, p.pass, s);
   timer.mark(slot, Mark::ReadBack, s);
 }
 

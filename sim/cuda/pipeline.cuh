@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The stage sequence of one pass on the stream: the opening kick-drift (when stepping), the five
-// force stages in Stage's order (or the direct sum), the closing kick, each behind its timer mark.
+// The stage sequence of one pass on the stream: the five force stages in Stage's order (the
+// opening kick and drift, when stepping, done as the sort moves the bodies) or the direct sum,
+// then the closing kick, each behind its timer mark.
 #pragma once
 
 #include "device_bodies.cuh"
@@ -15,11 +16,12 @@ struct PassSettings {
   Solver solver = Solver::BarnesHut;
   SimParams params;
   physics::Relative relative;  // its alpha 0 while no accelerations exist yet
-  double time = 0;  // the clock before the pass (the runaway backup's)
+  double time = 0;  // the clock before the pass (RunawayClock's)
   unsigned long long steps = 0;
+  unsigned long long pass = 0;  // the pass's number in the run (RunawayRecord::first_pass)
 };
 
-// Where a pass reports: the runaway record and the backup's clock, the interaction counters.
+// Where a pass reports: the runaway record and its clock, the interaction counters.
 struct PassReports {
   RunawayRecord* record;
   RunawayClock* clock;

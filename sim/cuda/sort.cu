@@ -8,6 +8,8 @@
 // the published lock-based insertion gets wrong on GPUs with independent thread scheduling.
 #include <cub/device/device_radix_sort.cuh>
 
+#include <stdexcept>
+
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -16,53 +18,60 @@ namespace galaxy::cuda {
 namespace {
 constexpr int kBlock = 256;
 
-// Reads pos and *box; writes keys[i] and index[i] = i.
-__global__ void morton_keys(const float4* __restrict__ pos, int n,
+// Reads the positions `d` gives and *box; writes keys[i] and index[i] = i.
+__global__ void morton_keys(const float4* __restrict__ pos, Drift d, int n,
                             const BodyBounds* __restrict__ box, std::uint64_t* __restrict__ keys,
                             int* __restrict__ index) {
   float lox, loy, loz, size;
   physics::cube_from_bounds(box->lo, box->hi, lox, loy, loz, size);
   const float inv = 1.0f / size;
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) {
-    const float4 p = pos[i];
+    const float4 p = d.position(pos, i);
     keys[i] = physics::morton_key(p.x, p.y, p.z, lox, loy, loz, inv);
     index[i] = i;
   }
 }
 
-// out[i] = in[perm[i]] for positions, velocities, the last accelerations (the relative opening
-// criterion reads them), ids and tags.
-__global__ void permute(BodiesView in, BodiesView out, const int* __restrict__ perm) {
-  for (int i = blockIdx.x * kBlock + threadIdx.x; i < in.n; i += gridDim.x * kBlock) {
-    const int j = perm[i];
-    out.pos[i] = in.pos[j];
-    out.vel[i] = in.vel[j];
-    out.acc[i] = in.acc[j];
-    out.id[i] = in.id[j];
-    out.tag[i] = in.tag[j];
+// The pieces of the sort's `alt` memory: the second key buffer, the two index buffers and CUB's
+// temporary, each 256-byte aligned.
+struct AltLayout {
+  std::size_t keys2 = 0, index = 0, index2 = 0, temp = 0, temp_bytes = 0, total = 0;
+  explicit AltLayout(int n) {
+    const auto up = [](std::size_t b) { return (b + 255) / 256 * 256; };
+    const auto count = static_cast<std::size_t>(n);
+    index = up(count * sizeof(std::uint64_t));
+    index2 = index + up(count * sizeof(int));
+    temp = index2 + up(count * sizeof(int));
+    cub::DoubleBuffer<std::uint64_t> k(nullptr, nullptr);
+    cub::DoubleBuffer<int> v(nullptr, nullptr);
+    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, k, v, n, 0, 63));
+    total = temp + up(temp_bytes);
   }
-}
+};
 }  // namespace
 
-std::size_t sort_temp_bytes(int n) {
-  std::size_t bytes = 0;
-  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, static_cast<const std::uint64_t*>(nullptr),
-                                             static_cast<std::uint64_t*>(nullptr),
-                                             static_cast<const int*>(nullptr), static_cast<int*>(nullptr),
-                                             n, 0, 63));
-  return bytes;
-}
+std::size_t sort_alt_bytes(int n) { return AltLayout(n).total; }
 
-void launch_sort(const BodiesView& in, const BodiesView& out, const BodyBounds* box,
-                 const SortScratch& s, cudaStream_t st) {
-  const int grid = grid_for(in.n, kBlock);
-  morton_keys<<<grid, kBlock, 0, st>>>(in.pos, in.n, box, s.keys, s.index);
+const int* launch_sort(const float4* pos, const Drift& d, int n, const BodyBounds* box,
+                       const SortScratch& s, cudaStream_t st) {
+  const AltLayout l(n);
+  if (s.alt_bytes < l.total) throw std::logic_error("launch_sort: the alt memory is too small");
+  auto* base = static_cast<unsigned char*>(s.alt);
+  auto* keys2 = reinterpret_cast<std::uint64_t*>(base + l.keys2);
+  auto* index = reinterpret_cast<int*>(base + l.index);
+  auto* index2 = reinterpret_cast<int*>(base + l.index2);
+  morton_keys<<<grid_for(n, kBlock), kBlock, 0, st>>>(pos, d, n, box, s.keys, index);
   CUDA_LAUNCH_CHECK();
-  std::size_t bytes = s.temp_bytes;
-  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(s.temp, bytes, s.keys, s.keys_sorted, s.index,
-                                             s.index_sorted, in.n, 0, 63, st));
-  permute<<<grid, kBlock, 0, st>>>(in, out, s.index_sorted);
-  CUDA_LAUNCH_CHECK();
+  // In place between the two buffers of each: no third copy of keys or indices.
+  cub::DoubleBuffer<std::uint64_t> k(s.keys, keys2);
+  cub::DoubleBuffer<int> v(index, index2);
+  std::size_t bytes = l.temp_bytes;
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(base + l.temp, bytes, k, v, n, 0, 63, st));
+  if (k.Current() != s.keys) {
+    const std::size_t key_bytes = static_cast<std::size_t>(n) * sizeof(std::uint64_t);
+    CUDA_CHECK(cudaMemcpyAsync(s.keys, k.Current(), key_bytes, cudaMemcpyDeviceToDevice, st));
+  }
+  return v.Current();
 }
 
 }  // namespace galaxy::cuda

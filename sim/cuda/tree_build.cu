@@ -157,13 +157,6 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
   }
 }
 
-// Reads the compacted starts; writes each group's range (it ends where the next begins).
-__global__ void starts_to_groups(const int* __restrict__ starts, TreeView t, int n) {
-  const int count = *t.group_count;
-  for (int g = blockIdx.x * kBlock + threadIdx.x; g < count; g += gridDim.x * kBlock) {
-    t.groups[g] = make_int2(starts[g], g + 1 < count ? starts[g + 1] : n);
-  }
-}
 }  // namespace
 
 std::size_t groups_temp_bytes(int n) {
@@ -174,13 +167,10 @@ std::size_t groups_temp_bytes(int n) {
   return bytes;
 }
 
-void launch_groups(const TreeView& t, int n, int* starts, void* temp, std::size_t temp_bytes,
-                   cudaStream_t s) {
+void launch_groups(const TreeView& t, int n, void* temp, std::size_t temp_bytes, cudaStream_t s) {
   std::size_t bytes = temp_bytes;
   CUDA_CHECK(cub::DeviceSelect::Flagged(temp, bytes, thrust::counting_iterator<int>(0), t.group_start,
-                                        starts, t.group_count, n, s));
-  starts_to_groups<<<grid_for(n / 8 + 1, kBlock), kBlock, 0, s>>>(starts, t, n);
-  CUDA_LAUNCH_CHECK();
+                                        t.group_first, t.group_count, n, s));
 }
 
 void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& t, cudaStream_t s) {

@@ -219,7 +219,7 @@ constexpr int min_blocks(physics::Order order, int per_lane) {
 // The group being walked, as the traversal leaves it for the mode.
 template <int kPerLane>
 struct Group {
-  int index;           // the group's number in t.groups
+  int index;           // the group's number (group_range)
   int part;            // which part of its walk (WalkScratch::parts)
   int2 range;          // its bodies [x, y) in tree order
   float4 p[kPerLane];  // the lane's bodies (lanes past the end stand on the group's first body)
@@ -257,7 +257,7 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
     if (item < 0) break;
     gr.index = item / w.parts;
     gr.part = item - gr.index * w.parts;
-    const int2 range = t.groups[gr.index];
+    const int2 range = group_range(t, gr.index, *t.group_count);
     gr.range = range;
     // The group's box; lanes past the group's end stand on its first body and change nothing.
     float amin2 = 3e38f;  // the smallest squared acceleration of the last pass in the group

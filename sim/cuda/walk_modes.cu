@@ -16,7 +16,7 @@ __device__ int group_of(const TreeView& t, int slot) {
   int lo = 0, hi = *t.group_count - 1;
   while (lo < hi) {
     const int mid = (lo + hi + 1) / 2;
-    if (t.groups[mid].x <= slot) lo = mid; else hi = mid - 1;
+    if (t.group_first[mid] <= slot) lo = mid; else hi = mid - 1;
   }
   return lo;
 }
