@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "cpu/group_expansion.hpp"
 #include "cpu/kernels.hpp"
 #include "cpu/let.hpp"
 #include "cpu/octree.hpp"
@@ -116,12 +117,13 @@ struct Columns {
   }
 };
 
-// Builds the two interaction lists in the thread's scratch.
+// Builds the two interaction lists, and the expansion, in the thread's scratch.
 struct ListVisitor {
   const SourceTree& src;
   const WalkParams& w;
   Columns<4>& points;  // x, y, z, m
   Columns<21>& cells;  // x, y, z, m, xx, yy, zz, xy, xz, yz, trace (, xxx ... zzz at order 3)
+  cpu::GroupExpansion& far;
   void point(int node, float dx, float dy, float dz) {
     points.add({dx, dy, dz, src.nodes[node].mass});
   }
@@ -134,6 +136,7 @@ struct ListVisitor {
                  o.xxz, o.xyy, o.xyz, o.xzz, o.yyy, o.yyz, o.yzz, o.zzz});
     } else if (w.order == physics::Order::Quadrupole) {
       const physics::Quadrupole& q = src.quad(node);
+      if (far.take(src.nodes[node], q, dx, dy, dz, w.eps2)) return;
       cells.add({dx, dy, dz, mass, q.xx, q.yy, q.zz, q.xy, q.xz, q.yz, q.trace});
     } else {
       points.add({dx, dy, dz, mass});
@@ -147,6 +150,7 @@ struct ListVisitor {
 struct Scratch {
   Columns<4> points;
   Columns<21> cells;
+  cpu::GroupExpansion far;
   std::vector<float> tx, ty, tz, ax, ay, az, pot;
 };
 
@@ -216,6 +220,7 @@ void evaluate_group(const CpuOctree& tree, HostBodies& b, const CpuOctree::Group
                                 c[10].data(), s.cells.n},
                                w.eps2);
   }
+  if (s.far.cells > 0) s.far.add_to(t);
   if (add) {
     for (std::size_t k = 0; k < members; ++k) {
       const int j = order[g.begin + k];
@@ -238,9 +243,9 @@ void count_group(const CpuOctree& tree, const CpuOctree::Group& g, const Scratch
                  InteractionCounts& c, std::vector<float>* cost) {
   const auto members = static_cast<std::uint64_t>(g.end - g.begin);
   c.body_body += s.points.n * members;
-  c.body_cell += s.cells.n * members;
+  c.body_cell += (s.cells.n + s.far.cells) * members;
   if (!cost) return;
-  const auto entries = static_cast<float>(s.points.n + s.cells.n);
+  const auto entries = static_cast<float>(s.points.n + s.cells.n + s.far.cells);
   for (int k = g.begin; k < g.end; ++k) (*cost)[static_cast<std::size_t>(tree.order()[k])] += entries;
 }
 
@@ -313,7 +318,8 @@ InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkPa
     const float a = record_group_alpha(tree, b, g, w, alpha_accel);
     s.points.clear();
     s.cells.clear();
-    ListVisitor v{src, w, s.points, s.cells};
+    s.far.clear(box, w.relative && physics::expansion_on(long(b.size())) ? a : 0.0f);
+    ListVisitor v{src, w, s.points, s.cells, s.far};
     walk_group(src, g, box, w, a, v);
     evaluate_group(tree, b, g, box, w, s);
     count_group(tree, g, s, counts[static_cast<std::size_t>(thread)], cost);
@@ -335,11 +341,12 @@ InteractionCounts cpu::remote_forces(const CpuOctree& tree, HostBodies& b, const
     const float a = alpha_accel[static_cast<std::size_t>(tree.order()[g.begin])];
     s.points.clear();
     s.cells.clear();
+    s.far.clear(box, w.relative && physics::expansion_on(long(b.size())) ? a : 0.0f);
     for (const SourceTree& src : sources) {
-      ListVisitor v{src, w, s.points, s.cells};
+      ListVisitor v{src, w, s.points, s.cells, s.far};
       walk_group(src, none, box, w, a, v);
     }
-    if (s.points.n + s.cells.n == 0) return;
+    if (s.points.n + s.cells.n + s.far.cells == 0) return;
     evaluate_group(tree, b, g, box, w, s, /*add=*/true);
     count_group(tree, g, s, counts[static_cast<std::size_t>(thread)], cost);
   });

@@ -226,6 +226,8 @@ struct Group {
   Targets<kPerLane> tg;  // the same relative to the centre, and their sums (the force mode's)
   float cx, cy, cz;      // the centre of the group's box
   float lo_x, lo_y, lo_z, hi_x, hi_y, hi_z;  // the box
+  float radius;          // the box's half-diagonal (relative coordinates, rounded up)
+  float alpha_accel;     // the relative test's alpha |a|_min (0: geometric)
 };
 
 // One batch of tested nodes, one a lane (node -1: none): the decision and what the lists need.
@@ -293,6 +295,8 @@ __global__ void __launch_bounds__(kBlock, min_blocks(kOrder, kPerLane))
 
     const float alpha_accel = mode.group_alpha(
         t, gr.index, alpha > 0.0f ? alpha * sqrtf(warp_min(amin2)) : 0.0f, lane);
+    gr.radius = sqrtf(bx * bx + by * by + bz * bz);
+    gr.alpha_accel = alpha_accel;
     mode.begin();
     int top = 1;
     if (lane == 0) stack[0] = 0;
