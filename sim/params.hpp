@@ -17,8 +17,8 @@ namespace galaxy {
 // Parameters that may change between steps without reallocation.
 // The opening test is physics::open_radius at theta (the largest opening angle) and, where alpha >
 // 0, physics::accept_relative at alpha: a cell is accepted when its estimated error is below alpha
-// times the body's acceleration. The defaults give p99 relative force errors of 6.8e-4 (Plummer)
-// and 8.1e-4 (the collision) at 1M bodies in 4.1 and 4.0 ms a step on an H100 (README,
+// times the body's acceleration. The defaults give p99 relative force errors of 6.9e-4 (Plummer)
+// and 8.6e-4 (the collision) at 1M bodies in 3.4 and 3.5 ms a step on an H100 (README,
 // Benchmark); alpha = 0 with theta 0.6 is the classic geometric walk at about the same p99.
 struct SimParams {
   float theta = 1.0f;  // largest opening angle (physics::open_radius)
