@@ -3,11 +3,11 @@
 // reduces a grid-stride share of the bodies (coalesced float4 reads) with CUB's block reduction
 // and writes one partial box; one block of a second launch combines the partials. Two launches
 // instead of the seed's last-block-by-atomicInc ending: the kernel boundary is the barrier, and
-// there is nothing to get wrong on Hopper.
-#include <cub/block/block_reduce.cuh>
+// there is nothing to get wrong on Hopper. When stepping on, the previous pass's closing kick has
+// written the partials already (integrate.cu): only the combining launch is left.
+#include <algorithm>
 
-#include <cfloat>
-
+#include "box_reduce.cuh"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
@@ -16,53 +16,22 @@ namespace galaxy::cuda {
 namespace {
 constexpr int kBlock = 256;
 
-struct MinMax {
-  __device__ BodyBounds operator()(const BodyBounds& a, const BodyBounds& b) const {
-    BodyBounds r;
-#pragma unroll
-    for (int k = 0; k < 3; ++k) {
-      r.lo[k] = fminf(a.lo[k], b.lo[k]);
-      r.hi[k] = fmaxf(a.hi[k], b.hi[k]);
-    }
-    return r;
-  }
-};
-
-__device__ BodyBounds empty_box() {
-  BodyBounds b;
-#pragma unroll
-  for (int k = 0; k < 3; ++k) {
-    b.lo[k] = FLT_MAX;
-    b.hi[k] = -FLT_MAX;
-  }
-  return b;
-}
-
 // Reads the positions d gives for [0, n); writes partial[blockIdx.x].
 __global__ void __launch_bounds__(kBlock) partial_boxes(const float4* __restrict__ pos, Drift d,
                                                         int n, BodyBounds* __restrict__ partial) {
   BodyBounds b = empty_box();
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) {
-    const float4 p = d.position(pos, i);
-    b.lo[0] = fminf(b.lo[0], p.x), b.hi[0] = fmaxf(b.hi[0], p.x);
-    b.lo[1] = fminf(b.lo[1], p.y), b.hi[1] = fmaxf(b.hi[1], p.y);
-    b.lo[2] = fminf(b.lo[2], p.z), b.hi[2] = fmaxf(b.hi[2], p.z);
+    grow_box(b, d.position(pos, i));
   }
-  using Reduce = cub::BlockReduce<BodyBounds, kBlock>;
-  __shared__ typename Reduce::TempStorage tmp;
-  const BodyBounds r = Reduce(tmp).Reduce(b, MinMax());
-  if (threadIdx.x == 0) partial[blockIdx.x] = r;
+  write_block_box<kBlock>(b, partial);
 }
 
 // Reads partial[0, count); writes *out. One block.
 __global__ void __launch_bounds__(kBlock)
     combine_boxes(const BodyBounds* __restrict__ partial, int count, BodyBounds* __restrict__ out) {
   BodyBounds b = empty_box();
-  for (int i = threadIdx.x; i < count; i += kBlock) b = MinMax()(b, partial[i]);
-  using Reduce = cub::BlockReduce<BodyBounds, kBlock>;
-  __shared__ typename Reduce::TempStorage tmp;
-  const BodyBounds r = Reduce(tmp).Reduce(b, MinMax());
-  if (threadIdx.x == 0) *out = r;
+  for (int i = threadIdx.x; i < count; i += kBlock) b = BoxMinMax()(b, partial[i]);
+  write_block_box<kBlock>(b, out);
 }
 }  // namespace
 
@@ -78,12 +47,18 @@ int grid_for(int n, int block) {
   return static_cast<int>(want < 1 ? 1 : (want > cap ? cap : want));
 }
 
+int box_partials(int n, int partial_count) { return std::min(grid_for(n, kBlock), partial_count); }
+
 void launch_bounding_box(const float4* pos, const Drift& d, int n, BodyBounds* partial,
                          int partial_count, BodyBounds* out, cudaStream_t s) {
-  const int blocks = std::min(grid_for(n, kBlock), partial_count);
+  const int blocks = box_partials(n, partial_count);
   partial_boxes<<<blocks, kBlock, 0, s>>>(pos, d, n, partial);
   CUDA_LAUNCH_CHECK();
-  combine_boxes<<<1, kBlock, 0, s>>>(partial, blocks, out);
+  launch_combine_boxes(partial, blocks, out, s);
+}
+
+void launch_combine_boxes(const BodyBounds* partial, int count, BodyBounds* out, cudaStream_t s) {
+  combine_boxes<<<1, kBlock, 0, s>>>(partial, count, out);
   CUDA_LAUNCH_CHECK();
 }
 

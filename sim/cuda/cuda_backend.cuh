@@ -103,6 +103,8 @@ class CudaBackend final : public CudaSimulation {
 
  private:
   void run(bool integrate);
+  // The bodies changed outside a pass: the next pass computes its box itself.
+  void forget_box() { box_for_pass_ = -1; }
   // reset()'s and recompute()'s common part: the new bodies uploaded, no pass made.
   void replace(const HostBodies& b);
   void rebuild_if_out_of_nodes();
@@ -123,6 +125,8 @@ class CudaBackend final : public CudaSimulation {
   DeviceBodies bodies_;
   std::optional<DeviceOctree> tree_;  // Barnes-Hut's, sized for the bodies
   PassSettings last_;                 // the settings of the newest pass (the trace replays it)
+  long long box_for_pass_ = -1;       // the pass whose partial boxes the last closing kick wrote
+  float box_dt_ = 0;                  // at this dt
   // trace_walk()'s output on the device, made by its first call (5 MB).
   struct TraceBuffers {
     DeviceBuffer<TraceHeader> header{1};

@@ -49,6 +49,7 @@ void CudaBackend::restore(const Keyframe& k) {
   }
   passes_.checked = passes_.done;  // what passes before the jump found no longer matters
   bodies_.load(c.bodies, st);
+  forget_box();
   launch_clear_runaway(record_.data(), st);
   CUDA_CHECK(cudaStreamSynchronize(st));
   runaway_.reset();

@@ -64,6 +64,7 @@ void CudaBackend::replace(const HostBodies& b) {
   runaway_.reset();
   passes_ = {};
   have_accel_ = tree_current_ = false;
+  forget_box();
 }
 
 void CudaBackend::add_remote_forces(const TreeLayout& l) {
@@ -77,6 +78,7 @@ void CudaBackend::add_remote_forces(const TreeLayout& l) {
                                 std::to_string(n));
   }
   cudaStream_t st = stream_.get();
+  forget_box();  // the accelerations change after the pass's closing kick
   const std::size_t nodes = l.nodes(), m = l.bodies();
   DeviceBuffer<float4> com(nodes), quad(2 * nodes), pos(static_cast<std::size_t>(n) + m);
   DeviceBuffer<float2> mac(nodes);
@@ -109,6 +111,7 @@ void CudaBackend::restore_forces(const HostBodies& b) {
   if (b.empty()) return;
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   bodies_.upload_accelerations(b, stream_.get());
+  forget_box();
 }
 
 void CudaBackend::step() {
@@ -130,6 +133,13 @@ void CudaBackend::run(bool integrate) {
   const physics::Relative relative{have_accel_ ? params_.alpha : 0.0f,
                                    params_.alpha_reach * params_.alpha_reach};
   last_ = {integrate, solver_, params_, relative, time_, steps_, passes_.sequence};
+  // The box the last closing kick predicted holds for this pass if nothing touched the bodies
+  // since (forget_box) and dt is the same; a stepping pass predicts the next one's.
+  last_.box_ready = integrate && box_for_pass_ == static_cast<long long>(passes_.sequence) &&
+                    box_dt_ == params_.dt;
+  last_.predict_box = integrate && solver_ == Solver::BarnesHut;
+  box_for_pass_ = last_.predict_box ? static_cast<long long>(passes_.sequence) + 1 : -1;
+  box_dt_ = params_.dt;
   run_pass(last_, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, slot,
            st);
   if (solver_ == Solver::BarnesHut) have_accel_ = tree_current_ = true;
@@ -182,6 +192,7 @@ void CudaBackend::go_back(const RunawayRecord& rec) {
   cudaStream_t st = stream_.get();
   CUDA_CHECK(cudaStreamSynchronize(st));
   bodies_.swap_sets();
+  forget_box();
   RunawayClock clock{};
   CUDA_CHECK(cudaMemcpyAsync(&clock, clock_.data(), sizeof clock, cudaMemcpyDeviceToHost, st));
   launch_clear_runaway(record_.data(), st);

@@ -4,6 +4,7 @@
 // the keys were taken from the drifted positions), the closing kick after it, so that velocities
 // are synchronised with positions at the end of every step (the diagnostics and the saves need
 // that).
+#include "box_reduce.cuh"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 #include "runaway.cuh"
@@ -54,9 +55,13 @@ __global__ void advance(BodiesView in, BodiesView out, const int* __restrict__ p
   if (!after_runaway && blockIdx.x == 0 && threadIdx.x == 0) *clock = RunawayClock{c.time, c.steps};
 }
 
-// The closing kick, checking the accelerations the force pass wrote and the velocities.
-__global__ void kick_checked(BodiesView b, float h, RunawayRecord* r, unsigned long long step,
-                             unsigned long long pass) {
+// The closing kick, checking the accelerations the force pass wrote and the velocities; with
+// next.partial, the box of the next pass's drifted positions too (kick_drift, bit for bit what
+// that pass's launch_advance computes from these values).
+__global__ void __launch_bounds__(kBlock) kick_checked(BodiesView b, float h, RunawayRecord* r,
+                                                       unsigned long long step,
+                                                       unsigned long long pass, NextBox next) {
+  BodyBounds box = empty_box();
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
     const float4 a = b.acc[i];
     float4 v = b.vel[i];
@@ -64,7 +69,13 @@ __global__ void kick_checked(BodiesView b, float h, RunawayRecord* r, unsigned l
     b.vel[i] = v;
     const unsigned k = acceleration_kinds(a.x, a.y, a.z) | velocity_kinds(v.x, v.y, v.z);
     if (k) record_runaway(r, b.id[i], k, step, pass);
+    if (next.partial) {
+      float4 p = b.pos[i];
+      kick_drift(p, v, a, next.dt);
+      grow_box(box, p);
+    }
   }
+  if (next.partial) write_block_box<kBlock>(box, next.partial);
 }
 
 __global__ void clear_runaway(RunawayRecord* r) {
@@ -101,8 +112,10 @@ void launch_advance(const BodiesView& in, const BodiesView& out, const int* perm
 }
 
 void launch_kick_checked(const BodiesView& b, float half_dt, RunawayRecord* r,
-                         unsigned long long step, unsigned long long pass, cudaStream_t s) {
-  kick_checked<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, half_dt, r, step, pass);
+                         unsigned long long step, unsigned long long pass, const NextBox& next,
+                         cudaStream_t s) {
+  const int grid = next.partial ? next.partials : grid_for(b.n, kBlock);
+  kick_checked<<<grid, kBlock, 0, s>>>(b, half_dt, r, step, pass, next);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -108,6 +108,10 @@ int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride
 // partial boxes, then one block combines them into *out.
 void launch_bounding_box(const float4* pos, const Drift& d, int n, BodyBounds* partial,
                          int partial_count, BodyBounds* out, cudaStream_t s);
+// How many partial boxes launch_bounding_box writes for n bodies (blocks of 256 threads), and its
+// second launch alone: partial[0, count) combined into *out.
+int box_partials(int n, int partial_count);
+void launch_combine_boxes(const BodyBounds* partial, int count, BodyBounds* out, cudaStream_t s);
 // 2. sort (the seed runs it after the build; sort.cu says why not): Morton keys of the positions
 // `d` gives in the root cube of *box, sorted with CUB's radix sort into `keys`, with the
 // permutation that sorts them (returned: it lies in `alt`'s memory, which the tree's nodes reuse

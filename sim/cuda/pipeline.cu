@@ -23,8 +23,13 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
   const int n = bodies.size();
   const BodiesView now = bodies.view();
   const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
-  launch_bounding_box(now.pos, d, n, tree.partial_boxes(), DeviceOctree::kPartialBoxes,
-                      tree.root_box(), s);
+  if (p.box_ready && p.integrate) {
+    launch_combine_boxes(tree.partial_boxes(), box_partials(n, DeviceOctree::kPartialBoxes),
+                         tree.root_box(), s);
+  } else {
+    launch_bounding_box(now.pos, d, n, tree.partial_boxes(), DeviceOctree::kPartialBoxes,
+                        tree.root_box(), s);
+  }
   timer.mark(slot, Mark::Sort, s);
   advance(p, bodies, launch_sort(now.pos, d, n, tree.root_box(), tree.sort_scratch(), s), r, s);
   timer.mark(slot, Mark::TreeBuild, s);
@@ -56,7 +61,13 @@ void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
     launch_direct_tiled(bodies.view(), eps2, s);
   }
   timer.mark(slot, Mark::ClosingKick, s);
-  if (p.integrate) launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, p.pass, s);
+  if (p.integrate) {
+    NextBox next;
+    if (p.predict_box && p.solver == Solver::BarnesHut) {
+      next = {tree.partial_boxes(), box_partials(bodies.size(), DeviceOctree::kPartialBoxes), dt};
+    }
+    launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, p.pass, next, s);
+  }
   timer.mark(slot, Mark::ReadBack, s);
 }
 

@@ -19,6 +19,9 @@ struct PassSettings {
   double time = 0;  // the clock before the pass (RunawayClock's)
   unsigned long long steps = 0;
   unsigned long long pass = 0;  // the pass's number in the run (RunawayRecord::first_pass)
+  // The previous pass's closing kick wrote this pass's partial boxes (for this dt, on these
+  // bodies); and whether this pass's closing kick writes the next pass's.
+  bool box_ready = false, predict_box = false;
 };
 
 // Where a pass reports: the runaway record and its clock, the interaction counters.

@@ -46,9 +46,17 @@ void launch_advance(const BodiesView& in, const BodiesView& out, const int* perm
                     float dt, RunawayRecord* r, RunawayClock* clock, const PassClock& c,
                     cudaStream_t s);
 // The closing kick (v += a dt/2), checking the accelerations the force pass wrote and the
-// velocities; records under step `step` and pass `pass`.
+// velocities; records under step `step` and pass `pass`. Where next.partial is set, it also
+// writes the partial boxes (launch_bounding_box's, box_partials of them) of where the next
+// pass's opening kick and drift at next.dt will put the bodies, so that pass only combines them.
+struct NextBox {
+  BodyBounds* partial = nullptr;
+  int partials = 0;
+  float dt = 0;
+};
 void launch_kick_checked(const BodiesView& b, float half_dt, RunawayRecord* r,
-                         unsigned long long step, unsigned long long pass, cudaStream_t s);
+                         unsigned long long step, unsigned long long pass, const NextBox& next,
+                         cudaStream_t s);
 
 // Sets *r to "nothing recorded" on the stream.
 void launch_clear_runaway(RunawayRecord* r, cudaStream_t s);
