@@ -318,7 +318,7 @@ InteractionCounts tree_forces(const CpuOctree& tree, HostBodies& b, const WalkPa
     const float a = record_group_alpha(tree, b, g, w, alpha_accel);
     s.points.clear();
     s.cells.clear();
-    s.far.clear(box, w.relative && physics::expansion_on(long(b.size())) ? a : 0.0f);
+    s.far.clear(box, a, w, b.size());
     ListVisitor v{src, w, s.points, s.cells, s.far};
     walk_group(src, g, box, w, a, v);
     evaluate_group(tree, b, g, box, w, s);
@@ -341,7 +341,7 @@ InteractionCounts cpu::remote_forces(const CpuOctree& tree, HostBodies& b, const
     const float a = alpha_accel[static_cast<std::size_t>(tree.order()[g.begin])];
     s.points.clear();
     s.cells.clear();
-    s.far.clear(box, w.relative && physics::expansion_on(long(b.size())) ? a : 0.0f);
+    s.far.clear(box, a, w, b.size());
     for (const SourceTree& src : sources) {
       ListVisitor v{src, w, s.points, s.cells, s.far};
       walk_group(src, none, box, w, a, v);

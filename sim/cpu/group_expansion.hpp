@@ -21,12 +21,13 @@ struct GroupExpansion {
   double terms[physics::kExpansionTerms] = {};
   std::size_t cells = 0;
   float radius = 0, alpha_accel = 0;  // the group's (the decision's inputs)
-  // For a group of box `box` and alpha |a| `a` (0: the relative test is off).
-  void clear(const GroupBox& box, float a) {
+  // For a group of box `box` and alpha |a| `a` in a walk over `bodies` own bodies with `w`: off
+  // (alpha_accel 0) without the relative test or below physics::kExpansionMinBodies.
+  void clear(const GroupBox& box, float a, const WalkParams& w, std::size_t bodies) {
     std::fill(std::begin(terms), std::end(terms), 0.0);
     cells = 0;
     radius = std::sqrt(box.bx * box.bx + box.by * box.by + box.bz * box.bz);
-    alpha_accel = a;
+    alpha_accel = w.relative && physics::expansion_on(static_cast<long>(bodies)) ? a : 0.0f;
   }
   // Takes the cell when the walk would: with quadrupoles and the relative test, far enough.
   bool take(const WalkNode& n, const physics::Quadrupole& q, float dx, float dy, float dz,

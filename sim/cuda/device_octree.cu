@@ -32,18 +32,19 @@ struct NodeLayout {
 
 DeviceOctree::DeviceOctree(int n, int leaf_size)
     : n_(n), level_range_(2 * (kLevels + 1)), scalars_(kScalars), blocks_done_(1) {
+  keys_.resize(n);  // before the nodes: the sort's scratch is laid out around both
   allocate_nodes(initial_node_capacity(n, leaf_size));
   group_start_.resize(n);
   group_temp_.resize(groups_temp_bytes(n));
   stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
   parts_ = force_walk_parts(n);
   if (parts_ > 1) partial_sums_.resize(static_cast<std::size_t>(parts_) * n);
-  keys_.resize(n);
 }
 
 void DeviceOctree::allocate_nodes(int capacity) {
   nodes_.resize(std::max(NodeLayout(capacity).total, sort_alt_bytes(n_)));
   capacity_ = capacity;
+  sort_ = sort_scratch_in(keys_.data(), nodes_.data(), nodes_.bytes(), n_);
   if (oct_.size() > 0) oct_.resize(3 * static_cast<std::size_t>(capacity));
 }
 
@@ -94,7 +95,6 @@ WalkScratch DeviceOctree::force_scratch() {
   return w;
 }
 
-SortScratch DeviceOctree::sort_scratch() { return {keys_.data(), nodes_.data(), nodes_.bytes()}; }
 
 void DeviceOctree::build_groups(const TreeView& t, int n, cudaStream_t s) {
   launch_groups(t, n, group_temp_.data(), group_temp_.bytes(), s);

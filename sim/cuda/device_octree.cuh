@@ -28,7 +28,7 @@ class DeviceOctree {
   TreeView view(int leaf_size, int group_size, int order = 2);
   WalkScratch walk_scratch();   // one part a group (the trace and the count)
   WalkScratch force_scratch();  // split into force_walk_parts(n) parts at small n
-  SortScratch sort_scratch();
+  const SortScratch& sort_scratch() const { return sort_; }
   const std::uint64_t* sorted_keys() const { return keys_.data(); }
   // The walk's groups from the flags the build left (launch_groups), with this object's scratch.
   void build_groups(const TreeView& t, int n, cudaStream_t s);
@@ -79,6 +79,7 @@ class DeviceOctree {
   // The sorted Morton keys the build reads; then the groups' first bodies (n ints) and alpha |a|
   // (n floats).
   DeviceBuffer<std::uint64_t> keys_;
+  SortScratch sort_{};  // keys_ and pieces of nodes_ (sort_scratch_in), laid out with the nodes
 };
 
 }  // namespace galaxy::cuda

@@ -144,7 +144,7 @@ struct ForceMode {
   __device__ __forceinline__ bool into_expansion(const Group<kPerLane>& g, const Visit& v,
                                                  const TreeView& t) const {
     if constexpr (!kExpand || kOrder != physics::Order::Quadrupole) return false;
-    if (!v.accept || g.alpha_accel <= 0.0f) return false;
+    if (!v.accept) return false;
     const float dist2 = v.c.x * v.c.x + v.c.y * v.c.y + v.c.z * v.c.z;
     return physics::into_expansion(v.c.w, t.quad[2 * v.node + 1].z, t.mac[v.node].y, g.radius,
                                    dist2, g.alpha_accel);

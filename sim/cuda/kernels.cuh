@@ -114,14 +114,20 @@ int box_partials(int n, int partial_count);
 void launch_combine_boxes(const BodyBounds* partial, int count, BodyBounds* out, cudaStream_t s);
 // 2. sort (the seed runs it after the build; sort.cu says why not): Morton keys of the positions
 // `d` gives in the root cube of *box, sorted with CUB's radix sort into `keys`, with the
-// permutation that sorts them (returned: it lies in `alt`'s memory, which the tree's nodes reuse
-// once the bodies are moved; launch_advance applies it). `alt` holds sort_alt_bytes(n).
+// permutation that sorts them (returned: it lies in the scratch's index buffers, which the tree's
+// nodes reuse once the bodies are moved; launch_advance applies it).
 struct SortScratch {
-  std::uint64_t* keys;  // n: the sorted keys, which the build reads
-  void* alt;            // the other key buffer, both index buffers and CUB's temporary
-  std::size_t alt_bytes;
+  std::uint64_t* keys;   // n: the sorted keys, which the build reads
+  std::uint64_t* keys2;  // n: the other key buffer
+  int* index;            // n each: the permutation's two buffers
+  int* index2;
+  void* temp;  // CUB's temporary
+  std::size_t temp_bytes;
 };
+// The bytes of scratch besides the keys the sort of n bodies needs (the second key buffer, both
+// index buffers, CUB's temporary), and those pieces laid out in `alt` (at least that many bytes).
 std::size_t sort_alt_bytes(int n);
+SortScratch sort_scratch_in(std::uint64_t* keys, void* alt, std::size_t alt_bytes, int n);
 const int* launch_sort(const float4* pos, const Drift& d, int n, const BodyBounds* box,
                        const SortScratch& s, cudaStream_t st);
 // 3. tree build: level by level from the sorted keys.

@@ -23,7 +23,7 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
   const int n = bodies.size();
   const BodiesView now = bodies.view();
   const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
-  if (p.box_ready && p.integrate) {
+  if (p.box_ready) {
     launch_combine_boxes(tree.partial_boxes(), box_partials(n, DeviceOctree::kPartialBoxes),
                          tree.root_box(), s);
   } else {
@@ -63,7 +63,7 @@ void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
   timer.mark(slot, Mark::ClosingKick, s);
   if (p.integrate) {
     NextBox next;
-    if (p.predict_box && p.solver == Solver::BarnesHut) {
+    if (p.predict_box) {
       next = {tree.partial_boxes(), box_partials(bodies.size(), DeviceOctree::kPartialBoxes), dt};
     }
     launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, p.pass, next, s);

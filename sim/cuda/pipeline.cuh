@@ -20,7 +20,8 @@ struct PassSettings {
   unsigned long long steps = 0;
   unsigned long long pass = 0;  // the pass's number in the run (RunawayRecord::first_pass)
   // The previous pass's closing kick wrote this pass's partial boxes (for this dt, on these
-  // bodies); and whether this pass's closing kick writes the next pass's.
+  // bodies); and whether this pass's closing kick writes the next pass's. Both only for stepping
+  // passes, the second only for Barnes-Hut (CudaBackend::run decides).
   bool box_ready = false, predict_box = false;
 };
 

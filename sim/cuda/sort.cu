@@ -52,21 +52,24 @@ struct AltLayout {
 
 std::size_t sort_alt_bytes(int n) { return AltLayout(n).total; }
 
+SortScratch sort_scratch_in(std::uint64_t* keys, void* alt, std::size_t alt_bytes, int n) {
+  const AltLayout l(n);
+  if (alt_bytes < l.total) throw std::logic_error("sort_scratch_in: the alt memory is too small");
+  auto* base = static_cast<unsigned char*>(alt);
+  return {keys, reinterpret_cast<std::uint64_t*>(base + l.keys2),
+          reinterpret_cast<int*>(base + l.index), reinterpret_cast<int*>(base + l.index2),
+          base + l.temp, l.temp_bytes};
+}
+
 const int* launch_sort(const float4* pos, const Drift& d, int n, const BodyBounds* box,
                        const SortScratch& s, cudaStream_t st) {
-  const AltLayout l(n);
-  if (s.alt_bytes < l.total) throw std::logic_error("launch_sort: the alt memory is too small");
-  auto* base = static_cast<unsigned char*>(s.alt);
-  auto* keys2 = reinterpret_cast<std::uint64_t*>(base + l.keys2);
-  auto* index = reinterpret_cast<int*>(base + l.index);
-  auto* index2 = reinterpret_cast<int*>(base + l.index2);
-  morton_keys<<<grid_for(n, kBlock), kBlock, 0, st>>>(pos, d, n, box, s.keys, index);
+  morton_keys<<<grid_for(n, kBlock), kBlock, 0, st>>>(pos, d, n, box, s.keys, s.index);
   CUDA_LAUNCH_CHECK();
   // In place between the two buffers of each: no third copy of keys or indices.
-  cub::DoubleBuffer<std::uint64_t> k(s.keys, keys2);
-  cub::DoubleBuffer<int> v(index, index2);
-  std::size_t bytes = l.temp_bytes;
-  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(base + l.temp, bytes, k, v, n, 0, 63, st));
+  cub::DoubleBuffer<std::uint64_t> k(s.keys, s.keys2);
+  cub::DoubleBuffer<int> v(s.index, s.index2);
+  std::size_t bytes = s.temp_bytes;
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(s.temp, bytes, k, v, n, 0, 63, st));
   if (k.Current() != s.keys) {
     const std::size_t key_bytes = static_cast<std::size_t>(n) * sizeof(std::uint64_t);
     CUDA_CHECK(cudaMemcpyAsync(s.keys, k.Current(), key_bytes, cudaMemcpyDeviceToDevice, st));
