@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "device_bodies.cuh"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace galaxy::cuda {
@@ -13,8 +14,13 @@ void DeviceBodies::Arrays::swap(Arrays& o) noexcept {
   pos.swap(o.pos), vel.swap(o.vel), acc.swap(o.acc), id.swap(o.id), tag.swap(o.tag);
 }
 
-DeviceBodies::DeviceBodies(int n) : n_(n) {
-  now_.allocate(n), next_.allocate(n);
+DeviceBodies::DeviceBodies(int n, int capacity) : n_(n), capacity_(std::max(n, capacity)) {
+  now_.allocate(capacity_), next_.allocate(capacity_);
+}
+
+void DeviceBodies::set_size(int n) {
+  if (n < 0 || n > capacity_) throw std::logic_error("DeviceBodies::set_size: past the capacity");
+  n_ = n;
 }
 
 namespace {

@@ -19,9 +19,15 @@ class DeviceBodies {
  public:
   // Allocates every array for n bodies (throws and leaves *this as it was on failure: a fresh
   // object is built and moved in by the caller).
-  explicit DeviceBodies(int n = 0);
+  explicit DeviceBodies(int n = 0) : DeviceBodies(n, n) {}
+  // Room for `capacity` bodies, n of them in use (a rank of a run over several GPUs, whose count
+  // changes as bodies migrate: set_size).
+  DeviceBodies(int n, int capacity);
 
   int size() const { return n_; }
+  int capacity() const { return capacity_; }
+  // n (at most capacity()) bodies in use from now on, in both sets.
+  void set_size(int n);
   BodiesView view() { return now_.view(n_); }
   ConstBodiesView read_view() const { return now_.view(n_); }
   // The other set: where a pass moves the bodies; once it has, the state before that pass.
@@ -76,7 +82,7 @@ class DeviceBodies {
       return {pos.data(), vel.data(), acc.data(), id.data(), tag.data(), n};
     }
   };
-  int n_ = 0;
+  int n_ = 0, capacity_ = 0;
   Arrays now_, next_;
 };
 

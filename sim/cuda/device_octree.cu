@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "device_octree.cuh"
 
@@ -30,19 +31,37 @@ struct NodeLayout {
 };
 }  // namespace
 
-DeviceOctree::DeviceOctree(int n, int leaf_size)
-    : n_(n), level_range_(2 * (kLevels + 1)), scalars_(kScalars), blocks_done_(1) {
-  keys_.resize(n);  // before the nodes: the sort's scratch is laid out around both
-  allocate_nodes(initial_node_capacity(n, leaf_size));
-  group_start_.resize(n);
-  group_temp_.resize(groups_temp_bytes(n));
+DeviceOctree::DeviceOctree(int n, int leaf_size, int body_capacity)
+    : n_(n), body_capacity_(std::max(n, body_capacity)), level_range_(2 * (kLevels + 1)),
+      scalars_(kScalars), blocks_done_(1) {
+  const int cap = body_capacity_;
+  keys_.resize(cap);  // before the nodes: the sort's scratch is laid out around both
+  allocate_nodes(initial_node_capacity(cap, leaf_size));
+  group_start_.resize(cap);
+  group_temp_.resize(groups_temp_bytes(cap));
   stack_.resize(static_cast<std::size_t>(force_resident_warps()) * kStackPerWarp);
+  set_bodies(n);
+}
+
+void DeviceOctree::set_bodies(int n) {
+  if (n < 0 || n > body_capacity_) throw std::logic_error("DeviceOctree::set_bodies: past the capacity");
+  n_ = n;
+  sort_ = sort_scratch_in(keys_.data(), nodes_.data(), nodes_.bytes(), n_);
   parts_ = force_walk_parts(n);
-  if (parts_ > 1) partial_sums_.resize(static_cast<std::size_t>(parts_) * n);
+  const std::size_t partial = parts_ > 1 ? static_cast<std::size_t>(parts_) * n : 0;
+  if (partial > partial_sums_.size()) partial_sums_.resize(partial);
+}
+
+std::vector<int> DeviceOctree::level_ranges(cudaStream_t s) const {
+  std::vector<int> r(2 * kLevels);
+  CUDA_CHECK(cudaMemcpyAsync(r.data(), level_range_.data(), r.size() * sizeof(int),
+                             cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  return r;
 }
 
 void DeviceOctree::allocate_nodes(int capacity) {
-  nodes_.resize(std::max(NodeLayout(capacity).total, sort_alt_bytes(n_)));
+  nodes_.resize(std::max(NodeLayout(capacity).total, sort_alt_bytes(body_capacity_)));
   capacity_ = capacity;
   sort_ = sort_scratch_in(keys_.data(), nodes_.data(), nodes_.bytes(), n_);
   if (oct_.size() > 0) oct_.resize(3 * static_cast<std::size_t>(capacity));

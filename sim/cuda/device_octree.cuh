@@ -9,6 +9,7 @@
 // groups' first bodies and alpha |a| in the sorted keys' (dead once the tree is built).
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "cuda_check.cuh"
@@ -21,7 +22,17 @@ namespace galaxy::cuda {
 class DeviceOctree {
  public:
   // Room for the tree of n bodies in leaves of leaf_size (the node array grows if it is short).
-  DeviceOctree(int n, int leaf_size);
+  DeviceOctree(int n, int leaf_size) : DeviceOctree(n, leaf_size, n) {}
+  // Room for up to `body_capacity` bodies, n of them now (a rank of a run over several GPUs:
+  // set_bodies follows its count as bodies migrate).
+  DeviceOctree(int n, int leaf_size, int body_capacity);
+  int body_capacity() const { return body_capacity_; }
+  // The next passes' tree is of n (at most body_capacity()) bodies.
+  void set_bodies(int n);
+  // Downloads (synchronizing the stream): the nodes the last build made, and each level's range
+  // ([2 l, 2 l + 1]: kLevels of them).
+  int node_count(cudaStream_t s) const { return std::min(scalar(kNodeCount, s), capacity_); }
+  std::vector<int> level_ranges(cudaStream_t s) const;
 
   // What the build, summarize and walk kernels read and write, for this pass's leaf and group
   // sizes; with multipole order 3 the third moments too (their array made on first use).
@@ -64,7 +75,7 @@ class DeviceOctree {
   };
   Nodes nodes() const;
 
-  int n_ = 0, capacity_ = 0;
+  int n_ = 0, capacity_ = 0, body_capacity_ = 0;
   DeviceBuffer<unsigned char> nodes_;  // the node arrays, or the sort's scratch
   DeviceBuffer<float4> oct_;     // 3 per node, once an order-3 pass asked for them
   DeviceBuffer<BodyBounds> box_{1}, partial_{kPartialBoxes};

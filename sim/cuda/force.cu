@@ -334,7 +334,8 @@ void launch_force(const BodiesView& b, const TreeView& t, int multipole, float e
 }
 
 void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
-                         physics::Relative rel, const WalkScratch& w, cudaStream_t s) {
+                         physics::Relative rel, const WalkScratch& w, cudaStream_t s,
+                         unsigned long long* counters) {
   if (w.parts != 1) throw std::logic_error("launch_remote_force: a remote walk is not split");
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   const int per_lane = (t.group_size + 31) / 32;
@@ -343,7 +344,7 @@ void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, 
       // The ranks refuse it: their trees carry quadrupoles.
       throw std::invalid_argument("launch_remote_force: no octupoles in a remote tree");
     } else {
-      launch_per_lane<decltype(order)::value, true>(per_lane, b, t, eps2, rel, w, nullptr, s);
+      launch_per_lane<decltype(order)::value, true>(per_lane, b, t, eps2, rel, w, counters, s);
     }
   });
 }

@@ -156,9 +156,11 @@ void launch_force(const BodiesView& b, const TreeView& t, int multipole, float e
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
 // Adds the pull of another rank's tree to b.acc: `t` holds that tree's nodes (a TreeLayout's
 // arrays, its bodies in b.pos after the n of this rank) and this rank's groups of the last pass,
-// whose alpha |a| (t.group_alpha) the decisions use; w unsplit (walk_scratch).
+// whose alpha |a| (t.group_alpha) the decisions use; w unsplit (walk_scratch). Adds its
+// interaction counts to counters where given.
 void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
-                         physics::Relative rel, const WalkScratch& w, cudaStream_t s);
+                         physics::Relative rel, const WalkScratch& w, cudaStream_t s,
+                         unsigned long long* counters = nullptr);
 int force_resident_warps();
 // How many parts the force walk splits each group's walk into for n bodies (WalkScratch::parts).
 int force_walk_parts(int n);

@@ -15,11 +15,10 @@ void advance(const PassSettings& p, DeviceBodies& bodies, const int* perm, const
   bodies.swap_sets();
 }
 
-// Stages 1 to 5 of Barnes-Hut: bounding box, sort (before the build: sort.cu says why) and the
-// bodies moved into its order, tree build with the walk's groups, summarize, force walk. The box
-// and the keys are those of the positions the opening kick and drift will give.
-void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-                 const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
+}  // namespace
+
+void run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                     const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
   const int n = bodies.size();
   const BodiesView now = bodies.view();
   const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
@@ -45,15 +44,13 @@ void tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree
                r.counters, s);
 }
 
-}  // namespace
-
 void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
               const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
   const float dt = p.params.dt;
   timer.mark(slot, Mark::Start, s);
   timer.mark(slot, Mark::BoundingBox, s);
   if (p.solver == Solver::BarnesHut) {
-    tree_stages(p, bodies, tree, r, timer, slot, s);
+    run_tree_stages(p, bodies, tree, r, timer, slot, s);
   } else {
     advance(p, bodies, nullptr, r, s);
     for (Mark m : {Mark::Sort, Mark::TreeBuild, Mark::Summarize, Mark::Force}) timer.mark(slot, m, s);

@@ -32,6 +32,14 @@ struct PassReports {
   unsigned long long* counters;  // body-body, body-cell
 };
 
+// Stages 1 to 5 of Barnes-Hut alone (a rank of a run over several GPUs adds the other ranks' pull
+// before its closing kick): bounding box, sort (before the build: sort.cu says why) and the
+// bodies moved into its order (kicked and drifted when p.integrate), tree build with the walk's
+// groups, summarize, force walk. The box and the keys are those of the positions the opening kick
+// and drift will give.
+void run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                     const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
+
 void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
               const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
 
