@@ -60,18 +60,10 @@ std::vector<std::byte> RankState::lets_for_others(const WalkParams& w, std::vect
   return out;
 }
 
-// The received trees' pull added to this rank's bodies: on its device after its own walk (the
-// same groups, the same alpha |a|), or on the CPU (their list entries added to the costs).
+// The received trees' pull added to this rank's bodies (their list entries added to the costs).
 void RankState::walk_received(const std::vector<cpu::Let>& lets, const WalkParams& w,
                               InteractionCounts& counts) {
-  if (bodies_.empty()) return;
-  if (device_) {
-    const auto n = static_cast<std::int32_t>(bodies_.size());
-    for (const cpu::Let& let : lets) device_->add_remote_forces(cpu::tree_layout(let, n));
-    take_device_forces();
-    return;
-  }
-  if (lets.empty()) return;
+  if (bodies_.empty() || lets.empty()) return;
   std::vector<cpu::SourceTree> sources;
   for (const cpu::Let& let : lets) sources.push_back(let.source());
   const InteractionCounts remote = cpu::remote_forces(tree_, bodies_, w, alpha_accel_, sources, &cost_);
@@ -94,7 +86,7 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   InteractionCounts counts;
   t0 = std::chrono::steady_clock::now();
   if (!bodies_.empty()) {
-    counts = device_ ? device_forces() : tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
+    counts = tree_forces(tree_, bodies_, w, alpha_accel_, &cost_);
   }
   pass_.local_walk = ms_since(t0);
   t0 = std::chrono::steady_clock::now();
@@ -114,28 +106,6 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   report_.let_bytes = bytes[0];
   report_.all_bodies_bytes = bytes[1];
   return counts;
-}
-
-// This rank's own bodies walked by the CUDA backend: one pass at the last accelerations (the
-// first, with none yet, is a reset's), which leaves each group's alpha |a| on the device for the
-// received trees' walks. The cost a body counts is its share of the device's interactions.
-InteractionCounts RankState::device_forces() {
-  device_->set_params(params_);
-  if (have_accel_) {
-    device_->recompute(bodies_);
-  } else {
-    device_->reset(bodies_);
-  }
-  const InteractionCounts c = device_->interactions();
-  const float per_body = float(c.body_body + c.body_cell) / float(bodies_.size());
-  cost_.assign(bodies_.size(), per_body);
-  return c;
-}
-
-// The device's accelerations and potentials (its own walk's and the received trees') into bodies_.
-void RankState::take_device_forces() {
-  const HostBodies d = device_->download();
-  bodies_.ax = d.ax, bodies_.ay = d.ay, bodies_.az = d.az, bodies_.pot = d.pot;
 }
 
 }  // namespace galaxy::mpi

@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 #include "cpu/integrate.hpp"
-#include "cuda/cuda_simulation.hpp"
+#include "mpi/rank_link.hpp"
 #include "diagnostics.hpp"
 #include "mpi/collectives.hpp"
 #include "threads.hpp"
@@ -34,10 +34,14 @@ std::vector<int> even_blocks(std::size_t n) {
 
 void RankState::configure(const SimParams& p, int threads, Backend backend) {
   set_cpu_threads(threads);
+  std::unique_ptr<RankLink> link = std::move(link_);
   *this = RankState{};
   params_ = p;
 #if GALAXY_HAVE_CUDA
-  if (backend == Backend::Cuda) device_ = make_cuda_simulation(Solver::BarnesHut, p);
+  if (backend == Backend::Cuda) {
+    link_ = link ? std::move(link) : std::make_unique<MpiRankLink>();
+    device_ = make_device_rank(p, *link_);
+  }
 #else
   if (backend == Backend::Cuda) throw std::runtime_error("built without CUDA");
 #endif
@@ -54,8 +58,14 @@ void RankState::reset(const HostBodies& all) {
   const auto first = static_cast<std::uint64_t>(std::accumulate(counts.begin(), counts.begin() + me, 0));
   ids_.resize(mine.size());
   std::iota(ids_.begin(), ids_.end(), first);
-  cost_.assign(mine.size(), 1.0f);  // no walk yet: balance the body count
-  bodies_ = std::move(mine);
+  if (device_) {  // the device holds the bodies and their ids from here on
+    device_->set_params(params_);
+    device_->load(mine, ids_);
+    ids_.clear();
+  } else {
+    cost_.assign(mine.size(), 1.0f);  // no walk yet: balance the body count
+    bodies_ = std::move(mine);
+  }
   time_ = 0, steps_ = 0;
   timings_ = {};
   have_accel_ = false;
@@ -66,17 +76,26 @@ void RankState::reset(const HostBodies& all) {
 
 void RankState::restore_forces(const HostBodies& all) {
   // Rank 0 learns which ids each rank holds and sends their values back in that order.
-  const std::vector<int> counts = all_counts(ids_.size());
-  const std::vector<std::uint64_t> ids = gatherv(ids_, counts);
+  std::vector<std::uint64_t> mine = ids_;
+  HostBodies here;
+  if (device_) here = device_->download(mine);
+  HostBodies& to = device_ ? here : bodies_;
+  const std::vector<int> counts = all_counts(mine.size());
+  const std::vector<std::uint64_t> ids = gatherv(mine, counts);
   for (auto member : {&HostBodies::ax, &HostBodies::ay, &HostBodies::az, &HostBodies::pot}) {
     std::vector<float> values(ids.size());
     for (std::size_t i = 0; i < ids.size(); ++i) values[i] = (all.*member)[ids[i]];
-    scatterv(values, bodies_.*member, counts);
+    scatterv(values, to.*member, counts);
   }
+  if (device_) device_->set_accelerations(here);
   have_accel_ = true;
 }
 
 void RankState::compute_forces() {
+  if (device_) {
+    device_pass(false);
+    return;
+  }
   timings_.ms = {};
   auto t0 = Clock::now();
   decompose();
@@ -103,6 +122,18 @@ void RankState::step() {
   if (runaway_) return;
   const auto t_step = Clock::now();
   const float dt = params_.dt;
+  if (device_) {
+    device_pass(true);
+    device_check_runaway();
+    if (runaway_) return;
+    stage_ms(timings_, Stage::Integrate) = 0;  // in the local walk's stages
+    timings_.total_ms = ms_since(t_step);
+    timings_.valid = true;
+    time_ += dt;
+    ++steps_;
+    gather_report(timings_.total_ms);
+    return;
+  }
   good_ = bodies_, good_ids_ = ids_, good_cost_ = cost_;
   const float integrate_ms = leapfrog(bodies_, dt, [&] { compute_forces(); });
   check_runaway();
@@ -119,7 +150,7 @@ void RankState::step() {
 // wrote the LET bytes.
 void RankState::gather_report(float step_ms) {
   const auto k = static_cast<std::size_t>(world_size());
-  const std::uint64_t mine = bodies_.size();
+  const std::uint64_t mine = local_size();
   report_.bodies.resize(k);
   report_.step_ms.resize(k);
   report_.pass.resize(k);
@@ -139,29 +170,40 @@ void RankState::check_runaway() {
   MPI_Allreduce(MPI_IN_PLACE, &count, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce(MPI_IN_PLACE, &kinds, 1, MPI_UNSIGNED, MPI_BOR, MPI_COMM_WORLD);
   if (count == 0) return;
-  std::vector<std::uint64_t> named(kRunawayNamed, std::numeric_limits<std::uint64_t>::max());
-  for (std::size_t k = 0; k < r.bodies.size() && k < named.size(); ++k) named[k] = ids_[r.bodies[k]];
-  std::vector<std::uint64_t> all(named.size() * static_cast<std::size_t>(world_size()));
-  MPI_Allgather(named.data(), kRunawayNamed, MPI_UINT64_T, all.data(), kRunawayNamed,
+  std::vector<std::uint64_t> named;
+  for (std::size_t k = 0; k < r.bodies.size() && k < kRunawayNamed; ++k) named.push_back(ids_[r.bodies[k]]);
+  name_runaway(count, kinds, named);
+  bodies_ = std::move(good_), ids_ = std::move(good_ids_), cost_ = std::move(good_cost_);
+}
+
+// The runaway record of all ranks (each names its first few bodies by their reset() index).
+void RankState::name_runaway(std::uint64_t count, unsigned kinds,
+                             const std::vector<std::uint64_t>& named) {
+  std::vector<std::uint64_t> mine(kRunawayNamed, std::numeric_limits<std::uint64_t>::max());
+  std::copy_n(named.begin(), std::min<std::size_t>(named.size(), kRunawayNamed), mine.begin());
+  std::vector<std::uint64_t> all(mine.size() * static_cast<std::size_t>(world_size()));
+  MPI_Allgather(mine.data(), kRunawayNamed, MPI_UINT64_T, all.data(), kRunawayNamed,
                 MPI_UINT64_T, MPI_COMM_WORLD);
   std::sort(all.begin(), all.end());
-  r = {};
+  Runaway r;
   r.step = steps_ + 1, r.good_step = steps_, r.good_time = time_;
   r.count = count, r.kinds = kinds;
   for (std::size_t k = 0; k < all.size() && r.bodies.size() < kRunawayNamed; ++k) {
     if (all[k] != std::numeric_limits<std::uint64_t>::max()) r.bodies.push_back(all[k]);
   }
-  bodies_ = std::move(good_), ids_ = std::move(good_ids_), cost_ = std::move(good_cost_);
   runaway_ = std::move(r);
 }
 
 HostBodies RankState::gather() const {
-  const std::vector<int> counts = all_counts(ids_.size());
-  const std::vector<std::uint64_t> ids = gatherv(ids_, counts);
+  std::vector<std::uint64_t> mine = ids_;
+  const HostBodies here = device_ ? device_->download(mine) : HostBodies{};
+  const HostBodies& bodies = device_ ? here : bodies_;
+  const std::vector<int> counts = all_counts(mine.size());
+  const std::vector<std::uint64_t> ids = gatherv(mine, counts);
   HostBodies all;
   // Placed by id: rank 0 gets reset()'s order back, whatever the ranks now hold.
   for_each_member([&](auto member) {
-    const auto gathered = gatherv(bodies_.*member, counts);
+    const auto gathered = gatherv(bodies.*member, counts);
     (all.*member).resize(gathered.size());
     for (std::size_t i = 0; i < gathered.size(); ++i) (all.*member)[ids[i]] = gathered[i];
   });
@@ -171,6 +213,7 @@ HostBodies RankState::gather() const {
 Diagnostics RankState::diagnostics() const {
   double s[kDiagnosticSums] = {};
   const HostBodies& b = bodies_;
+  if (device_) device_->diagnostics_sums(s);
   for (std::size_t i = 0; i < b.size(); ++i) {
     add_diagnostics(s, b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.pot[i]);
   }

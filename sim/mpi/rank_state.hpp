@@ -14,11 +14,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "cpu/let.hpp"
 #include "cpu/octree.hpp"
-#include "cuda/cuda_simulation.hpp"
+#include "cuda/device_rank.hpp"
 #include "simulation.hpp"
 
 namespace galaxy::mpi {
@@ -26,14 +27,17 @@ namespace galaxy::mpi {
 
 class RankState {
  public:
-  // A new run; with Backend::Cuda each rank walks its own bodies and the trees it receives on its
-  // CUDA device (the local essential trees are built and sent on the CPU).
+  // A new run; with Backend::Cuda each rank's bodies live on its CUDA device and every stage of a
+  // pass runs there (cuda/device_rank.hpp), the trees travelling device to device.
   void configure(const SimParams& p, int threads, Backend backend = Backend::Cpu);
   Backend backend() const { return device_ ? Backend::Cuda : Backend::Cpu; }
   // Rank 0's `all` split into even blocks; forces computed (twice with the relative test, as
   // CpuSimulation::reset does). Clears the clock and a runaway.
   void reset(const HostBodies& all);
-  void set_params(const SimParams& p) { params_ = p; }
+  void set_params(const SimParams& p) {
+    params_ = p;
+    if (device_) device_->set_params(p);
+  }
   void set_clock(double time, std::uint64_t steps) { time_ = time, steps_ = steps; }
   // Rank 0's accelerations and potentials of `all` (reset()'s order) for the bodies here.
   void restore_forces(const HostBodies& all);
@@ -54,7 +58,9 @@ class RankState {
   // Rank 0: every rank's bodies and step time as of the last step (gathered by step()); every
   // rank: what the last force pass sent between the ranks.
   const RankReport& report() const { return report_; }
-  std::size_t local_size() const { return bodies_.size(); }
+  std::size_t local_size() const { return device_ ? device_->size() : bodies_.size(); }
+  // How the device ranks exchange bodies and trees ("NCCL", "host staging (why)"); "" on the CPU.
+  std::string exchange_path() const { return link_ ? link_->path() : ""; }
 
  private:
   // The bodies, ids and costs move to the ranks that own their keys (decompose.cpp).
@@ -64,11 +70,11 @@ class RankState {
   std::vector<std::byte> lets_for_others(const WalkParams& w, std::vector<int>& send);
   void walk_received(const std::vector<cpu::Let>& lets, const WalkParams& w,
                      InteractionCounts& counts);
-  // The walk of this rank's own bodies by device_ (the CUDA backend); the received trees are
-  // walked there too (forces), then take_device_forces brings the sums into bodies_.
-  InteractionCounts device_forces();
-  void take_device_forces();
   void check_runaway();
+  // The same on device ranks (rank_device_state.cpp).
+  InteractionCounts device_pass(bool integrate);
+  void device_check_runaway();
+  void name_runaway(std::uint64_t count, unsigned kinds, const std::vector<std::uint64_t>& named);
 
   SimParams params_;
   HostBodies bodies_;
@@ -79,10 +85,13 @@ class RankState {
   std::vector<float> good_cost_;
   CpuOctree tree_;
   std::vector<float> alpha_accel_;
-  std::unique_ptr<CudaSimulation> device_;
+  // With --backend cuda: the ranks' link (kept from run to run: NCCL's set-up is slow) and this
+  // rank's device state, which then holds the bodies (bodies_ and the rest stay empty).
+  std::unique_ptr<RankLink> link_;
+  std::unique_ptr<DeviceRank> device_;
   RankReport report_;
   RankReport::Pass pass_;  // this rank's last force pass (report_.pass gathers them on rank 0)
-  void gather_report(float step_ms);  // the CUDA backend for this rank's own walk, or none
+  void gather_report(float step_ms);
   std::size_t total_ = 0;
   double time_ = 0;
   std::uint64_t steps_ = 0;

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// One rank of a run over several GPUs with its bodies resident on its device (sim/mpi's
+// RankState with --backend cuda): every stage of a pass runs there, the decomposition along the
+// Morton curve, the migration, the local tree and walk, the local essential trees for the other
+// ranks, their exchange and walk, and the closing kick. The host sees small things: the bounding
+// boxes, the curve's cut keys, counts and the boxes the ranks describe their bodies by. No CUDA or
+// MPI header here: the ranks' collectives come through RankLink (sim/mpi implements it).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "simulation.hpp"
+
+namespace galaxy {
+
+// What a device rank needs of the ranks. Every call is collective.
+class RankLink {
+ public:
+  virtual ~RankLink() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual void min_floats(float* v, int count) = 0;     // in place, over the ranks
+  virtual void sum_doubles(double* v, int count) = 0;   // in place, over the ranks
+  // `bytes` from every rank into all[rank * bytes ...].
+  virtual void all_gather(const void* mine, std::size_t bytes, void* all) = 0;
+  // One count to each rank; recv[q] is what rank q sent this one.
+  virtual void all_to_all(const std::uint64_t* send, std::uint64_t* recv) = 0;
+  // Device memory on `stream` (a cudaStream_t): send_bytes[r] bytes to rank r, packed in rank
+  // order from `send`; recv_bytes[q] from rank q, packed in rank order into `recv`. Returns when
+  // the data has arrived (the stream synchronized).
+  virtual void exchange(const void* send, const std::uint64_t* send_bytes, void* recv,
+                        const std::uint64_t* recv_bytes, void* stream) = 0;
+  // How exchange() moves the bytes: "NCCL" or "host staging (...why...)".
+  virtual std::string path() const = 0;
+};
+
+class DeviceRank {
+ public:
+  virtual ~DeviceRank() = default;
+  virtual void set_params(const SimParams& p) = 0;
+  // This rank's share of a new run (their accelerations too: a resume's), with each body's index
+  // in the run's order; no pass yet.
+  virtual void load(const HostBodies& mine, const std::vector<std::uint64_t>& ids) = 0;
+  // The bodies here now (in the device's order) and their indices in the run's order.
+  virtual HostBodies download(std::vector<std::uint64_t>& ids) const = 0;
+  // Accelerations and potentials of b (download()'s order) in place of the current ones.
+  virtual void set_accelerations(const HostBodies& b) = 0;
+  // A force pass over all ranks (collective): with `integrate`, the opening kick and drift before
+  // it and the closing kick after; `have_accel` turns the relative opening test on. The counts of
+  // this rank's walks (its own tree's and the received ones').
+  virtual InteractionCounts pass(bool integrate, bool have_accel, double time,
+                                 std::uint64_t steps) = 0;
+  // After a stepping pass: whether it ran away here (the first bodies' indices and the kinds);
+  // go_back() (collective once any rank ran away) puts the state before the pass back.
+  virtual bool ran_away(std::vector<std::uint64_t>& named, std::uint64_t& count,
+                        unsigned& kinds) = 0;
+  virtual void go_back() = 0;
+  virtual std::size_t size() const = 0;
+  // This rank's diagnostics sums (diagnostics.hpp's kDiagnosticSums), for a reduction.
+  virtual void diagnostics_sums(double* sums) const = 0;
+  // Where the last pass went, and the bytes of the trees this rank sent.
+  virtual RankReport::Pass times() const = 0;
+  virtual double let_bytes() const = 0;
+};
+
+// Throws where the parameters cannot run over ranks on the device (the direct solver, order 3).
+std::unique_ptr<DeviceRank> make_device_rank(const SimParams& p, RankLink& link);
+
+}  // namespace galaxy

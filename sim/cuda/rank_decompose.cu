@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// Domain decomposition on the device (RankDevice::decompose), as sim/mpi/decompose.cpp does it on
+// the CPU: the cube around all ranks' bodies (the local boxes reduced over the ranks), K - 1 cut
+// keys on the Morton curve of that cube that split it into ranges of equal walk cost, and the
+// migration: the bodies of each range to its rank, each array in one exchange. The cuts come from
+// samples: every rank sends the keys of kCutSamples of its bodies spread evenly over its order
+// (the last pass's tree order: evenly over its space), each standing for its share of the rank's
+// bodies times the rank's walk time a body; every rank merges
+// the same samples and cuts where the running cost crosses r / K of the total, and moves its cuts
+// halfway there (rank_cuts.hpp). The bodies are then
+// grouped by destination (a radix sort of the destinations alone, a few bits, not of the 63-bit
+// keys: the receiver's tree sorts them anyway).
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <limits>
+
+#include "rank_cuts.hpp"
+#include "rank_device.cuh"
+#include "runaway.cuh"
+
+namespace galaxy::cuda {
+
+namespace {
+
+using Rank = std::uint16_t;  // a body's destination
+
+__device__ __forceinline__ std::uint64_t key_in(const float4& p, const BodyBounds& cube) {
+  float lox, loy, loz, size;
+  physics::cube_from_bounds(cube.lo, cube.hi, lox, loy, loz, size);
+  return physics::morton_key(p.x, p.y, p.z, lox, loy, loz, 1.0f / size);
+}
+
+// The keys of bodies (2 i + 1) n / (2 S), i < S.
+__global__ void sample_keys(const float4* __restrict__ pos, int n, BodyBounds cube,
+                            std::uint64_t* out) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= kCutSamples) return;
+  out[i] = key_in(pos[(2L * i + 1) * n / (2L * kCutSamples)], cube);
+}
+
+// Each body's rank: how many cuts its key is not below; index[i] = i.
+__global__ void destinations(const float4* __restrict__ pos, int n, BodyBounds cube,
+                             const std::uint64_t* __restrict__ cuts, int count, Rank* dest,
+                             int* index) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    const std::uint64_t k = key_in(pos[i], cube);
+    int lo = 0, hi = count;
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      if (cuts[mid] <= k) lo = mid + 1;
+      else hi = mid;
+    }
+    dest[i] = static_cast<Rank>(lo);
+    index[i] = i;
+  }
+}
+
+// at[r]: how many of the sorted destinations are below r, for r < ranks.
+__global__ void rank_starts(const Rank* __restrict__ dest, int n, int ranks, int* at) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= ranks) return;
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (dest[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  at[r] = lo;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube) {
+  CutSamples mine{};
+  cudaStream_t s = stream_.get();
+  if (n > 0) {
+    if (cuts_.size() < static_cast<std::size_t>(kCutSamples)) cuts_.resize(kCutSamples);
+    sample_keys<<<(kCutSamples + 255) / 256, 256, 0, s>>>(bodies_.view().pos, n, cube, cuts_.data());
+    CUDA_LAUNCH_CHECK();
+    cuts_.download(mine.keys, kCutSamples, s);
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    std::sort(mine.keys, mine.keys + kCutSamples);
+    mine.bodies = n;
+    mine.per_body = cost_per_body_;
+  }
+  std::vector<CutSamples> all(static_cast<std::size_t>(link_.size()));
+  link_.all_gather(&mine, sizeof mine, all.data());
+  last_cuts_ = relaxed(last_cuts_, cuts_from(all, link_.size()));
+  return last_cuts_;
+}
+
+// The bodies grouped by destination in the set not current (made current); how many go to each.
+std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube,
+                                                     const std::vector<std::uint64_t>& cuts) {
+  cudaStream_t s = stream_.get();
+  const int n = bodies_.size(), ranks = link_.size();
+  const SortScratch& x = tree_->sort_scratch();
+  auto* dest = reinterpret_cast<Rank*>(x.keys);
+  auto* dest2 = reinterpret_cast<Rank*>(x.keys2);
+  cuts_.upload(cuts.data(), cuts.size(), s);
+  destinations<<<grid_for(n, 256), 256, 0, s>>>(bodies_.view().pos, n, cube, cuts_.data(),
+                                               static_cast<int>(cuts.size()), dest, x.index);
+  CUDA_LAUNCH_CHECK();
+  int bits = 1;
+  while ((1 << bits) < ranks) ++bits;
+  cub::DoubleBuffer<Rank> k(dest, dest2);
+  cub::DoubleBuffer<int> v(x.index, x.index2);
+  std::size_t bytes = 0;
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, k, v, n, 0, bits, s));
+  void* temp = x.temp;  // the tree's sort's, unless this sort wants more
+  if (bytes > x.temp_bytes) {
+    if (sort_temp_.size() < bytes) sort_temp_.resize(bytes);
+    temp = sort_temp_.data();
+  }
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp, bytes, k, v, n, 0, bits, s));
+  launch_advance(bodies_.view(), bodies_.other_view(), v.Current(), false, 0.0f, record_.data(),
+                 clock_.data(), PassClock{passes_, 0, 0.0}, s);
+  bodies_.swap_sets();
+  if (cut_at_.size() < static_cast<std::size_t>(ranks)) cut_at_.resize(ranks);
+  rank_starts<<<(ranks + 255) / 256, 256, 0, s>>>(k.Current(), n, ranks, cut_at_.data());
+  CUDA_LAUNCH_CHECK();
+  std::vector<int> at(static_cast<std::size_t>(ranks) + 1, n);
+  cut_at_.download(at.data(), static_cast<std::size_t>(ranks), s);
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  std::vector<std::uint64_t> send(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) send[r] = static_cast<std::uint64_t>(at[r + 1] - at[r]);
+  return send;
+}
+
+void RankDevice::decompose() {
+  cudaStream_t s = stream_.get();
+  const int n = bodies_.size(), ranks = link_.size();
+  // The cube: lo and -hi reduced with one MIN.
+  float bounds[6];
+  std::fill(bounds, bounds + 6, std::numeric_limits<float>::max());
+  if (n > 0) {
+    launch_bounding_box(bodies_.view().pos, Drift{}, n, tree_->partial_boxes(),
+                        DeviceOctree::kPartialBoxes, tree_->root_box(), s);
+    BodyBounds b;
+    CUDA_CHECK(cudaMemcpyAsync(&b, tree_->root_box(), sizeof b, cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(cudaStreamSynchronize(s));
+    for (int k = 0; k < 3; ++k) bounds[k] = b.lo[k], bounds[3 + k] = -b.hi[k];
+  }
+  link_.min_floats(bounds, 6);
+  BodyBounds cube;
+  for (int k = 0; k < 3; ++k) cube.lo[k] = bounds[k], cube.hi[k] = -bounds[3 + k];
+  const std::vector<std::uint64_t> cuts = cut_keys(n, cube);
+  std::vector<std::uint64_t> send(static_cast<std::size_t>(ranks), 0), recv(send.size());
+  if (n > 0) send = group_by_rank(cube, cuts);
+  link_.all_to_all(send.data(), recv.data());
+  std::uint64_t arriving = 0;
+  for (std::uint64_t c : recv) arriving += c;
+  if (arriving > static_cast<std::uint64_t>(std::numeric_limits<int>::max() / 2)) {
+    throw std::runtime_error("too many bodies for one GPU rank after the migration");
+  }
+  const int m = static_cast<int>(arriving);
+  // Into the set not current (its contents are dead), made larger first where it is short.
+  make_room(m);
+  const BodiesView from = bodies_.view(), to = bodies_.other_view();
+  auto move = [&](const void* src, void* dst, std::size_t bytes_each) {
+    std::vector<std::uint64_t> out(send.size()), in(recv.size());
+    for (std::size_t r = 0; r < send.size(); ++r) out[r] = send[r] * bytes_each, in[r] = recv[r] * bytes_each;
+    link_.exchange(src, out.data(), dst, in.data(), s);
+  };
+  move(from.pos, to.pos, sizeof(float4));
+  move(from.vel, to.vel, sizeof(float4));
+  move(from.acc, to.acc, sizeof(float4));
+  move(from.id, to.id, sizeof(int));
+  move(from.tag, to.tag, sizeof(std::uint8_t));
+  bodies_.set_size(m);
+  bodies_.swap_sets();
+  if (m > 0) tree_->set_bodies(m);
+}
+
+}  // namespace galaxy::cuda
