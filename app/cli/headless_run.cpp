@@ -13,11 +13,11 @@
 namespace galaxy::app {
 
 namespace {
-// Over several MPI ranks: where each rank's last step went (RankReport), at the run's end.
-void print_ranks(const RankReport& r) {
+// Over several MPI ranks: where each rank's step went (RankReport), at the run's end.
+void print_ranks(const RankReport& r, const char* which) {
   if (r.pass.size() < 2) return;
-  std::printf("galaxy: the ranks' last step, ms: step = decompose + tree + LET build + local walk + "
-              "wait + remote walk + the rest\n");
+  std::printf("galaxy: the ranks' %s step, ms: step = decompose + tree + LET build + local walk + "
+              "wait + remote walk + the rest\n", which);
   for (std::size_t k = 0; k < r.pass.size(); ++k) {
     const RankReport::Pass& p = r.pass[k];
     std::printf("  rank %zu: %llu bodies, step %.1f = %.1f + %.1f + %.1f + %.1f + %.1f + %.1f + "
@@ -29,6 +29,11 @@ void print_ranks(const RankReport& r) {
   }
   std::printf("galaxy: local essential trees sent %.3g bytes (all bodies to all ranks: %.3g)\n",
               r.let_bytes, r.all_bodies_bytes);
+}
+// The slowest step's report so far (rank 0's step time).
+void keep_slowest(const RankReport& now, RankReport& slowest) {
+  if (now.step_ms.empty()) return;
+  if (slowest.step_ms.empty() || now.step_ms[0] > slowest.step_ms[0]) slowest = now;
 }
 }  // namespace
 
@@ -56,9 +61,11 @@ int run_headless(const Options& o) {
   // Runaway detection: the backend stops on the last good state (the CUDA backend notices a
   // step after it ran; diagnostics() and synchronize() catch up).
   std::optional<Runaway> runaway;
+  RankReport slowest;
   for (long k = 1; k <= steps && !runaway && !stop_signal(); ++k) {
     sim.step();
     runaway = sim.runaway();
+    if (!runaway) keep_slowest(sim.ranks(), slowest);
     if (!runaway && (k % every == 0 || k == steps)) {
       const Diagnostics d = sim.diagnostics();
       runaway = sim.runaway();
@@ -67,7 +74,8 @@ int run_headless(const Options& o) {
   }
   sim.synchronize();
   if (!runaway) runaway = sim.runaway();
-  if (!runaway) print_ranks(sim.ranks());
+  if (!runaway) print_ranks(sim.ranks(), "last");
+  if (!runaway && steps > 1) print_ranks(slowest, "slowest");
   const int sig = stop_signal();
   if (sig && !runaway) {
     report(sim.diagnostics());
