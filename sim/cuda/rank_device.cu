@@ -128,58 +128,61 @@ void RankDevice::set_accelerations(const HostBodies& b) {
 
 InteractionCounts RankDevice::pass(bool integrate, bool have_accel, double time,
                                    std::uint64_t steps) {
-  cudaStream_t s = stream_.get();
   times_ = {};
-  auto t0 = Clock::now();
-  launch_clear_runaway(record_.data(), s);
+  const auto t0 = Clock::now();
+  launch_clear_runaway(record_.data(), stream_.get());
   decompose();
   times_.decompose = ms_since(t0);
-  const physics::Relative rel{have_accel ? params_.alpha : 0.0f,
-                              params_.alpha_reach * params_.alpha_reach};
   PassSettings p;
   p.integrate = integrate;
   p.params = params_;
-  p.relative = rel;
+  p.relative = {have_accel ? params_.alpha : 0.0f, params_.alpha_reach * params_.alpha_reach};
   p.time = time, p.steps = steps, p.pass = passes_++;
+  if (bodies_.size() > 0) local_pass(p);
+  remote_forces(p.relative);  // its walk adds to the local walk's counters
+  return finish(p);
+}
+
+// The local tree and walk (the kick-drift folded into its sort when stepping), timed by stage.
+void RankDevice::local_pass(const PassSettings& p) {
+  cudaStream_t s = stream_.get();
+  timer_.mark(0, Mark::Start, s);
+  timer_.mark(0, Mark::BoundingBox, s);
+  run_tree_stages(p, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, 0,
+                  s);
+  timer_.mark(0, Mark::ClosingKick, s);
+  timer_.mark(0, Mark::ReadBack, s);
+  timer_.mark(0, Mark::Done, s);
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  const StageTimings st = timer_.read(0);
+  const auto ms = [&](Stage k) { return st.ms[static_cast<int>(k)]; };
+  times_.tree = ms(Stage::BoundingBox) + ms(Stage::Sort) + ms(Stage::TreeBuild) + ms(Stage::Summarize);
+  times_.local_walk = ms(Stage::Force);
+}
+
+// The walks' counts and time a body (the next cuts' weight), the closing kick, the tree's flags.
+InteractionCounts RankDevice::finish(const PassSettings& p) {
+  cudaStream_t s = stream_.get();
   const int n = bodies_.size();
-  InteractionCounts counts;
-  if (n > 0) {
-    timer_.mark(0, Mark::Start, s);
-    timer_.mark(0, Mark::BoundingBox, s);
-    run_tree_stages(p, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_,
-                    0, s);
-    timer_.mark(0, Mark::ClosingKick, s);
-    timer_.mark(0, Mark::ReadBack, s);
-    timer_.mark(0, Mark::Done, s);
+  if (n == 0) {
     CUDA_CHECK(cudaStreamSynchronize(s));
-    const StageTimings st = timer_.read(0);
-    const auto ms = [&](Stage k) { return st.ms[static_cast<int>(k)]; };
-    times_.tree = ms(Stage::BoundingBox) + ms(Stage::Sort) + ms(Stage::TreeBuild) + ms(Stage::Summarize);
-    times_.local_walk = ms(Stage::Force);
+    return {};
   }
-  remote_forces(rel);  // its walks add to the local walk's counters
-  if (n > 0) {
-    const auto c = get(counters_.data(), 2, s);
-    counts = {c[0], c[1], 0};
-  }
-  // The next cuts weigh this rank's bodies by what its walks took a body, the received trees'
-  // included: a rank whose range cuts through the core walks the most of them (4 H200s, 25M
-  // bodies each: one rank's remote walks 68 ms, the others' 16-19, weighing interactions of the
-  // local walk alone).
-  if (n > 0) cost_per_body_ = std::max(1e-9f, (times_.local_walk + times_.remote_walk) / n);
-  if (integrate && n > 0) {
-    launch_kick_checked(bodies_.view(), 0.5f * params_.dt, record_.data(), steps + 1, p.pass,
+  const auto c = get(counters_.data(), 2, s);
+  // The received trees' walk included: a rank whose range cuts through the core walks the most
+  // of them (4 H200s, 25M bodies each: one rank's remote walk 68 ms, the others' 16-19, when only
+  // the local walk's interactions were weighed).
+  cost_per_body_ = std::max(1e-9f, (times_.local_walk + times_.remote_walk) / n);
+  if (p.integrate) {
+    launch_kick_checked(bodies_.view(), 0.5f * params_.dt, record_.data(), p.steps + 1, p.pass,
                         NextBox{}, s);
   }
-  if (n > 0) {
-    const auto flags = get(tree_->scalars() + DeviceOctree::kFlags, 2, s);
-    if (flags[kFlagStackOverflow]) {
-      throw std::runtime_error("cuda force walk: the traversal stack overflowed; the step's forces are wrong");
-    }
-    if (flags[kFlagNodeOverflow]) tree_->grow();  // exact but slow this pass; room for the next
+  const auto flags = get(tree_->scalars() + DeviceOctree::kFlags, 2, s);
+  if (flags[kFlagStackOverflow]) {
+    throw std::runtime_error("cuda force walk: the traversal stack overflowed; the step's forces are wrong");
   }
-  CUDA_CHECK(cudaStreamSynchronize(s));
-  return counts;
+  if (flags[kFlagNodeOverflow]) tree_->grow();  // exact but slow this pass; room for the next
+  return {c[0], c[1], 0};
 }
 
 bool RankDevice::ran_away(std::vector<std::uint64_t>& named, std::uint64_t& count,

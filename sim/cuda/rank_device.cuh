@@ -63,6 +63,9 @@ class RankDevice final : public DeviceRank {
   double let_bytes() const override { return let_bytes_; }
 
  private:
+  // rank_device.cu: the local tree and walk; the closing kick and the read-backs.
+  void local_pass(const PassSettings& p);
+  InteractionCounts finish(const PassSettings& p);
   // rank_decompose.cu: the global cube, the cut keys by the walks' time and the bodies' migration
   // into the other set (made current); room for them first.
   void decompose();
