@@ -16,8 +16,10 @@ namespace {
 // Over several MPI ranks: where each rank's step went (RankReport), at the run's end.
 void print_ranks(const RankReport& r, const char* which) {
   if (r.pass.size() < 2) return;
-  std::printf("galaxy: the ranks' %s step, ms: step = decompose + tree + LET build + local walk + "
-              "wait + remote walk + the rest\n", which);
+  std::printf(
+      "galaxy: the ranks' %s step, ms: step = decompose + tree + LET build + local walk + "
+      "wait + remote walk + the rest\n",
+      which);
   for (std::size_t k = 0; k < r.pass.size(); ++k) {
     const RankReport::Pass& p = r.pass[k];
     std::printf("  rank %zu: %llu bodies, step %.1f = %.1f + %.1f + %.1f + %.1f + %.1f + %.1f + "

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "device_bodies.cuh"
-
 #include <algorithm>
 #include <stdexcept>
+
+#include "device_bodies.cuh"
 
 namespace galaxy::cuda {
 

@@ -32,8 +32,11 @@ struct NodeLayout {
 }  // namespace
 
 DeviceOctree::DeviceOctree(int n, int leaf_size, int body_capacity)
-    : n_(n), body_capacity_(std::max(n, body_capacity)), level_range_(2 * (kLevels + 1)),
-      scalars_(kScalars), blocks_done_(1) {
+    : n_(n),
+      body_capacity_(std::max(n, body_capacity)),
+      level_range_(2 * (kLevels + 1)),
+      scalars_(kScalars),
+      blocks_done_(1) {
   const int cap = body_capacity_;
   keys_.resize(cap);  // before the nodes: the sort's scratch is laid out around both
   allocate_nodes(initial_node_capacity(cap, leaf_size));
@@ -44,7 +47,8 @@ DeviceOctree::DeviceOctree(int n, int leaf_size, int body_capacity)
 }
 
 void DeviceOctree::set_bodies(int n) {
-  if (n < 0 || n > body_capacity_) throw std::logic_error("DeviceOctree::set_bodies: past the capacity");
+  if (n < 0 || n > body_capacity_)
+    throw std::logic_error("DeviceOctree::set_bodies: past the capacity");
   n_ = n;
   sort_ = sort_scratch_in(keys_.data(), nodes_.data(), nodes_.bytes(), n_);
   parts_ = force_walk_parts(n);

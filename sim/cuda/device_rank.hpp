@@ -23,8 +23,8 @@ class RankLink {
   virtual ~RankLink() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  virtual void min_floats(float* v, int count) = 0;     // in place, over the ranks
-  virtual void sum_doubles(double* v, int count) = 0;   // in place, over the ranks
+  virtual void min_floats(float* v, int count) = 0;    // in place, over the ranks
+  virtual void sum_doubles(double* v, int count) = 0;  // in place, over the ranks
   // `bytes` from every rank into all[rank * bytes ...].
   virtual void all_gather(const void* mine, std::size_t bytes, void* all) = 0;
   // One count to each rank; recv[q] is what rank q sent this one.

@@ -10,9 +10,8 @@
 // halfway there (rank_cuts.hpp). The bodies are then
 // grouped by destination (a radix sort of the destinations alone, a few bits, not of the 63-bit
 // keys: the receiver's tree sorts them anyway).
-#include <cub/device/device_radix_sort.cuh>
-
 #include <algorithm>
+#include <cub/device/device_radix_sort.cuh>
 #include <limits>
 
 #include "rank_cuts.hpp"
@@ -48,8 +47,10 @@ __global__ void destinations(const float4* __restrict__ pos, int n, BodyBounds c
     int lo = 0, hi = count;
     while (lo < hi) {
       const int mid = (lo + hi) / 2;
-      if (cuts[mid] <= k) lo = mid + 1;
-      else hi = mid;
+      if (cuts[mid] <= k)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     dest[i] = static_cast<Rank>(lo);
     index[i] = i;
@@ -63,8 +64,10 @@ __global__ void rank_starts(const Rank* __restrict__ dest, int n, int ranks, int
   int lo = 0, hi = n;
   while (lo < hi) {
     const int mid = lo + (hi - lo) / 2;
-    if (dest[mid] < r) lo = mid + 1;
-    else hi = mid;
+    if (dest[mid] < r)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   at[r] = lo;
 }
@@ -76,7 +79,8 @@ std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube) {
   cudaStream_t s = stream_.get();
   if (n > 0) {
     if (cuts_.size() < static_cast<std::size_t>(kCutSamples)) cuts_.resize(kCutSamples);
-    sample_keys<<<(kCutSamples + 255) / 256, 256, 0, s>>>(bodies_.view().pos, n, cube, cuts_.data());
+    sample_keys<<<(kCutSamples + 255) / 256, 256, 0, s>>>(bodies_.view().pos, n, cube,
+                                                          cuts_.data());
     CUDA_LAUNCH_CHECK();
     cuts_.download(mine.keys, kCutSamples, s);
     CUDA_CHECK(cudaStreamSynchronize(s));
@@ -100,7 +104,7 @@ std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube,
   auto* dest2 = reinterpret_cast<Rank*>(x.keys2);
   cuts_.upload(cuts.data(), cuts.size(), s);
   destinations<<<grid_for(n, 256), 256, 0, s>>>(bodies_.view().pos, n, cube, cuts_.data(),
-                                               static_cast<int>(cuts.size()), dest, x.index);
+                                                static_cast<int>(cuts.size()), dest, x.index);
   CUDA_LAUNCH_CHECK();
   int bits = 1;
   while ((1 << bits) < ranks) ++bits;
@@ -160,7 +164,8 @@ void RankDevice::decompose() {
   const BodiesView from = bodies_.view(), to = bodies_.other_view();
   auto move = [&](const void* src, void* dst, std::size_t bytes_each) {
     std::vector<std::uint64_t> out(send.size()), in(recv.size());
-    for (std::size_t r = 0; r < send.size(); ++r) out[r] = send[r] * bytes_each, in[r] = recv[r] * bytes_each;
+    for (std::size_t r = 0; r < send.size(); ++r)
+      out[r] = send[r] * bytes_each, in[r] = recv[r] * bytes_each;
     link_.exchange(src, out.data(), dst, in.data(), s);
   };
   move(from.pos, to.pos, sizeof(float4));

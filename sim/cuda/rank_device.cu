@@ -121,7 +121,8 @@ HostBodies RankDevice::download(std::vector<std::uint64_t>& ids) const {
 void RankDevice::set_accelerations(const HostBodies& b) {
   if (b.size() != size()) throw std::invalid_argument("set_accelerations: body count differs");
   std::vector<float4> acc(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k) acc[k] = make_float4(b.ax[k], b.ay[k], b.az[k], b.pot[k]);
+  for (std::size_t k = 0; k < b.size(); ++k)
+    acc[k] = make_float4(b.ax[k], b.ay[k], b.az[k], b.pot[k]);
   put(bodies_.view().acc, acc, stream_.get());
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
 }
@@ -156,7 +157,8 @@ void RankDevice::local_pass(const PassSettings& p) {
   CUDA_CHECK(cudaStreamSynchronize(s));
   const StageTimings st = timer_.read(0);
   const auto ms = [&](Stage k) { return st.ms[static_cast<int>(k)]; };
-  times_.tree = ms(Stage::BoundingBox) + ms(Stage::Sort) + ms(Stage::TreeBuild) + ms(Stage::Summarize);
+  times_.tree =
+      ms(Stage::BoundingBox) + ms(Stage::Sort) + ms(Stage::TreeBuild) + ms(Stage::Summarize);
   times_.local_walk = ms(Stage::Force);
 }
 
@@ -179,7 +181,8 @@ InteractionCounts RankDevice::finish(const PassSettings& p) {
   }
   const auto flags = get(tree_->scalars() + DeviceOctree::kFlags, 2, s);
   if (flags[kFlagStackOverflow]) {
-    throw std::runtime_error("cuda force walk: the traversal stack overflowed; the step's forces are wrong");
+    throw std::runtime_error(
+        "cuda force walk: the traversal stack overflowed; the step's forces are wrong");
   }
   if (flags[kFlagNodeOverflow]) tree_->grow();  // exact but slow this pass; room for the next
   return {c[0], c[1], 0};
@@ -219,8 +222,9 @@ namespace galaxy {
 
 std::unique_ptr<DeviceRank> make_device_rank(const SimParams& p, RankLink& link) {
   if (p.multipole > 2) {
-    throw std::invalid_argument("--multipole 3 does not run over several ranks (the trees sent "
-                                "carry quadrupoles)");
+    throw std::invalid_argument(
+        "--multipole 3 does not run over several ranks (the trees sent "
+        "carry quadrupoles)");
   }
   return std::make_unique<cuda::RankDevice>(p, link);
 }

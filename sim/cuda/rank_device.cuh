@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "device_bodies.cuh"
@@ -43,7 +44,9 @@ struct PackLayout {
   }
 };
 
-inline int rank_blocks(long n) { return static_cast<int>(std::clamp((n + 255) / 256, 1L, 4096L)); }
+inline int rank_blocks(long n) {
+  return static_cast<int>(std::clamp((n + 255) / 256, 1L, 4096L));
+}
 
 class RankDevice final : public DeviceRank {
  public:
@@ -77,6 +80,8 @@ class RankDevice final : public DeviceRank {
   void remote_forces(const physics::Relative& rel);
   std::vector<RankBox> own_boxes(const TreeView& t, const physics::Relative& rel);
   void mark_lets(const TreeView& t, const std::vector<BoxRow>& rows, const physics::Relative& rel);
+  std::pair<std::uint64_t, std::uint64_t> number_let(const std::uint8_t* state, const TreeView& t,
+                                                     int count);
   std::vector<std::uint64_t> pack_lets(const TreeView& t, std::vector<std::uint64_t>& nodes,
                                        std::vector<std::uint64_t>& bodies);
   void walk_lets(const TreeView& t, const std::vector<std::uint64_t>& nodes,

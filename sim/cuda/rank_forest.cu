@@ -25,8 +25,10 @@ __global__ void plant(const unsigned char* pack, PackLayout l, int nodes, int ro
     reinterpret_cast<float4*>(forest + f.quad)[2 * to + 1] = quad[2 * j + 1];
     reinterpret_cast<float2*>(forest + f.mac)[to] = mac[j];
     int4 lk = link[j];
-    if (lk.w) lk.x += base;                // a leaf's bodies
-    else if (lk.y > 0) lk.x += first - 1;  // an opened cell's children (never a root)
+    if (lk.w)
+      lk.x += base;  // a leaf's bodies
+    else if (lk.y > 0)
+      lk.x += first - 1;  // an opened cell's children (never a root)
     reinterpret_cast<int4*>(forest + f.link)[to] = lk;
     reinterpret_cast<int2*>(forest + f.range)[to] = make_int2(range[j].x + base, range[j].y + base);
   }
@@ -60,7 +62,8 @@ void RankDevice::walk_lets(const TreeView& t, const std::vector<std::uint64_t>& 
   const PackLayout f(forest_nodes, 0);
   if (forest_.size() < f.total) forest_.resize(f.total * 5 / 4);
   BodiesView b = bodies_.view();
-  CUDA_CHECK(cudaMemcpyAsync(pos_all_.data(), b.pos, n * sizeof(float4), cudaMemcpyDeviceToDevice, s));
+  CUDA_CHECK(
+      cudaMemcpyAsync(pos_all_.data(), b.pos, n * sizeof(float4), cudaMemcpyDeviceToDevice, s));
   b.pos = pos_all_.data();
   forest_root<<<1, 1, 0, s>>>(forest_.data(), f, static_cast<int>(trees), static_cast<int>(n));
   CUDA_LAUNCH_CHECK();
@@ -82,11 +85,14 @@ void RankDevice::walk_lets(const TreeView& t, const std::vector<std::uint64_t>& 
   }
   unsigned char* forest = forest_.data();
   TreeView r = t;
-  r.com = reinterpret_cast<float4*>(forest + f.com), r.quad = reinterpret_cast<float4*>(forest + f.quad);
-  r.link = reinterpret_cast<int4*>(forest + f.link), r.mac = reinterpret_cast<float2*>(forest + f.mac);
+  r.com = reinterpret_cast<float4*>(forest + f.com),
+  r.quad = reinterpret_cast<float4*>(forest + f.quad);
+  r.link = reinterpret_cast<int4*>(forest + f.link),
+  r.mac = reinterpret_cast<float2*>(forest + f.mac);
   r.range = reinterpret_cast<int2*>(forest + f.range), r.bounds = nullptr, r.oct = nullptr;
   const float eps2 = params_.softening * params_.softening;
-  launch_remote_force(b, r, params_.multipole, eps2, rel, tree_->walk_scratch(), s, counters_.data());
+  launch_remote_force(b, r, params_.multipole, eps2, rel, tree_->walk_scratch(), s,
+                      counters_.data());
   CUDA_CHECK(cudaStreamSynchronize(s));
 }
 

@@ -6,12 +6,13 @@
 // refuses it); the marked nodes are numbered by scans and packed, the opened leaves with their
 // bodies (pack_lets); the packs travel in one exchange, and each received tree is walked by this
 // rank's groups with the local walk's alpha |a|, all of them in one walk under a common root
-// (rank_forest.cu). Node order is kept, so the children of an opened cell stay contiguous: the packed
-// tree is laid out as the walk reads a tree.
-#include <cub/device/device_scan.cuh>
-
+// (rank_forest.cu). Node order is kept, so the children of an opened cell stay contiguous: the
+// packed tree is laid out as the walk reads a tree.
 #include <algorithm>
 #include <chrono>
+#include <cub/device/device_scan.cuh>
+#include <tuple>
+#include <utility>
 
 #include "rank_device.cuh"
 
@@ -61,14 +62,17 @@ __global__ void box_of_cells(TreeView t, const int* cells, int alpha_on, RankBox
     int lo = 0, hi = groups - 1;
     while (lo < hi) {
       const int mid = (lo + hi + 1) / 2;
-      if (t.group_first[mid] <= r.x) lo = mid;
-      else hi = mid - 1;
+      if (t.group_first[mid] <= r.x)
+        lo = mid;
+      else
+        hi = mid - 1;
     }
     first = lo;
   }
   __syncthreads();
   float a = alpha_on ? 3.0e38f : 0.0f;
-  for (int g = first + threadIdx.x; alpha_on && g < groups && t.group_first[g] < r.y; g += blockDim.x) {
+  for (int g = first + threadIdx.x; alpha_on && g < groups && t.group_first[g] < r.y;
+       g += blockDim.x) {
     a = fminf(a, t.group_alpha[g]);
   }
   __shared__ float least[256];
@@ -97,8 +101,8 @@ struct MarkArgs {
 __device__ bool accepted_by(const TreeView& t, int i, const RankBox& b, const MarkArgs& a) {
   const float4 c = t.com[i];
   const float2 mac = t.mac[i];
-  const float d2 = physics::box_distance2(c.x, c.y, c.z, b.lo[0], b.lo[1], b.lo[2], b.hi[0],
-                                          b.hi[1], b.hi[2]);
+  const float d2 =
+      physics::box_distance2(c.x, c.y, c.z, b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]);
   return physics::accept(d2, mac.x, c.w, mac.y, a.order, a.rel.alpha > 0.0f, b.alpha_accel,
                          a.rel.reach2);
 }
@@ -110,7 +114,8 @@ __global__ void mark_level(TreeView t, int begin, int end, MarkArgs a) {
   if (d == a.me || boxes == 0) return;
   std::uint8_t* state = a.state + d * a.node_stride;
   const RankBox* box = a.boxes + d * (kMaxRankBoxes + 1);
-  for (int i = begin + blockIdx.x * blockDim.x + threadIdx.x; i < end; i += gridDim.x * blockDim.x) {
+  for (int i = begin + blockIdx.x * blockDim.x + threadIdx.x; i < end;
+       i += gridDim.x * blockDim.x) {
     if (i > 0 && state[i] == kNotSent) continue;
     // Accepted for the box around them all, it is for each; else every box must accept it.
     bool accepted = accepted_by(t, i, box[0], a);
@@ -193,7 +198,7 @@ std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Rel
     }
     CUDA_CHECK(cudaMemsetAsync(cells.data() + kMaxRankBoxes, 0, sizeof(int), s));
     box_cells<<<rank_blocks(nodes), 256, 0, s>>>(t, nodes, static_cast<int>(limit), cells.data(),
-                                            cells.data() + kMaxRankBoxes);
+                                                 cells.data() + kMaxRankBoxes);
     CUDA_LAUNCH_CHECK();
     std::vector<int> got(kMaxRankBoxes + 1);
     cells.download(got.data(), got.size(), s);
@@ -205,7 +210,7 @@ std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Rel
   cells.upload(chosen.data(), chosen.size(), s);
   DeviceBuffer<RankBox> out(chosen.size());
   box_of_cells<<<static_cast<int>(chosen.size()), 256, 0, s>>>(t, cells.data(), rel.alpha > 0.0f,
-                                                              out.data());
+                                                               out.data());
   CUDA_LAUNCH_CHECK();
   std::vector<RankBox> boxes(chosen.size() + 1);
   out.download(boxes.data() + 1, chosen.size(), s);
@@ -213,7 +218,8 @@ std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Rel
   RankBox& all = boxes[0];
   all = boxes[1];
   for (const RankBox& b : boxes) {
-    for (int k = 0; k < 3; ++k) all.lo[k] = std::min(all.lo[k], b.lo[k]), all.hi[k] = std::max(all.hi[k], b.hi[k]);
+    for (int k = 0; k < 3; ++k)
+      all.lo[k] = std::min(all.lo[k], b.lo[k]), all.hi[k] = std::max(all.hi[k], b.hi[k]);
     all.alpha_accel = std::min(all.alpha_accel, b.alpha_accel);
   }
   return boxes;
@@ -237,7 +243,12 @@ void RankDevice::mark_lets(const TreeView& t, const std::vector<BoxRow>& rows,
   const std::size_t stride = (static_cast<std::size_t>(nodes) + 15) / 16 * 16;
   if (let_state_.size() < stride * ranks) let_state_.resize(stride * ranks);
   CUDA_CHECK(cudaMemsetAsync(let_state_.data(), 0, stride * ranks, s));
-  const MarkArgs a{boxes_.data(), box_count_.data(), let_state_.data(), stride, link_.rank(), rel,
+  const MarkArgs a{boxes_.data(),
+                   box_count_.data(),
+                   let_state_.data(),
+                   stride,
+                   link_.rank(),
+                   rel,
                    physics::order_of(params_.multipole)};
   const std::vector<int> levels = tree_->level_ranges(s);
   for (int l = 0; l < kLevels; ++l) {
@@ -248,15 +259,38 @@ void RankDevice::mark_lets(const TreeView& t, const std::vector<BoxRow>& rows,
   }
 }
 
+// The nodes of one rank's tree (its `state`) numbered in node_index_ and its opened leaves'
+// bodies in body_index_, by exclusive scans; their totals.
+std::pair<std::uint64_t, std::uint64_t> RankDevice::number_let(const std::uint8_t* state,
+                                                               const TreeView& t, int count) {
+  cudaStream_t s = stream_.get();
+  count_sent<<<rank_blocks(count + 1), 256, 0, s>>>(state, t, count, node_index_.data(),
+                                                    body_index_.data());
+  CUDA_LAUNCH_CHECK();
+  std::size_t temp = scan_temp_.size();
+  for (int* v : {node_index_.data(), body_index_.data()}) {
+    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), temp, v, v, count + 1, s));
+  }
+  int totals[2];
+  CUDA_CHECK(cudaMemcpyAsync(&totals[0], node_index_.data() + count, sizeof(int),
+                             cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaMemcpyAsync(&totals[1], body_index_.data() + count, sizeof(int),
+                             cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  return {static_cast<std::uint64_t>(totals[0]), static_cast<std::uint64_t>(totals[1])};
+}
+
 // Each other rank's tree numbered and packed into send_, in rank order; its nodes and bodies
 // counted in `nodes` and `bodies`. The bytes for each rank.
-std::vector<std::uint64_t> RankDevice::pack_lets(const TreeView& t, std::vector<std::uint64_t>& nodes,
+std::vector<std::uint64_t> RankDevice::pack_lets(const TreeView& t,
+                                                 std::vector<std::uint64_t>& nodes,
                                                  std::vector<std::uint64_t>& bodies) {
   cudaStream_t s = stream_.get();
   const int ranks = link_.size(), count = tree_->node_count(s);
   const std::size_t stride = (static_cast<std::size_t>(count) + 15) / 16 * 16;
   std::vector<std::uint64_t> bytes(static_cast<std::size_t>(ranks), 0);
-  if (node_index_.size() < stride + 1) node_index_.resize(stride + 1), body_index_.resize(stride + 1);
+  if (node_index_.size() < stride + 1)
+    node_index_.resize(stride + 1), body_index_.resize(stride + 1);
   std::size_t temp = 0;
   CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp, node_index_.data(), node_index_.data(),
                                            count + 1, s));
@@ -265,27 +299,18 @@ std::vector<std::uint64_t> RankDevice::pack_lets(const TreeView& t, std::vector<
   for (int d = 0; d < ranks; ++d) {
     if (d == link_.rank() || rows_[d].count == 0) continue;
     const std::uint8_t* state = let_state_.data() + stride * d;
-    count_sent<<<rank_blocks(count + 1), 256, 0, s>>>(state, t, count, node_index_.data(),
-                                                 body_index_.data());
-    CUDA_LAUNCH_CHECK();
-    for (int* v : {node_index_.data(), body_index_.data()}) {
-      CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), temp, v, v, count + 1, s));
-    }
-    int totals[2];
-    CUDA_CHECK(cudaMemcpyAsync(&totals[0], node_index_.data() + count, sizeof(int), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaMemcpyAsync(&totals[1], body_index_.data() + count, sizeof(int), cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
-    nodes[d] = static_cast<std::uint64_t>(totals[0]), bodies[d] = static_cast<std::uint64_t>(totals[1]);
+    std::tie(nodes[d], bodies[d]) = number_let(state, t, count);
     const PackLayout l(nodes[d], bodies[d]);
     bytes[d] = l.total;
     if (send_.size() < at + l.total) {  // larger, keeping the packs made
       DeviceBuffer<unsigned char> more(2 * (at + l.total));
-      if (at > 0) CUDA_CHECK(cudaMemcpyAsync(more.data(), send_.data(), at, cudaMemcpyDeviceToDevice, s));
-      send_ = std::move(more);
+      if (at > 0)
+        CUDA_CHECK(cudaMemcpyAsync(more.data(), send_.data(), at, cudaMemcpyDeviceToDevice, s));
+      send_ = std::move(more);  // cudaFree waits for the copy
     }
     pack_nodes<<<rank_blocks(count), 256, 0, s>>>(state, t, bodies_.view().pos, count,
-                                             node_index_.data(), body_index_.data(),
-                                             send_.data() + at, l);
+                                                  node_index_.data(), body_index_.data(),
+                                                  send_.data() + at, l);
     CUDA_LAUNCH_CHECK();
     at += l.total;
   }
@@ -319,7 +344,8 @@ void RankDevice::remote_forces(const physics::Relative& rel) {
   link_.all_to_all(nodes.data(), in_nodes.data());
   link_.all_to_all(bodies.data(), in_bodies.data());
   std::size_t total = 0;
-  for (std::size_t q = 0; q < in.size(); ++q) total += in[q] = PackLayout(in_nodes[q], in_bodies[q]).total;
+  for (std::size_t q = 0; q < in.size(); ++q)
+    total += in[q] = PackLayout(in_nodes[q], in_bodies[q]).total;
   if (recv_.size() < total) recv_.resize(total + total / 4);
   link_.exchange(send_.data(), send.data(), recv_.data(), in.data(), s);
   times_.wait = ms_since(t0);

@@ -70,7 +70,8 @@ MpiSimulation::MpiSimulation(const SimParams& p, Backend backend) {
 std::string MpiSimulation::name() const {
   const std::string path = state_.exchange_path();
   return std::string(state_.backend() == Backend::Cuda ? "cuda" : "cpu") + "/bh over " +
-         std::to_string(world_size()) + " MPI ranks" + (path.empty() ? "" : ", bodies and trees by " + path);
+         std::to_string(world_size()) + " MPI ranks" +
+         (path.empty() ? "" : ", bodies and trees by " + path);
 }
 
 void MpiSimulation::reset(const HostBodies& bodies) {

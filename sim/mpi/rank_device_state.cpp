@@ -9,7 +9,9 @@
 namespace galaxy::mpi {
 
 namespace {
-float& stage_ms(StageTimings& t, Stage s) { return t.ms[static_cast<int>(s)]; }
+float& stage_ms(StageTimings& t, Stage s) {
+  return t.ms[static_cast<int>(s)];
+}
 }  // namespace
 
 // One pass over all ranks on their devices; the stage times are this rank's (the decomposition
@@ -20,7 +22,8 @@ InteractionCounts RankState::device_pass(bool integrate) {
   pass_ = device_->times();
   stage_ms(timings_, Stage::Sort) = pass_.decompose;
   stage_ms(timings_, Stage::TreeBuild) = pass_.tree;
-  stage_ms(timings_, Stage::Force) = pass_.local_walk + pass_.let_build + pass_.wait + pass_.remote_walk;
+  stage_ms(timings_, Stage::Force) =
+      pass_.local_walk + pass_.let_build + pass_.wait + pass_.remote_walk;
   std::uint64_t sums[3] = {local.body_body, local.body_cell, local.groups};
   MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   counts_ = {sums[0], sums[1], sums[2]};

@@ -46,7 +46,8 @@ bool gpus_shared() {
   MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all.data(), sizeof mine, MPI_BYTE, MPI_COMM_WORLD);
   for (std::size_t a = 0; a < all.size(); ++a) {
     for (std::size_t b = a + 1; b < all.size(); ++b) {
-      if (!std::strcmp(all[a].host, all[b].host) && !std::strcmp(all[a].bus, all[b].bus)) return true;
+      if (!std::strcmp(all[a].host, all[b].host) && !std::strcmp(all[a].bus, all[b].bus))
+        return true;
     }
   }
   return false;
@@ -163,10 +164,12 @@ void MpiRankLink::exchange(const void* send, const std::uint64_t* send_bytes, vo
     for (std::size_t r = 0; r < k; ++r) {
       const int peer = static_cast<int>(r);
       if (send_bytes[r]) {
-        nccl_->check(nccl_->send(from + send_at[r], send_bytes[r], ncclUint8, peer, nccl_->comm, s), "ncclSend");
+        nccl_->check(nccl_->send(from + send_at[r], send_bytes[r], ncclUint8, peer, nccl_->comm, s),
+                     "ncclSend");
       }
       if (recv_bytes[r]) {
-        nccl_->check(nccl_->recv(to + recv_at[r], recv_bytes[r], ncclUint8, peer, nccl_->comm, s), "ncclRecv");
+        nccl_->check(nccl_->recv(to + recv_at[r], recv_bytes[r], ncclUint8, peer, nccl_->comm, s),
+                     "ncclRecv");
       }
     }
     nccl_->check(nccl_->group_end(), "ncclGroupEnd");
@@ -176,7 +179,8 @@ void MpiRankLink::exchange(const void* send, const std::uint64_t* send_bytes, vo
 #endif
   // Host staging: down, point to point in pieces of at most 1 GiB (MPI counts are ints), up.
   std::vector<unsigned char> out(send_at[k]), in(recv_at[k]);
-  if (!out.empty()) cuda_ok(cudaMemcpyAsync(out.data(), from, out.size(), cudaMemcpyDeviceToHost, s), "download");
+  if (!out.empty())
+    cuda_ok(cudaMemcpyAsync(out.data(), from, out.size(), cudaMemcpyDeviceToHost, s), "download");
   cuda_ok(cudaStreamSynchronize(s), "download");
   constexpr std::uint64_t kPiece = std::uint64_t(1) << 30;
   std::vector<MPI_Request> requests;
@@ -189,12 +193,14 @@ void MpiRankLink::exchange(const void* send, const std::uint64_t* send_bytes, vo
     }
     for (std::uint64_t at = 0; at < send_bytes[r]; at += kPiece) {
       requests.emplace_back();
-      MPI_Isend(out.data() + send_at[r] + at, static_cast<int>(std::min(kPiece, send_bytes[r] - at)),
-                MPI_BYTE, peer, 7, MPI_COMM_WORLD, &requests.back());
+      MPI_Isend(out.data() + send_at[r] + at,
+                static_cast<int>(std::min(kPiece, send_bytes[r] - at)), MPI_BYTE, peer, 7,
+                MPI_COMM_WORLD, &requests.back());
     }
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  if (!in.empty()) cuda_ok(cudaMemcpyAsync(to, in.data(), in.size(), cudaMemcpyHostToDevice, s), "upload");
+  if (!in.empty())
+    cuda_ok(cudaMemcpyAsync(to, in.data(), in.size(), cudaMemcpyHostToDevice, s), "upload");
   cuda_ok(cudaStreamSynchronize(s), "upload");
 }
 

@@ -11,9 +11,9 @@
 #include <stdexcept>
 
 #include "cpu/integrate.hpp"
-#include "mpi/rank_link.hpp"
 #include "diagnostics.hpp"
 #include "mpi/collectives.hpp"
+#include "mpi/rank_link.hpp"
 #include "threads.hpp"
 #include "wall_clock.hpp"
 
@@ -171,7 +171,8 @@ void RankState::check_runaway() {
   MPI_Allreduce(MPI_IN_PLACE, &kinds, 1, MPI_UNSIGNED, MPI_BOR, MPI_COMM_WORLD);
   if (count == 0) return;
   std::vector<std::uint64_t> named;
-  for (std::size_t k = 0; k < r.bodies.size() && k < kRunawayNamed; ++k) named.push_back(ids_[r.bodies[k]]);
+  for (std::size_t k = 0; k < r.bodies.size() && k < kRunawayNamed; ++k)
+    named.push_back(ids_[r.bodies[k]]);
   name_runaway(count, kinds, named);
   bodies_ = std::move(good_), ids_ = std::move(good_ids_), cost_ = std::move(good_cost_);
 }
@@ -182,8 +183,8 @@ void RankState::name_runaway(std::uint64_t count, unsigned kinds,
   std::vector<std::uint64_t> mine(kRunawayNamed, std::numeric_limits<std::uint64_t>::max());
   std::copy_n(named.begin(), std::min<std::size_t>(named.size(), kRunawayNamed), mine.begin());
   std::vector<std::uint64_t> all(mine.size() * static_cast<std::size_t>(world_size()));
-  MPI_Allgather(mine.data(), kRunawayNamed, MPI_UINT64_T, all.data(), kRunawayNamed,
-                MPI_UINT64_T, MPI_COMM_WORLD);
+  MPI_Allgather(mine.data(), kRunawayNamed, MPI_UINT64_T, all.data(), kRunawayNamed, MPI_UINT64_T,
+                MPI_COMM_WORLD);
   std::sort(all.begin(), all.end());
   Runaway r;
   r.step = steps_ + 1, r.good_step = steps_, r.good_time = time_;
