@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Two MPI ranks sharing one CUDA device (MPI only: the local essential trees travel through host
-# memory), each rank's own walk on the device (sim/mpi/rank_state.hpp), against one CUDA run:
+# Two MPI ranks sharing one CUDA device, each rank's bodies and every stage of its passes on the
+# device (cuda/device_rank.hpp; sharing a GPU, the bodies and trees travel through host memory:
+# NCCL wants a GPU a rank), against one CUDA run:
 #  1. forces: the p99 relative error against the float64 direct sum (2,000 sampled bodies) of a
 #     20k collision and a 20k Plummer sphere on 2 ranks is at most 1.10 times one CUDA run's (the
 #     same allowance as the CPU ranks' test, test_mpi.sh, for the same reason);
