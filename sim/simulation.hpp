@@ -32,6 +32,8 @@ struct StageTimings {
   std::array<float, kStageCount> ms{};  // milliseconds of the last completed step, per stage
   float total_ms = 0.0f;
   bool valid = false;  // false until a step has been timed
+  float& operator[](Stage s) { return ms[static_cast<int>(s)]; }
+  float operator[](Stage s) const { return ms[static_cast<int>(s)]; }
 };
 
 struct InteractionCounts {
@@ -131,16 +133,6 @@ class Simulation {
   // test reads the last accelerations, so only then does a resumed run repeat the original bit
   // for bit. The bodies must be the ones given to reset(), in the same order.
   virtual void restore_forces(const HostBodies& b) = 0;
-
-  // Replaces the bodies like reset(), takes their accelerations as the last pass's (what the
-  // relative opening test reads) and computes their forces once, keeping the clock: for a caller
-  // that hands a run's bodies in again between passes (an MPI rank walking its share on a GPU),
-  // one pass where reset(), restore_forces() and compute_forces() make two or three.
-  virtual void recompute(const HostBodies& b) {
-    reset(b);
-    restore_forces(b);
-    compute_forces();
-  }
 
   // Continues a resumed run's clock after reset() (which zeroes it).
   virtual void set_clock(double time, std::uint64_t steps) = 0;

@@ -16,7 +16,6 @@ namespace galaxy {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-float& stage_ms(StageTimings& t, Stage s) { return t.ms[static_cast<int>(s)]; }
 }  // namespace
 
 std::string CpuSimulation::name() const {
@@ -61,22 +60,22 @@ void CpuSimulation::compute_forces() {
   if (solver_ == Solver::Direct) {  // no tree stages run for a direct sum
     const auto t0 = Clock::now();
     direct_forces_cpu(bodies_, params_.softening);
-    stage_ms(timings_, Stage::Force) = ms_since(t0);
+    timings_[Stage::Force] = ms_since(t0);
     counts_ = {n * (n > 0 ? n - 1 : 0), 0, 0};
     return;
   }
   const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
-  stage_ms(timings_, Stage::BoundingBox) = bt.bounding_box;
-  stage_ms(timings_, Stage::Sort) = bt.sort;
-  stage_ms(timings_, Stage::TreeBuild) = bt.tree_build;
-  stage_ms(timings_, Stage::Summarize) = bt.summarize;
+  timings_[Stage::BoundingBox] = bt.bounding_box;
+  timings_[Stage::Sort] = bt.sort;
+  timings_[Stage::TreeBuild] = bt.tree_build;
+  timings_[Stage::Summarize] = bt.summarize;
   const auto t0 = Clock::now();
   pass_params_ = params_;
   pass_had_accel_ = have_accel_;
   counts_ = tree_forces(tree_, bodies_, walk_params(params_, have_accel_), walk_accel_);
   have_accel_ = true;
   tree_current_ = true;
-  stage_ms(timings_, Stage::Force) = ms_since(t0);
+  timings_[Stage::Force] = ms_since(t0);
 }
 
 void CpuSimulation::step() {
@@ -96,7 +95,7 @@ void CpuSimulation::step() {
     runaway_ = std::move(r);
     return;
   }
-  stage_ms(timings_, Stage::Integrate) = integrate_ms;
+  timings_[Stage::Integrate] = integrate_ms;
   timings_.total_ms = ms_since(t_step);
   timings_.valid = true;
   time_ += dt;

@@ -49,7 +49,6 @@ class CudaBackend final : public CudaSimulation {
   std::string name() const override { return "cuda/" + std::string(to_string(solver_)); }
   void reset(const HostBodies& b) override;
   void restore_forces(const HostBodies& b) override;
-  void recompute(const HostBodies& b) override;
   void add_remote_forces(const TreeLayout& tree) override;
   void set_params(const SimParams& p) override {
     check_params(p);
@@ -105,7 +104,7 @@ class CudaBackend final : public CudaSimulation {
   void run(bool integrate);
   // The bodies changed outside a pass: the next pass computes its box itself.
   void forget_box() { box_for_pass_ = -1; }
-  // reset()'s and recompute()'s common part: the new bodies uploaded, no pass made.
+  // reset()'s part: the new bodies uploaded, no pass made.
   void replace(const HostBodies& b);
   void rebuild_if_out_of_nodes();
   bool collect_flags();

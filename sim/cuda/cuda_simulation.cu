@@ -22,15 +22,6 @@ void CudaBackend::reset(const HostBodies& b) {
   rebuild_if_out_of_nodes();
 }
 
-void CudaBackend::recompute(const HostBodies& b) {
-  replace(b);
-  if (b.empty()) return;
-  bodies_.upload_accelerations(b, stream_.get());
-  have_accel_ = true;
-  compute_forces();
-  rebuild_if_out_of_nodes();
-}
-
 // A build that ran out of nodes is exact but slow (big leaves summed directly); the array grew, so
 // build again: the state after reset always has the whole tree.
 void CudaBackend::rebuild_if_out_of_nodes() {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "device_bodies.cuh"
@@ -64,21 +65,37 @@ void DeviceBodies::load(const Saved& k, cudaStream_t s) {
   copy_arrays(now_, *k.a_, n_, s);
 }
 
-void DeviceBodies::upload(const HostBodies& b, cudaStream_t s) {
+void DeviceBodies::reserve(int capacity, cudaStream_t s) {
+  if (capacity <= capacity_) return;
+  Arrays now, next;
+  now.allocate(capacity), next.allocate(capacity);
+  copy_arrays(now, now_, n_, s);
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  now_.swap(now), next_.swap(next);
+  capacity_ = capacity;
+}
+
+void DeviceBodies::upload(const HostBodies& b, cudaStream_t s,
+                          const std::vector<std::uint64_t>* ids) {
   const int n = n_;
-  std::vector<float4> pos(n), vel(n);
+  std::vector<float4> pos(n), vel(n), acc(n);
   std::vector<int> id(n);
   std::vector<std::uint8_t> tag(n);
   for (int i = 0; i < n; ++i) {
+    if (ids && (*ids)[i] > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
+      throw std::invalid_argument("a run over GPU ranks holds at most 2^31 - 1 bodies");
+    }
     pos[i] = make_float4(b.x[i], b.y[i], b.z[i], b.m[i]);
     vel[i] = make_float4(b.vx[i], b.vy[i], b.vz[i], 0.0f);
-    id[i] = i;
+    acc[i] = make_float4(b.ax[i], b.ay[i], b.az[i], b.pot[i]);
+    id[i] = ids ? static_cast<int>((*ids)[i]) : i;
     const std::uint8_t pop = i < static_cast<int>(b.population.size()) ? b.population[i] : 0;
     const std::uint8_t gal = i < static_cast<int>(b.galaxy.size()) ? b.galaxy[i] : 0;
     tag[i] = body_tag(pop, gal);
   }
   now_.pos.upload(pos.data(), n, s);
   now_.vel.upload(vel.data(), n, s);
+  now_.acc.upload(acc.data(), n, s);
   now_.id.upload(id.data(), n, s);
   now_.tag.upload(tag.data(), n, s);
 }
@@ -93,16 +110,19 @@ std::vector<T> download_array(const T* p, int n, cudaStream_t s) {
 }
 }  // namespace
 
-void DeviceBodies::download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s) const {
+void DeviceBodies::download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s,
+                            std::vector<std::uint64_t>* ids) const {
   const int n = v.n;
   b.resize(n);
+  if (ids) ids->resize(static_cast<std::size_t>(n));
   if (n == 0) return;
   const auto pos = download_array(v.pos, n, s), vel = download_array(v.vel, n, s),
              acc = download_array(v.acc, n, s);
   const auto id = download_array(v.id, n, s);
   const auto tag = download_array(v.tag, n, s);
   for (int k = 0; k < n; ++k) {
-    const int i = id[k];
+    const int i = ids ? k : id[k];
+    if (ids) (*ids)[k] = static_cast<std::uint64_t>(id[k]);
     b.x[i] = pos[k].x, b.y[i] = pos[k].y, b.z[i] = pos[k].z, b.m[i] = pos[k].w;
     b.vx[i] = vel[k].x, b.vy[i] = vel[k].y, b.vz[i] = vel[k].z;
     b.ax[i] = acc[k].x, b.ay[i] = acc[k].y, b.az[i] = acc[k].z, b.pot[i] = acc[k].w;

@@ -37,10 +37,17 @@ class DeviceBodies {
   // other set becomes the current one.
   void swap_sets() { now_.swap(next_); }
 
-  // Bodies in the user's order up (ids 0..n-1, tags from population and galaxy).
-  void upload(const HostBodies& b, cudaStream_t s);
-  // `v` (either of this object's sets) down, scattered back to the user's order.
-  void download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s) const;
+  // Room for `capacity` bodies (none made smaller), the current set's kept, the other set's
+  // contents gone; throws on out-of-memory, changing nothing.
+  void reserve(int capacity, cudaStream_t s);
+
+  // Every array of b up into the current set, tags from population and galaxy; ids 0..n-1, or
+  // `ids` (a rank's share of a run over GPUs: each body's index in the run, below 2^31).
+  void upload(const HostBodies& b, cudaStream_t s, const std::vector<std::uint64_t>* ids = nullptr);
+  // `v` (either of this object's sets) down, scattered back to the user's order; or, where `ids`
+  // is given, in the device's order with each body's id in ids.
+  void download(const ConstBodiesView& v, HostBodies& b, cudaStream_t s,
+                std::vector<std::uint64_t>* ids = nullptr) const;
   // Tree-order slot -> the body's index in the user's order.
   std::vector<int> ids(cudaStream_t s) const;
   // The accelerations and potentials of `b` (the user's order) in place of the current ones.

@@ -58,9 +58,7 @@ void DeviceOctree::set_bodies(int n) {
 
 std::vector<int> DeviceOctree::level_ranges(cudaStream_t s) const {
   std::vector<int> r(2 * kLevels);
-  CUDA_CHECK(cudaMemcpyAsync(r.data(), level_range_.data(), r.size() * sizeof(int),
-                             cudaMemcpyDeviceToHost, s));
-  CUDA_CHECK(cudaStreamSynchronize(s));
+  level_range_.download(r.data(), r.size(), s);
   return r;
 }
 
@@ -144,7 +142,7 @@ GpuTree DeviceOctree::download(const std::vector<int>& order, cudaStream_t s) co
   GpuTree g;
   BodyBounds root;
   box_.download(&root, 1, s);
-  const int count = std::min(scalar(kNodeCount, s), node_capacity());
+  const int count = node_count(s);
   std::vector<float4> com(count), quad(2 * static_cast<std::size_t>(count));
   std::vector<int4> link(count);
   std::vector<int2> range(count);
@@ -179,13 +177,12 @@ GpuTree DeviceOctree::download(const std::vector<int>& order, cudaStream_t s) co
 
 std::vector<TraceBox> DeviceOctree::cells(int max_depth, cudaStream_t s) const {
   // Levels are stored one after the other from the root, so levels 0..max_depth are a prefix.
-  std::vector<int> levels(level_range_.size());
-  level_range_.download(levels.data(), levels.size(), s);
+  const std::vector<int> levels = level_ranges(s);
   // Levels below the deepest keep the build's initial empty range [1, 1): the prefix ends at the
   // largest end among levels 0..max_depth.
   int end = 1;
   for (int d = 0; d <= std::min(max_depth, kLevels - 1); ++d) end = std::max(end, levels[2 * d + 1]);
-  const int count = std::min({end, node_capacity(), scalar(kNodeCount, s)});
+  const int count = std::min(end, node_count(s));
   std::vector<TraceBox> out;
   if (count <= 0) return out;
   std::vector<float4> bounds(2 * static_cast<std::size_t>(count));

@@ -83,7 +83,6 @@ std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube) {
                                                           cuts_.data());
     CUDA_LAUNCH_CHECK();
     cuts_.download(mine.keys, kCutSamples, s);
-    CUDA_CHECK(cudaStreamSynchronize(s));
     std::sort(mine.keys, mine.keys + kCutSamples);
     mine.bodies = n;
     mine.per_body = cost_per_body_;
@@ -126,7 +125,6 @@ std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube,
   CUDA_LAUNCH_CHECK();
   std::vector<int> at(static_cast<std::size_t>(ranks) + 1, n);
   cut_at_.download(at.data(), static_cast<std::size_t>(ranks), s);
-  CUDA_CHECK(cudaStreamSynchronize(s));
   std::vector<std::uint64_t> send(static_cast<std::size_t>(ranks));
   for (int r = 0; r < ranks; ++r) send[r] = static_cast<std::uint64_t>(at[r + 1] - at[r]);
   return send;

@@ -8,29 +8,9 @@
 #include "diagnostics.hpp"
 #include "rank_device.cuh"
 #include "runaway.cuh"
+#include "wall_clock.hpp"
 
 namespace galaxy::cuda {
-
-namespace {
-using Clock = std::chrono::steady_clock;
-float ms_since(Clock::time_point t0) {
-  return std::chrono::duration<float, std::milli>(Clock::now() - t0).count();
-}
-template <typename T>
-void put(T* to, const std::vector<T>& v, cudaStream_t s) {
-  if (v.empty()) return;
-  CUDA_CHECK(cudaMemcpyAsync(to, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice, s));
-}
-template <typename T>
-std::vector<T> get(const T* from, int n, cudaStream_t s) {
-  std::vector<T> v(static_cast<std::size_t>(n));
-  if (n > 0) {
-    CUDA_CHECK(cudaMemcpyAsync(v.data(), from, v.size() * sizeof(T), cudaMemcpyDeviceToHost, s));
-  }
-  CUDA_CHECK(cudaStreamSynchronize(s));
-  return v;
-}
-}  // namespace
 
 RankDevice::RankDevice(const SimParams& p, RankLink& link)
     : params_(p), link_(link), diag_sums_(static_cast<std::size_t>(kDiagnosticSums)) {
@@ -42,23 +22,11 @@ RankDevice::~RankDevice() {
 }
 
 // Room for n bodies: the arrays keep a quarter more than they hold, so that the counts a
-// migration moves do not make them anew each step. Keeps the bodies.
+// migration moves do not make them anew each step. Keeps the bodies (the current set).
 void RankDevice::make_room(int n) {
-  cudaStream_t s = stream_.get();
-  CUDA_CHECK(cudaStreamSynchronize(s));
+  CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   const int room = n + n / 4 + 1024;
-  if (n > bodies_.capacity()) {
-    DeviceBodies more(bodies_.size(), room);
-    const BodiesView from = bodies_.view(), to = more.view();
-    const auto k = static_cast<std::size_t>(bodies_.size());
-    CUDA_CHECK(cudaMemcpyAsync(to.pos, from.pos, k * sizeof(float4), cudaMemcpyDeviceToDevice, s));
-    CUDA_CHECK(cudaMemcpyAsync(to.vel, from.vel, k * sizeof(float4), cudaMemcpyDeviceToDevice, s));
-    CUDA_CHECK(cudaMemcpyAsync(to.acc, from.acc, k * sizeof(float4), cudaMemcpyDeviceToDevice, s));
-    CUDA_CHECK(cudaMemcpyAsync(to.id, from.id, k * sizeof(int), cudaMemcpyDeviceToDevice, s));
-    CUDA_CHECK(cudaMemcpyAsync(to.tag, from.tag, k, cudaMemcpyDeviceToDevice, s));
-    CUDA_CHECK(cudaStreamSynchronize(s));
-    bodies_ = std::move(more);
-  }
+  if (n > bodies_.capacity()) bodies_.reserve(room, stream_.get());
   if (!tree_ || n > tree_->body_capacity()) {
     tree_.reset();  // its memory first
     tree_.emplace(std::min(n, room), params_.leaf_size, room);
@@ -67,70 +35,43 @@ void RankDevice::make_room(int n) {
 
 void RankDevice::load(const HostBodies& mine, const std::vector<std::uint64_t>& ids) {
   validate(mine);
-  const std::size_t count = mine.size();
-  if (count > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
-    throw std::invalid_argument("too many bodies for one GPU rank: " + std::to_string(count));
+  if (mine.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
+    throw std::invalid_argument("too many bodies for one GPU rank: " + std::to_string(mine.size()));
   }
-  const int n = static_cast<int>(count);
-  std::vector<float4> pos(count), vel(count), acc(count);
-  std::vector<int> id(count);
-  std::vector<std::uint8_t> tag(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (ids[i] > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
-      throw std::invalid_argument("a run over GPU ranks holds at most 2^31 - 1 bodies");
-    }
-    pos[i] = make_float4(mine.x[i], mine.y[i], mine.z[i], mine.m[i]);
-    vel[i] = make_float4(mine.vx[i], mine.vy[i], mine.vz[i], 0.0f);
-    acc[i] = make_float4(mine.ax[i], mine.ay[i], mine.az[i], mine.pot[i]);
-    id[i] = static_cast<int>(ids[i]);
-    const std::uint8_t pop = i < mine.population.size() ? mine.population[i] : 0;
-    tag[i] = body_tag(pop, i < mine.galaxy.size() ? mine.galaxy[i] : std::uint8_t{0});
-  }
+  const int n = static_cast<int>(mine.size());
   bodies_ = DeviceBodies{};
   last_cuts_.clear();
   make_room(n);
   bodies_.set_size(n);
   tree_->set_bodies(n);
   cudaStream_t s = stream_.get();
-  const BodiesView v = bodies_.view();
-  put(v.pos, pos, s), put(v.vel, vel, s), put(v.acc, acc, s), put(v.id, id, s), put(v.tag, tag, s);
+  bodies_.upload(mine, s, &ids);
   launch_clear_runaway(record_.data(), s);
   CUDA_CHECK(cudaStreamSynchronize(s));
 }
 
 HostBodies RankDevice::download(std::vector<std::uint64_t>& ids) const {
-  cudaStream_t s = stream_.get();
-  const ConstBodiesView v = bodies_.read_view();
-  const auto pos = get(v.pos, v.n, s), vel = get(v.vel, v.n, s), acc = get(v.acc, v.n, s);
-  const auto id = get(v.id, v.n, s);
-  const auto tag = get(v.tag, v.n, s);
   HostBodies b;
-  b.resize(static_cast<std::size_t>(v.n));
-  ids.resize(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k) {
-    b.x[k] = pos[k].x, b.y[k] = pos[k].y, b.z[k] = pos[k].z, b.m[k] = pos[k].w;
-    b.vx[k] = vel[k].x, b.vy[k] = vel[k].y, b.vz[k] = vel[k].z;
-    b.ax[k] = acc[k].x, b.ay[k] = acc[k].y, b.az[k] = acc[k].z, b.pot[k] = acc[k].w;
-    b.population[k] = tag[k] & 3u;
-    b.galaxy[k] = tag[k] >> 2;
-    ids[k] = static_cast<std::uint64_t>(id[k]);
-  }
+  bodies_.download(bodies_.read_view(), b, stream_.get(), &ids);
   return b;
 }
 
 void RankDevice::set_accelerations(const HostBodies& b) {
   if (b.size() != size()) throw std::invalid_argument("set_accelerations: body count differs");
   std::vector<float4> acc(b.size());
-  for (std::size_t k = 0; k < b.size(); ++k)
+  for (std::size_t k = 0; k < b.size(); ++k) {
     acc[k] = make_float4(b.ax[k], b.ay[k], b.az[k], b.pot[k]);
-  put(bodies_.view().acc, acc, stream_.get());
-  CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+  }
+  cudaStream_t s = stream_.get();
+  CUDA_CHECK(cudaMemcpyAsync(bodies_.view().acc, acc.data(), acc.size() * sizeof(float4),
+                             cudaMemcpyHostToDevice, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
 }
 
 InteractionCounts RankDevice::pass(bool integrate, bool have_accel, double time,
                                    std::uint64_t steps) {
   times_ = {};
-  const auto t0 = Clock::now();
+  const auto t0 = std::chrono::steady_clock::now();
   launch_clear_runaway(record_.data(), stream_.get());
   decompose();
   times_.decompose = ms_since(t0);
@@ -156,10 +97,9 @@ void RankDevice::local_pass(const PassSettings& p) {
   timer_.mark(0, Mark::Done, s);
   CUDA_CHECK(cudaStreamSynchronize(s));
   const StageTimings st = timer_.read(0);
-  const auto ms = [&](Stage k) { return st.ms[static_cast<int>(k)]; };
   times_.tree =
-      ms(Stage::BoundingBox) + ms(Stage::Sort) + ms(Stage::TreeBuild) + ms(Stage::Summarize);
-  times_.local_walk = ms(Stage::Force);
+      st[Stage::BoundingBox] + st[Stage::Sort] + st[Stage::TreeBuild] + st[Stage::Summarize];
+  times_.local_walk = st[Stage::Force];
 }
 
 // The walks' counts and time a body (the next cuts' weight), the closing kick, the tree's flags.
@@ -170,7 +110,8 @@ InteractionCounts RankDevice::finish(const PassSettings& p) {
     CUDA_CHECK(cudaStreamSynchronize(s));
     return {};
   }
-  const auto c = get(counters_.data(), 2, s);
+  unsigned long long c[2];
+  counters_.download(c, 2, s);
   // The received trees' walk included: a rank whose range cuts through the core walks the most
   // of them (4 H200s, 25M bodies each: one rank's remote walk 68 ms, the others' 16-19, when only
   // the local walk's interactions were weighed).
@@ -179,7 +120,10 @@ InteractionCounts RankDevice::finish(const PassSettings& p) {
     launch_kick_checked(bodies_.view(), 0.5f * params_.dt, record_.data(), p.steps + 1, p.pass,
                         NextBox{}, s);
   }
-  const auto flags = get(tree_->scalars() + DeviceOctree::kFlags, 2, s);
+  int flags[2];
+  CUDA_CHECK(cudaMemcpyAsync(flags, tree_->scalars() + DeviceOctree::kFlags, sizeof flags,
+                             cudaMemcpyDeviceToHost, s));
+  CUDA_CHECK(cudaStreamSynchronize(s));
   if (flags[kFlagStackOverflow]) {
     throw std::runtime_error(
         "cuda force walk: the traversal stack overflowed; the step's forces are wrong");
@@ -190,7 +134,8 @@ InteractionCounts RankDevice::finish(const PassSettings& p) {
 
 bool RankDevice::ran_away(std::vector<std::uint64_t>& named, std::uint64_t& count,
                           unsigned& kinds) {
-  const auto r = get(record_.data(), 1, stream_.get());
+  RunawayRecord r[1];
+  record_.download(r, 1, stream_.get());
   named.clear();
   count = r[0].count, kinds = r[0].kinds;
   for (int k = 0; k < kRunawayNamed && k < static_cast<int>(r[0].count); ++k) {
@@ -212,8 +157,7 @@ void RankDevice::diagnostics_sums(double* sums) const {
   std::fill(sums, sums + kDiagnosticSums, 0.0);
   if (bodies_.size() == 0) return;
   launch_diagnostics(bodies_.read_view(), diag_sums_.data(), stream_.get());
-  const auto d = get(diag_sums_.data(), kDiagnosticSums, stream_.get());
-  std::copy(d.begin(), d.end(), sums);
+  diag_sums_.download(sums, kDiagnosticSums, stream_.get());
 }
 
 }  // namespace galaxy::cuda

@@ -105,6 +105,8 @@ class RankDevice final : public DeviceRank {
   // The trees: every rank's boxes, each node's state for each other rank, the scans that number
   // a tree's nodes and bodies, the packed trees sent and received, and the bodies the remote
   // walk reads (this rank's, then the received trees').
+  DeviceBuffer<int> box_cells_{kMaxRankBoxes + 1};     // own_boxes': the cells, then their count
+  DeviceBuffer<RankBox> own_boxes_{kMaxRankBoxes};     // and their boxes
   std::vector<BoxRow> rows_;  // every rank's boxes, this pass
   DeviceBuffer<RankBox> boxes_;
   DeviceBuffer<int> box_count_;

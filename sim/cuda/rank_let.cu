@@ -15,15 +15,13 @@
 #include <utility>
 
 #include "rank_device.cuh"
+#include "wall_clock.hpp"
 
 namespace galaxy::cuda {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-float ms_since(Clock::time_point t0) {
-  return std::chrono::duration<float, std::milli>(Clock::now() - t0).count();
-}
 
 // A node's state in one rank's tree: not sent, sent but not yet tested, and the three outcomes.
 enum : std::uint8_t { kNotSent = 0, kSent = 1, kPruned = 2, kOpenLeaf = 3, kOpenCell = 4 };
@@ -189,7 +187,7 @@ std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Rel
   cudaStream_t s = stream_.get();
   const int n = bodies_.size();
   const int nodes = tree_->node_count(s);
-  DeviceBuffer<int> cells(kMaxRankBoxes + 1);
+  DeviceBuffer<int>& cells = box_cells_;  // the cells found, then their count
   std::vector<int> chosen;
   for (long limit = std::max(params_.group_size, n / kRankBoxes);; limit *= 4) {
     if (limit >= n) {
@@ -202,19 +200,17 @@ std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Rel
     CUDA_LAUNCH_CHECK();
     std::vector<int> got(kMaxRankBoxes + 1);
     cells.download(got.data(), got.size(), s);
-    CUDA_CHECK(cudaStreamSynchronize(s));
     if (got.back() > kMaxRankBoxes) continue;
     chosen.assign(got.begin(), got.begin() + got.back());
     break;
   }
   cells.upload(chosen.data(), chosen.size(), s);
-  DeviceBuffer<RankBox> out(chosen.size());
+  DeviceBuffer<RankBox>& out = own_boxes_;
   box_of_cells<<<static_cast<int>(chosen.size()), 256, 0, s>>>(t, cells.data(), rel.alpha > 0.0f,
                                                                out.data());
   CUDA_LAUNCH_CHECK();
   std::vector<RankBox> boxes(chosen.size() + 1);
   out.download(boxes.data() + 1, chosen.size(), s);
-  CUDA_CHECK(cudaStreamSynchronize(s));
   RankBox& all = boxes[0];
   all = boxes[1];
   for (const RankBox& b : boxes) {

@@ -36,14 +36,13 @@ class StageTimer {
   // closing kick together).
   StageTimings read(int slot) const {
     StageTimings t;
-    auto set = [&](Stage s, float ms) { t.ms[static_cast<int>(s)] = ms; };
-    set(Stage::Integrate, between(slot, Mark::Start, Mark::BoundingBox) +
-                              between(slot, Mark::ClosingKick, Mark::ReadBack));
-    set(Stage::BoundingBox, between(slot, Mark::BoundingBox, Mark::Sort));
-    set(Stage::Sort, between(slot, Mark::Sort, Mark::TreeBuild));
-    set(Stage::TreeBuild, between(slot, Mark::TreeBuild, Mark::Summarize));
-    set(Stage::Summarize, between(slot, Mark::Summarize, Mark::Force));
-    set(Stage::Force, between(slot, Mark::Force, Mark::ClosingKick));
+    t[Stage::Integrate] = between(slot, Mark::Start, Mark::BoundingBox) +
+                          between(slot, Mark::ClosingKick, Mark::ReadBack);
+    t[Stage::BoundingBox] = between(slot, Mark::BoundingBox, Mark::Sort);
+    t[Stage::Sort] = between(slot, Mark::Sort, Mark::TreeBuild);
+    t[Stage::TreeBuild] = between(slot, Mark::TreeBuild, Mark::Summarize);
+    t[Stage::Summarize] = between(slot, Mark::Summarize, Mark::Force);
+    t[Stage::Force] = between(slot, Mark::Force, Mark::ClosingKick);
     t.total_ms = between(slot, Mark::Start, Mark::ReadBack);
     t.valid = true;
     return t;

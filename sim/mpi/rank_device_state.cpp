@@ -8,21 +8,15 @@
 
 namespace galaxy::mpi {
 
-namespace {
-float& stage_ms(StageTimings& t, Stage s) {
-  return t.ms[static_cast<int>(s)];
-}
-}  // namespace
-
 // One pass over all ranks on their devices; the stage times are this rank's (the decomposition
 // as the sort, the local tree as the build, the walks and the trees' exchange as the force).
 InteractionCounts RankState::device_pass(bool integrate) {
   timings_.ms = {};
   const InteractionCounts local = device_->pass(integrate, have_accel_, time_, steps_);
   pass_ = device_->times();
-  stage_ms(timings_, Stage::Sort) = pass_.decompose;
-  stage_ms(timings_, Stage::TreeBuild) = pass_.tree;
-  stage_ms(timings_, Stage::Force) =
+  timings_[Stage::Sort] = pass_.decompose;
+  timings_[Stage::TreeBuild] = pass_.tree;
+  timings_[Stage::Force] =
       pass_.local_walk + pass_.let_build + pass_.wait + pass_.remote_walk;
   std::uint64_t sums[3] = {local.body_body, local.body_cell, local.groups};
   MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);

@@ -21,7 +21,6 @@ namespace galaxy::mpi {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-float& stage_ms(StageTimings& t, Stage s) { return t.ms[static_cast<int>(s)]; }
 
 // Even blocks of n bodies over the ranks.
 std::vector<int> even_blocks(std::size_t n) {
@@ -99,14 +98,14 @@ void RankState::compute_forces() {
   timings_.ms = {};
   auto t0 = Clock::now();
   decompose();
-  stage_ms(timings_, Stage::Sort) = pass_.decompose = ms_since(t0);  // the ranks' key ranges
+  timings_[Stage::Sort] = pass_.decompose = ms_since(t0);  // the ranks' key ranges
   const WalkParams w = walk_params(params_, have_accel_);
   if (!bodies_.empty()) {
     const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
-    stage_ms(timings_, Stage::BoundingBox) = bt.bounding_box;
-    stage_ms(timings_, Stage::Sort) += bt.sort;
-    stage_ms(timings_, Stage::TreeBuild) = bt.tree_build;
-    stage_ms(timings_, Stage::Summarize) = bt.summarize;
+    timings_[Stage::BoundingBox] = bt.bounding_box;
+    timings_[Stage::Sort] += bt.sort;
+    timings_[Stage::TreeBuild] = bt.tree_build;
+    timings_[Stage::Summarize] = bt.summarize;
     pass_.tree = bt.bounding_box + bt.sort + bt.tree_build + bt.summarize;
   }
   t0 = Clock::now();
@@ -115,7 +114,7 @@ void RankState::compute_forces() {
   MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   counts_ = {sums[0], sums[1], sums[2]};
   have_accel_ = true;
-  stage_ms(timings_, Stage::Force) = ms_since(t0);
+  timings_[Stage::Force] = ms_since(t0);
 }
 
 void RankState::step() {
@@ -126,7 +125,7 @@ void RankState::step() {
     device_pass(true);
     device_check_runaway();
     if (runaway_) return;
-    stage_ms(timings_, Stage::Integrate) = 0;  // in the local walk's stages
+    timings_[Stage::Integrate] = 0;  // in the local walk's stages
     timings_.total_ms = ms_since(t_step);
     timings_.valid = true;
     time_ += dt;
@@ -138,7 +137,7 @@ void RankState::step() {
   const float integrate_ms = leapfrog(bodies_, dt, [&] { compute_forces(); });
   check_runaway();
   if (runaway_) return;
-  stage_ms(timings_, Stage::Integrate) = integrate_ms;
+  timings_[Stage::Integrate] = integrate_ms;
   timings_.total_ms = ms_since(t_step);
   timings_.valid = true;
   time_ += dt;
