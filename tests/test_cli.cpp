@@ -19,6 +19,7 @@
 #include "run_command.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 
 namespace galaxy {
 namespace {
@@ -262,8 +263,7 @@ TEST(Cli, BenchRejectsBadListsWithStatusTwo) {
 
 // `--backend cuda` in the run modes of the command line, `--save` included.
 TEST(Cli, CudaBackendRunsHeadlessAndSaves) {
-  std::string why;
-  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   const auto f = std::filesystem::temp_directory_path() / "galaxy_cli_cuda.csv";
   std::filesystem::remove(f);
   for (const char* solver : {"bh", "direct"}) {

@@ -18,6 +18,7 @@
 #include "reference.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
 #endif
@@ -229,8 +230,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, ColourMaps, ::testing::Values(Backend::Cpu, B
 // The CUDA backend's field statistics (reduced on the device) against the CPU's and the host's
 // over the same bodies.
 TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
-  std::string why;
-  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   const HostBodies bodies = make_scenario("collision", 5000, 8);
   auto cpu = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   auto gpu = make_simulation(Backend::Cuda, Solver::BarnesHut, {});

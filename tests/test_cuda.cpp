@@ -12,35 +12,25 @@
 
 #include "accuracy.hpp"
 #include "cpu/cpu_simulation.hpp"
-#include "diagnostics.hpp"
 #include "cpu/direct.hpp"
 #include "cpu/octree.hpp"
+#include "diagnostics.hpp"
 #include "scenarios/plummer.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
-#include "test_support_sim.hpp"
 #endif
 
 namespace galaxy {
 namespace {
 
-#define REQUIRE_CUDA()                                             \
-  do {                                                             \
-    std::string why_;                                              \
-    if (!cuda_available(&why_)) GTEST_SKIP() << "skipped: " << why_; \
-  } while (0)
-
 std::unique_ptr<Simulation> cuda_sim(Solver s, const SimParams& p = {}) {
   return make_simulation(Backend::Cuda, s, p);
 }
 
-// Relative errors of every body's acceleration in `b` against a double direct sum.
-ErrorStats errors_vs_direct(const HostBodies& b, float softening, std::size_t samples = 2000) {
-  const std::vector<int> t = random_sample(b.size(), samples, 7);
-  return relative_errors(b, t, direct_forces_cpu_sample(b, t, softening));
-}
+using test_support::errors_vs_direct;
 
 HostBodies with_coincident(std::size_t plummer, std::size_t coincident) {
   HostBodies b = make_plummer(plummer, 5);

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "headless_app.hpp"
+#include "imgui_context.hpp"
 #include "panel/drop_gesture.hpp"
 #include "panel/input.hpp"
 #include "run/body_edits.hpp"
@@ -17,8 +18,8 @@
 #include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #include "timeline.hpp"
-#include "imgui_context.hpp"
 
 namespace galaxy {
 namespace {
@@ -105,8 +106,7 @@ TEST(Drop, TheEditedRunAndThePastBothReplayAndUndoGoesBack) {
 }
 
 TEST(GpuDrop, TheEditedRunAndThePastBothReplayAndUndoGoesBack) {
-  std::string why;
-  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   auto sim = make_simulation(Backend::Cuda, Solver::BarnesHut, {});
   sim->reset(make_scenario("collision", 200000, 3));
   edit_and_scrub(*sim);

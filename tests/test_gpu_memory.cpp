@@ -14,6 +14,7 @@
 #include "memory.hpp"
 #include "scenarios/plummer.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
 #endif
@@ -23,8 +24,7 @@ namespace {
 
 TEST(GpuMemory, ThePreflightsBytesABodyAreWhatA10MRunUsesWithinTenPercent) {
 #if GALAXY_HAVE_CUDA
-  std::string why;
-  if (!cuda_device_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   const char* env = std::getenv("GALAXY_MEMORY_BODIES");
   const std::size_t n = env ? std::strtoull(env, nullptr, 10) : 10'000'000;
   ASSERT_GT(n, 1'000'000u) << "GALAXY_MEMORY_BODIES: a count above a million";

@@ -10,6 +10,7 @@
 
 #include "scenarios/plummer.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
 #endif
@@ -19,8 +20,7 @@ namespace {
 
 TEST(GpuNextBox, StepsWithThePredictedBoxAreTheStepsThatComputeIt) {
 #if GALAXY_HAVE_CUDA
-  std::string why;
-  if (!cuda_device_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   const HostBodies init = make_plummer(50'000, 4);
   auto predicted = make_simulation(Backend::Cuda, Solver::BarnesHut, {});
   auto computed = make_simulation(Backend::Cuda, Solver::BarnesHut, {});

@@ -13,6 +13,7 @@
 #include "reference.hpp"
 #include "scenarios/plummer.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
 #endif
@@ -38,8 +39,7 @@ ErrorStats errors_of_first(const HostBodies& b, std::size_t n, float softening) 
 // the geometric test and the relative one (the GPU replays each group's alpha |a| of its pass).
 TEST(GpuRemoteTree, WalksAReceivedTreeAsTheCpuDoes) {
 #if GALAXY_HAVE_CUDA
-  std::string why;
-  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   const HostBodies all = make_plummer(40000, 9);
   HostBodies left, right;
   for (std::size_t i = 0; i < all.size(); ++i) append(all.x[i] < 0.0f ? left : right, all, i);

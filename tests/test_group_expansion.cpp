@@ -15,6 +15,7 @@
 #include "reference.hpp"
 #include "scenarios/plummer.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
 #endif
@@ -26,8 +27,7 @@ constexpr std::size_t kBodies = 600'000;
 static_assert(kBodies >= physics::kExpansionMinBodies);
 
 ErrorStats errors_vs_direct(const HostBodies& b, float softening) {
-  const std::vector<int> t = random_sample(b.size(), 2000, 11);
-  return relative_errors(b, t, direct_forces_cpu_sample(b, t, softening));
+  return test_support::errors_vs_direct(b, softening, 2000, 11);
 }
 
 TEST(GroupExpansion, CpuWalkKeepsTheDefaultAccuracy) {
@@ -45,8 +45,7 @@ TEST(GroupExpansion, CpuWalkKeepsTheDefaultAccuracy) {
 
 TEST(GroupExpansion, GpuWalkMakesTheCpusDecisions) {
 #if GALAXY_HAVE_CUDA
-  std::string why;
-  if (!cuda_device_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   const SimParams p;
   const HostBodies init = make_plummer(kBodies, 3);
   auto gpu = make_simulation(Backend::Cuda, Solver::BarnesHut, p);

@@ -16,6 +16,7 @@
 #include "io/snapshot.hpp"
 #include "run/session.hpp"
 #include "snapshot_files.hpp"
+#include "test_support_sim.hpp"
 #include "units.hpp"
 
 namespace galaxy {
@@ -84,8 +85,7 @@ TEST(Gxy, SessionResumesExactly) {
 }
 
 TEST(Gxy, CudaSessionResumesExactly) {
-  std::string why;
-  if (!cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  REQUIRE_CUDA();
   resume_exactly(Backend::Cuda);
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "diagnostics.hpp"
+#include "reference.hpp"
 
 #if GALAXY_HAVE_CUDA
 #include <cuda_runtime_api.h>
@@ -17,6 +18,12 @@
 #endif
 
 namespace galaxy::test_support {
+
+ErrorStats errors_vs_direct(const HostBodies& b, float softening, std::size_t samples,
+                            std::uint64_t seed) {
+  const std::vector<int> t = random_sample(b.size(), samples, seed);
+  return relative_errors(b, t, direct_forces_cpu_sample(b, t, softening));
+}
 
 std::array<double, 3> centre_of(const HostBodies& b, Population p, int g) {
   double c[3] = {0, 0, 0}, m = 0;

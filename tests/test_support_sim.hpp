@@ -4,8 +4,19 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <string>
 
+#include "accuracy.hpp"
 #include "bodies.hpp"
+#include "simulation.hpp"
+
+// Skips the test, saying why, where galaxy has no CUDA device (or was built without CUDA).
+#define REQUIRE_CUDA()                                                          \
+  do {                                                                          \
+    std::string why_;                                                           \
+    if (!::galaxy::cuda_available(&why_)) GTEST_SKIP() << "skipped: " << why_;  \
+  } while (0)
 
 namespace galaxy::test_support {
 
@@ -14,6 +25,11 @@ double lagrangian_radius(const HostBodies& b, double fraction);
 
 // Mass-weighted centre of the bodies of population `p` in galaxy `g`.
 std::array<double, 3> centre_of(const HostBodies& b, Population p, int g);
+
+// The relative acceleration errors of `samples` bodies of b (drawn with `seed`) against the
+// float64 direct sum over all of b.
+ErrorStats errors_vs_direct(const HostBodies& b, float softening, std::size_t samples = 2000,
+                            std::uint64_t seed = 7);
 
 // Device memory in use (total minus free), for the memory-returns-to-baseline tests; 0 in a
 // build without CUDA (the tests that call it skip there).

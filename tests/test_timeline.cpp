@@ -10,10 +10,10 @@
 
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
+#include "test_support_sim.hpp"
 #include "timeline.hpp"
 #if GALAXY_HAVE_CUDA
 #include "cuda/cuda_simulation.hpp"
-#include "test_support_sim.hpp"
 #endif
 
 namespace galaxy {
@@ -172,16 +172,6 @@ TEST(Timeline, TheWalkIsRefusedUntilTheNextStepAfterGoingBack) {
   sim->step();
   EXPECT_NO_THROW(sim->trace_walk(3));
 }
-
-#if GALAXY_HAVE_CUDA
-#define REQUIRE_CUDA()                                               \
-  do {                                                               \
-    std::string why_;                                                \
-    if (!cuda_available(&why_)) GTEST_SKIP() << "skipped: " << why_; \
-  } while (0)
-#else
-#define REQUIRE_CUDA() GTEST_SKIP() << "skipped: galaxy was built without CUDA"
-#endif
 
 // The case: one million bodies, a thousand steps back, replayed on the device.
 TEST(GpuTimeline, ScrubBackAThousandStepsAtOneMillionAndReplayIsBitIdentical) {
