@@ -50,9 +50,10 @@ struct RankReport {
   // Where a rank's last force pass went, in ms of wall clock: the decomposition (keys, cuts,
   // migration), its tree, the local essential trees it built for the others, the walk of its own
   // tree (on its GPU with --backend cuda), the wait for the others' trees after that walk, and the
-  // walks of the received trees.
+  // walks of the received trees; then the interactions a body of those two walks.
   struct Pass {
     float decompose = 0, tree = 0, let_build = 0, local_walk = 0, wait = 0, remote_walk = 0;
+    float own_interactions = 0, received_interactions = 0;
   };
   std::vector<Pass> pass;
   // The last force pass's local essential trees, bytes summed over all ranks, and what sending

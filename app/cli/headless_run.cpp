@@ -7,37 +7,11 @@
 #include <optional>
 
 #include "cli/progress_line.hpp"
+#include "cli/rank_table.hpp"
 #include "cli/signals.hpp"
 #include "run/session.hpp"
 
 namespace galaxy::app {
-
-namespace {
-// Over several MPI ranks: where each rank's step went (RankReport), at the run's end.
-void print_ranks(const RankReport& r, const char* which) {
-  if (r.pass.size() < 2) return;
-  std::printf(
-      "galaxy: the ranks' %s step, ms: step = decompose + tree + LET build + local walk + "
-      "wait + remote walk + the rest\n",
-      which);
-  for (std::size_t k = 0; k < r.pass.size(); ++k) {
-    const RankReport::Pass& p = r.pass[k];
-    std::printf("  rank %zu: %llu bodies, step %.1f = %.1f + %.1f + %.1f + %.1f + %.1f + %.1f + "
-                "%.1f\n",
-                k, static_cast<unsigned long long>(r.bodies[k]), r.step_ms[k], p.decompose, p.tree,
-                p.let_build, p.local_walk, p.wait, p.remote_walk,
-                r.step_ms[k] - (p.decompose + p.tree + p.let_build + p.local_walk + p.wait +
-                                p.remote_walk));
-  }
-  std::printf("galaxy: local essential trees sent %.3g bytes (all bodies to all ranks: %.3g)\n",
-              r.let_bytes, r.all_bodies_bytes);
-}
-// The slowest step's report so far (rank 0's step time).
-void keep_slowest(const RankReport& now, RankReport& slowest) {
-  if (now.step_ms.empty()) return;
-  if (slowest.step_ms.empty() || now.step_ms[0] > slowest.step_ms[0]) slowest = now;
-}
-}  // namespace
 
 int run_headless(const Options& o) {
   // A table read through a pipe or from a file is not lost to a stop or a crash: a line a row
@@ -63,11 +37,11 @@ int run_headless(const Options& o) {
   // Runaway detection: the backend stops on the last good state (the CUDA backend notices a
   // step after it ran; diagnostics() and synchronize() catch up).
   std::optional<Runaway> runaway;
-  RankReport slowest;
+  RankTable ranks;
   for (long k = 1; k <= steps && !runaway && !stop_signal(); ++k) {
     sim.step();
     runaway = sim.runaway();
-    if (!runaway) keep_slowest(sim.ranks(), slowest);
+    if (!runaway) ranks.add(sim.ranks(), sim.steps_taken());
     if (!runaway && (k % every == 0 || k == steps)) {
       const Diagnostics d = sim.diagnostics();
       runaway = sim.runaway();
@@ -76,8 +50,7 @@ int run_headless(const Options& o) {
   }
   sim.synchronize();
   if (!runaway) runaway = sim.runaway();
-  if (!runaway) print_ranks(sim.ranks(), "last");
-  if (!runaway && steps > 1) print_ranks(slowest, "slowest");
+  if (!runaway) ranks.print(sim.ranks());
   const int sig = stop_signal();
   if (sig && !runaway) {
     report(sim.diagnostics());

@@ -6,6 +6,7 @@
 // (remote_forces). Each body's walk cost is its list entries over all the trees it walked.
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <numeric>
@@ -98,8 +99,13 @@ InteractionCounts RankState::forces(const WalkParams& w) {
     if (recv[q] == 0) continue;
     lets.push_back(cpu::read_let(in.data() + r.displs[q], static_cast<std::size_t>(recv[q])));
   }
+  const std::uint64_t own = counts.body_body + counts.body_cell;
   walk_received(lets, w, counts);
   pass_.remote_walk = ms_since(t0);
+  const double n = std::max<double>(1.0, static_cast<double>(bodies_.size()));
+  pass_.own_interactions = static_cast<float>(static_cast<double>(own) / n);
+  pass_.received_interactions =
+      static_cast<float>(static_cast<double>(counts.body_body + counts.body_cell - own) / n);
   double bytes[2] = {static_cast<double>(out.size()),
                      static_cast<double>(bodies_.size()) * static_cast<double>(k - 1) * 4 * sizeof(float)};
   MPI_Allreduce(MPI_IN_PLACE, bytes, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);

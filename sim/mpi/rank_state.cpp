@@ -155,8 +155,9 @@ void RankState::gather_report(float step_ms) {
   report_.pass.resize(k);
   MPI_Gather(&mine, 1, MPI_UINT64_T, report_.bodies.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   MPI_Gather(&step_ms, 1, MPI_FLOAT, report_.step_ms.data(), 1, MPI_FLOAT, 0, MPI_COMM_WORLD);
-  static_assert(sizeof(RankReport::Pass) == 6 * sizeof(float));
-  MPI_Gather(&pass_, 6, MPI_FLOAT, report_.pass.data(), 6, MPI_FLOAT, 0, MPI_COMM_WORLD);
+  constexpr int fields = sizeof(RankReport::Pass) / sizeof(float);
+  static_assert(sizeof(RankReport::Pass) == fields * sizeof(float));
+  MPI_Gather(&pass_, fields, MPI_FLOAT, report_.pass.data(), fields, MPI_FLOAT, 0, MPI_COMM_WORLD);
 }
 
 // Any rank's bad bodies stop every rank on its state before the step; the report names the first
