@@ -30,10 +30,13 @@ class RankLink {
   // One count to each rank; recv[q] is what rank q sent this one.
   virtual void all_to_all(const std::uint64_t* send, std::uint64_t* recv) = 0;
   // Device memory on `stream` (a cudaStream_t): send_bytes[r] bytes to rank r, packed in rank
-  // order from `send`; recv_bytes[q] from rank q, packed in rank order into `recv`. Returns when
-  // the data has arrived (the stream synchronized).
+  // order from `send`; recv_bytes[q] from rank q, packed in rank order into `recv`. Where
+  // exchange_queued(), the exchange is queued on the stream (the bytes are there for what the
+  // stream runs after it; `send` must stay as it is until then); else the bytes have arrived
+  // when it returns.
   virtual void exchange(const void* send, const std::uint64_t* send_bytes, void* recv,
                         const std::uint64_t* recv_bytes, void* stream) = 0;
+  virtual bool exchange_queued() const = 0;
   // How exchange() moves the bytes: "NCCL" or "host staging (...why...)".
   virtual std::string path() const = 0;
 };

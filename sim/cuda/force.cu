@@ -228,6 +228,9 @@ struct ForceMode {
       if (eps2 > 0.0f && g.part == 0) a.pot += g.p[j].w * rsqrtf(eps2);
       out[i] = make_float4(a.ax, a.ay, a.az, a.pot);
     }
+    if (t.group_cost && lane == 0) {
+      atomicAdd(&t.group_cost[g.index], static_cast<float>(n_bodies + n_cells));
+    }
     if (counters && lane == 0) {
       // Every entry was evaluated for every body of the group (the self pair counts).
       const int members = g.range.y - g.range.x;
@@ -295,6 +298,22 @@ __global__ void sum_parts(const float4* __restrict__ partial, int parts, int n,
   }
 }
 
+// A warp a group, as the walk's opening lines compute it.
+__global__ void group_alphas(const float4* __restrict__ acc, TreeView t, float alpha) {
+  const int lane = threadIdx.x & 31, warps = gridDim.x * blockDim.x / 32;
+  const int count = *t.group_count;
+  for (int g = (blockIdx.x * blockDim.x + threadIdx.x) / 32; g < count; g += warps) {
+    const int2 r = group_range(t, g, count);
+    float amin2 = 3e38f;
+    for (int i = r.x + lane; i < r.y; i += 32) {
+      const float4 a = acc[i];
+      amin2 = fminf(amin2, a.x * a.x + a.y * a.y + a.z * a.z);
+    }
+    amin2 = warp_min(amin2);
+    if (lane == 0) t.group_alpha[g] = alpha > 0.0f ? alpha * sqrtf(amin2) : 0.0f;
+  }
+}
+
 template <physics::Order kOrder>
 int most_resident_blocks() {
   return std::max({resident_blocks<kOrder, 1>(), resident_blocks<kOrder, 2>(),
@@ -331,6 +350,11 @@ void launch_force(const BodiesView& b, const TreeView& t, int multipole, float e
     sum_parts<<<grid_for(b.n, 256), 256, 0, s>>>(w.partial, w.parts, b.n, b.acc);
     CUDA_LAUNCH_CHECK();
   }
+}
+
+void launch_group_alphas(const BodiesView& b, const TreeView& t, float alpha, cudaStream_t s) {
+  group_alphas<<<grid_for(b.n, 256), 256, 0, s>>>(b.acc, t, alpha);
+  CUDA_LAUNCH_CHECK();
 }
 
 void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,

@@ -91,7 +91,24 @@ struct TreeView {
   int* group_count;
   int bodies;          // the rank's own bodies: the last group ends there
   float* group_alpha;  // the force pass's alpha |a|_min of each group, kept for the trace
+  // Where not null, the force walks add each group's interactions a body (entries evaluated) to
+  // its entry (a device rank's decomposition weighs its bodies by them; the rank zeroes them).
+  float* group_cost = nullptr;
+  // The keys of this tree's bodies, [key_lo, key_hi): everything on one GPU; a device rank's
+  // range of the cube of all ranks (the sort keys its bodies in that cube). A cell whose cube
+  // reaches past them has other ranks' bodies in it, perhaps many (the core of a galaxy cut by
+  // the curve), which its bodies' boxes would reach round: such a cell is never a leaf, and its
+  // children are never merged into a group (cell_in_range; tree_build.cu).
+  std::uint64_t key_lo = 0, key_hi = ~std::uint64_t{0};
 };
+
+// Whether the cube of the cell of `level` that holds key k lies within [t.key_lo, t.key_hi).
+__host__ __device__ inline bool cell_in_range(const TreeView& t, std::uint64_t k, int level) {
+  const int shift = 3 * (physics::kMaxDepth - level);  // 63 at the root
+  const std::uint64_t last = (std::uint64_t{1} << shift) - 1;
+  const std::uint64_t start = k & ~last;
+  return start >= t.key_lo && start + last < t.key_hi;
+}
 
 // The bodies [x, y) of group g of `count`.
 __device__ __forceinline__ int2 group_range(const TreeView& t, int g, int count) {
@@ -154,6 +171,9 @@ struct WalkScratch {
 };
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
+// Each group's alpha |a|_min (t.group_alpha) from the last pass's accelerations b.acc, as the
+// force walk finds it (alpha 0: 0): a rank's boxes need them before its walk runs.
+void launch_group_alphas(const BodiesView& b, const TreeView& t, float alpha, cudaStream_t s);
 // Adds the pull of another rank's tree to b.acc: `t` holds that tree's nodes (a TreeLayout's
 // arrays, its bodies in b.pos after the n of this rank) and this rank's groups of the last pass,
 // whose alpha |a| (t.group_alpha) the decisions use; w unsplit (walk_scratch). Adds its

@@ -17,12 +17,15 @@ void advance(const PassSettings& p, DeviceBodies& bodies, const int* perm, const
 
 }  // namespace
 
-void run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-                     const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
+TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                          const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
   const int n = bodies.size();
   const BodiesView now = bodies.view();
   const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
-  if (p.box_ready) {
+  if (p.root) {
+    CUDA_CHECK(
+        cudaMemcpyAsync(tree.root_box(), p.root, sizeof(BodyBounds), cudaMemcpyHostToDevice, s));
+  } else if (p.box_ready) {
     launch_combine_boxes(tree.partial_boxes(), box_partials(n, DeviceOctree::kPartialBoxes),
                          tree.root_box(), s);
   } else {
@@ -32,12 +35,17 @@ void run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& 
   timer.mark(slot, Mark::Sort, s);
   advance(p, bodies, launch_sort(now.pos, d, n, tree.root_box(), tree.sort_scratch(), s), r, s);
   timer.mark(slot, Mark::TreeBuild, s);
-  const TreeView t = tree.view(p.params.leaf_size, p.params.group_size, p.params.multipole);
+  TreeView t = tree.view(p.params.leaf_size, p.params.group_size, p.params.multipole);
+  t.key_lo = p.key_lo, t.key_hi = p.key_hi;
   launch_tree_build(tree.sorted_keys(), n, t, s);
   tree.build_groups(t, n, s);
   timer.mark(slot, Mark::Summarize, s);
   launch_summarize(bodies.view().pos, t, 1.0f / p.params.theta, s);
-  timer.mark(slot, Mark::Force, s);
+  return t;
+}
+
+void run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                     const TreeView& t, const PassReports& r, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(r.counters, 0, 2 * sizeof(unsigned long long), s));
   const float eps2 = p.params.softening * p.params.softening;
   launch_force(bodies.view(), t, p.params.multipole, eps2, p.relative, tree.force_scratch(),
@@ -50,7 +58,9 @@ void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
   timer.mark(slot, Mark::Start, s);
   timer.mark(slot, Mark::BoundingBox, s);
   if (p.solver == Solver::BarnesHut) {
-    run_tree_stages(p, bodies, tree, r, timer, slot, s);
+    const TreeView t = run_build_stages(p, bodies, tree, r, timer, slot, s);
+    timer.mark(slot, Mark::Force, s);
+    run_force_stage(p, bodies, tree, t, r, s);
   } else {
     advance(p, bodies, nullptr, r, s);
     for (Mark m : {Mark::Sort, Mark::TreeBuild, Mark::Summarize, Mark::Force}) timer.mark(slot, m, s);

@@ -23,6 +23,10 @@ struct PassSettings {
   // bodies); and whether this pass's closing kick writes the next pass's. Both only for stepping
   // passes, the second only for Barnes-Hut (CudaBackend::run decides).
   bool box_ready = false, predict_box = false;
+  // A device rank's: the tree's root box (the cube of all ranks, whose keys cut the curve), and
+  // the keys of its range (TreeView::key_lo). Null: the pass finds the box of its bodies.
+  const BodyBounds* root = nullptr;
+  std::uint64_t key_lo = 0, key_hi = ~std::uint64_t{0};
 };
 
 // Where a pass reports: the runaway record and its clock, the interaction counters.
@@ -32,13 +36,16 @@ struct PassReports {
   unsigned long long* counters;  // body-body, body-cell
 };
 
-// Stages 1 to 5 of Barnes-Hut alone (a rank of a run over several GPUs adds the other ranks' pull
-// before its closing kick): bounding box, sort (before the build: sort.cu says why) and the
-// bodies moved into its order (kicked and drifted when p.integrate), tree build with the walk's
-// groups, summarize, force walk. The box and the keys are those of the positions the opening kick
-// and drift will give.
-void run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-                     const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
+// Stages 1 to 4 of Barnes-Hut (a rank of a run over several GPUs builds the trees for the other
+// ranks between them and the walk): bounding box, sort (before the build: sort.cu says why) and
+// the bodies moved into its order (kicked and drifted when p.integrate), tree build with the
+// walk's groups, summarize; each behind its mark, the last ending at Mark::Summarize's stage. The
+// box and the keys are those of the positions the opening kick and drift will give. The tree.
+TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                          const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
+// Stage 5, the force walk of tree `t` (run_build_stages'), its counters zeroed first.
+void run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                     const TreeView& t, const PassReports& r, cudaStream_t s);
 
 void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
               const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);

@@ -5,7 +5,7 @@
 // migration: the bodies of each range to its rank, each array in one exchange. The cuts come from
 // samples: every rank sends the keys of kCutSamples of its bodies spread evenly over its order
 // (the last pass's tree order: evenly over its space), each standing for its share of the rank's
-// bodies times the rank's walk time a body; every rank merges
+// bodies times the interactions a body of its group had; every rank merges
 // the same samples and cuts where the running cost crosses r / K of the total, and moves its cuts
 // halfway there (rank_cuts.hpp). The bodies are then
 // grouped by destination (a radix sort of the destinations alone, a few bits, not of the 63-bit
@@ -24,26 +24,35 @@ namespace {
 
 using Rank = std::uint16_t;  // a body's destination
 
-__device__ __forceinline__ std::uint64_t key_in(const float4& p, const BodyBounds& cube) {
-  float lox, loy, loz, size;
-  physics::cube_from_bounds(cube.lo, cube.hi, lox, loy, loz, size);
-  return physics::morton_key(p.x, p.y, p.z, lox, loy, loz, 1.0f / size);
-}
-
-// The keys of bodies (2 i + 1) n / (2 S), i < S.
-__global__ void sample_keys(const float4* __restrict__ pos, int n, BodyBounds cube,
-                            std::uint64_t* out) {
+// The keys of bodies (2 i + 1) n / (2 S), i < S, and where the last pass's groups (t, which holds
+// the bodies in this order) have costs, the cost of each one's group.
+__global__ void sample_keys(const float4* __restrict__ pos, Drift d, int n, BodyBounds cube,
+                            TreeView t, std::uint64_t* out, float* cost) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= kCutSamples) return;
-  out[i] = key_in(pos[(2L * i + 1) * n / (2L * kCutSamples)], cube);
+  const int j = static_cast<int>((2L * i + 1) * n / (2L * kCutSamples));
+  out[i] = key_in(d.position(pos, j), cube);
+  if (!t.group_cost) {
+    cost[i] = 0.0f;  // equal shares
+    return;
+  }
+  int lo = 0, hi = *t.group_count - 1;  // the last group that starts at or before j
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (t.group_first[mid] <= j)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  cost[i] = t.group_cost[lo];
 }
 
 // Each body's rank: how many cuts its key is not below; index[i] = i.
-__global__ void destinations(const float4* __restrict__ pos, int n, BodyBounds cube,
+__global__ void destinations(const float4* __restrict__ pos, Drift d, int n, BodyBounds cube,
                              const std::uint64_t* __restrict__ cuts, int count, Rank* dest,
                              int* index) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const std::uint64_t k = key_in(pos[i], cube);
+    const std::uint64_t k = key_in(d.position(pos, i), cube);
     int lo = 0, hi = count;
     while (lo < hi) {
       const int mid = (lo + hi) / 2;
@@ -74,18 +83,19 @@ __global__ void rank_starts(const Rank* __restrict__ dest, int n, int ranks, int
 
 }  // namespace
 
-std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube) {
+std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube, const Drift& d) {
   CutSamples mine{};
   cudaStream_t s = stream_.get();
   if (n > 0) {
     if (cuts_.size() < static_cast<std::size_t>(kCutSamples)) cuts_.resize(kCutSamples);
-    sample_keys<<<(kCutSamples + 255) / 256, 256, 0, s>>>(bodies_.view().pos, n, cube,
-                                                          cuts_.data());
+    TreeView last = tree_->view(params_.leaf_size, params_.group_size, params_.multipole);
+    last.group_cost = costs_known_ ? group_cost_.data() : nullptr;
+    sample_keys<<<(kCutSamples + 255) / 256, 256, 0, s>>>(bodies_.view().pos, d, n, cube, last,
+                                                          cuts_.data(), sample_cost_.data());
     CUDA_LAUNCH_CHECK();
     cuts_.download(mine.keys, kCutSamples, s);
-    std::sort(mine.keys, mine.keys + kCutSamples);
+    sample_cost_.download(mine.cost, kCutSamples, s);
     mine.bodies = n;
-    mine.per_body = cost_per_body_;
   }
   std::vector<CutSamples> all(static_cast<std::size_t>(link_.size()));
   link_.all_gather(&mine, sizeof mine, all.data());
@@ -94,7 +104,7 @@ std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube) {
 }
 
 // The bodies grouped by destination in the set not current (made current); how many go to each.
-std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube,
+std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube, const Drift& d,
                                                      const std::vector<std::uint64_t>& cuts) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size(), ranks = link_.size();
@@ -102,7 +112,7 @@ std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube,
   auto* dest = reinterpret_cast<Rank*>(x.keys);
   auto* dest2 = reinterpret_cast<Rank*>(x.keys2);
   cuts_.upload(cuts.data(), cuts.size(), s);
-  destinations<<<grid_for(n, 256), 256, 0, s>>>(bodies_.view().pos, n, cube, cuts_.data(),
+  destinations<<<grid_for(n, 256), 256, 0, s>>>(bodies_.view().pos, d, n, cube, cuts_.data(),
                                                 static_cast<int>(cuts.size()), dest, x.index);
   CUDA_LAUNCH_CHECK();
   int bits = 1;
@@ -130,26 +140,35 @@ std::vector<std::uint64_t> RankDevice::group_by_rank(const BodyBounds& cube,
   return send;
 }
 
-void RankDevice::decompose() {
+// The cube and keys are those of the positions the pass's opening kick and drift will give (the
+// bodies move with their state before it), as its sort will key them: each rank's tree is built
+// in that cube, its bodies' keys within its range (TreeView::key_lo).
+void RankDevice::decompose(PassSettings& p) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size(), ranks = link_.size();
+  const BodiesView now = bodies_.view();
+  const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
   // The cube: lo and -hi reduced with one MIN.
   float bounds[6];
   std::fill(bounds, bounds + 6, std::numeric_limits<float>::max());
   if (n > 0) {
-    launch_bounding_box(bodies_.view().pos, Drift{}, n, tree_->partial_boxes(),
-                        DeviceOctree::kPartialBoxes, tree_->root_box(), s);
+    launch_bounding_box(now.pos, d, n, tree_->partial_boxes(), DeviceOctree::kPartialBoxes,
+                        tree_->root_box(), s);
     BodyBounds b;
     CUDA_CHECK(cudaMemcpyAsync(&b, tree_->root_box(), sizeof b, cudaMemcpyDeviceToHost, s));
     CUDA_CHECK(cudaStreamSynchronize(s));
     for (int k = 0; k < 3; ++k) bounds[k] = b.lo[k], bounds[3 + k] = -b.hi[k];
   }
   link_.min_floats(bounds, 6);
-  BodyBounds cube;
+  BodyBounds& cube = cube_;
   for (int k = 0; k < 3; ++k) cube.lo[k] = bounds[k], cube.hi[k] = -bounds[3 + k];
-  const std::vector<std::uint64_t> cuts = cut_keys(n, cube);
+  const std::vector<std::uint64_t> cuts = cut_keys(n, cube, d);
+  const auto me = static_cast<std::size_t>(link_.rank());
+  p.root = &cube_;
+  p.key_lo = me > 0 ? cuts[me - 1] : 0;
+  p.key_hi = me < cuts.size() ? cuts[me] : ~std::uint64_t{0};
   std::vector<std::uint64_t> send(static_cast<std::size_t>(ranks), 0), recv(send.size());
-  if (n > 0) send = group_by_rank(cube, cuts);
+  if (n > 0) send = group_by_rank(cube, d, cuts);
   link_.all_to_all(send.data(), recv.data());
   std::uint64_t arriving = 0;
   for (std::uint64_t c : recv) arriving += c;

@@ -19,6 +19,7 @@ RankDevice::RankDevice(const SimParams& p, RankLink& link)
 
 RankDevice::~RankDevice() {
   if (stream_.get()) cudaStreamSynchronize(stream_.get());
+  if (comm_.get()) cudaStreamSynchronize(comm_.get());
 }
 
 // Room for n bodies: the arrays keep a quarter more than they hold, so that the counts a
@@ -41,6 +42,7 @@ void RankDevice::load(const HostBodies& mine, const std::vector<std::uint64_t>& 
   const int n = static_cast<int>(mine.size());
   bodies_ = DeviceBodies{};
   last_cuts_.clear();
+  costs_known_ = false;
   make_room(n);
   bodies_.set_size(n);
   tree_->set_bodies(n);
@@ -71,35 +73,77 @@ void RankDevice::set_accelerations(const HostBodies& b) {
 InteractionCounts RankDevice::pass(bool integrate, bool have_accel, double time,
                                    std::uint64_t steps) {
   times_ = {};
-  const auto t0 = std::chrono::steady_clock::now();
-  launch_clear_runaway(record_.data(), stream_.get());
-  decompose();
-  times_.decompose = ms_since(t0);
   PassSettings p;
   p.integrate = integrate;
   p.params = params_;
   p.relative = {have_accel ? params_.alpha : 0.0f, params_.alpha_reach * params_.alpha_reach};
-  p.time = time, p.steps = steps, p.pass = passes_++;
-  if (bodies_.size() > 0) local_pass(p);
-  remote_forces(p.relative);  // its walk adds to the local walk's counters
-  return finish(p);
+  p.time = time, p.steps = steps, p.pass = passes_;
+  auto t0 = std::chrono::steady_clock::now();
+  launch_clear_runaway(record_.data(), stream_.get());
+  decompose(p);  // the cube, this rank's keys
+  times_.decompose = ms_since(t0);
+  ++passes_;
+  costs_known_ = false;  // until this pass's walks have counted
+  const TreeView t = bodies_.size() > 0 ? build(p) : TreeView{};
+  t0 = std::chrono::steady_clock::now();
+  build_lets(t, p.relative);
+  times_.let_build = ms_since(t0);
+  walk_local(p, t);
+  t0 = std::chrono::steady_clock::now();
+  if (bodies_.size() > 0) walk_lets(t, in_nodes_, in_bodies_, p.relative);
+  times_.remote_walk = ms_since(t0);
+  return finish(p);  // its walk adds to the local walk's counters
 }
 
-// The local tree and walk (the kick-drift folded into its sort when stepping), timed by stage.
-void RankDevice::local_pass(const PassSettings& p) {
+// The local tree (the kick-drift folded into its sort when stepping), timed by stage, and its
+// groups' alpha |a| for the boxes. The timer's marks past the tree are made at its end (its
+// stages past Summarize are not this pass's: walk_local times the walk).
+TreeView RankDevice::build(const PassSettings& p) {
   cudaStream_t s = stream_.get();
   timer_.mark(0, Mark::Start, s);
   timer_.mark(0, Mark::BoundingBox, s);
-  run_tree_stages(p, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, 0,
-                  s);
-  timer_.mark(0, Mark::ClosingKick, s);
-  timer_.mark(0, Mark::ReadBack, s);
-  timer_.mark(0, Mark::Done, s);
+  TreeView t = run_build_stages(p, bodies_, *tree_, reports(), timer_, 0, s);
+  launch_group_alphas(bodies_.view(), t, p.relative.alpha, s);
+  const auto groups = static_cast<std::size_t>(bodies_.size());  // at most
+  if (group_cost_.size() < groups) group_cost_.resize(groups + groups / 4);
+  CUDA_CHECK(cudaMemsetAsync(group_cost_.data(), 0, groups * sizeof(float), s));
+  t.group_cost = group_cost_.data();
+  for (Mark m : {Mark::Force, Mark::ClosingKick, Mark::ReadBack, Mark::Done}) timer_.mark(0, m, s);
   CUDA_CHECK(cudaStreamSynchronize(s));
   const StageTimings st = timer_.read(0);
   times_.tree =
       st[Stage::BoundingBox] + st[Stage::Sort] + st[Stage::TreeBuild] + st[Stage::Summarize];
-  times_.local_walk = st[Stage::Force];
+  return t;
+}
+
+// The local walk while the trees for the others travel (build_lets made them). NCCL's kernels
+// are queued first: the walk's persistent blocks would hold every SM until it ends, so kernels
+// queued after them would wait for the whole walk. Host staging moves the bytes while the walk
+// runs. `wait` is what the exchange adds after the walk.
+void RankDevice::walk_local(const PassSettings& p, const TreeView& t) {
+  cudaStream_t s = stream_.get();
+  const bool queued = link_.exchange_queued();
+  const auto t0 = std::chrono::steady_clock::now();
+  if (queued) {
+    CUDA_CHECK(cudaStreamSynchronize(s));  // the packs made: nothing holds the SMs
+    exchange_lets();
+  }
+  const bool walking = bodies_.size() > 0;
+  if (walking) {
+    CUDA_CHECK(cudaEventRecord(walk_from_.get(), s));
+    run_force_stage(p, bodies_, *tree_, t, reports(), s);
+    CUDA_CHECK(cudaEventRecord(walk_to_.get(), s));
+  }
+  if (!queued) exchange_lets();
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  CUDA_CHECK(cudaStreamSynchronize(comm_.get()));
+  if (walking) {
+    CUDA_CHECK(cudaEventElapsedTime(&times_.local_walk, walk_from_.get(), walk_to_.get()));
+    unsigned long long c[2];
+    counters_.download(c, 2, s);
+    times_.own_interactions = static_cast<float>(static_cast<double>(c[0] + c[1]) / bodies_.size());
+  }
+  times_.wait = std::max(0.0f, ms_since(t0) - times_.local_walk);
 }
 
 // The walks' counts and time a body (the next cuts' weight), the closing kick, the tree's flags.
@@ -112,10 +156,9 @@ InteractionCounts RankDevice::finish(const PassSettings& p) {
   }
   unsigned long long c[2];
   counters_.download(c, 2, s);
-  // The received trees' walk included: a rank whose range cuts through the core walks the most
-  // of them (4 H200s, 25M bodies each: one rank's remote walk 68 ms, the others' 16-19, when only
-  // the local walk's interactions were weighed).
-  cost_per_body_ = std::max(1e-9f, (times_.local_walk + times_.remote_walk) / n);
+  times_.received_interactions =
+      static_cast<float>(static_cast<double>(c[0] + c[1]) / n) - times_.own_interactions;
+  costs_known_ = true;
   if (p.integrate) {
     launch_kick_checked(bodies_.view(), 0.5f * params_.dt, record_.data(), p.steps + 1, p.pass,
                         NextBox{}, s);
@@ -149,6 +192,7 @@ bool RankDevice::ran_away(std::vector<std::uint64_t>& named, std::uint64_t& coun
 void RankDevice::go_back() {
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   bodies_.swap_sets();
+  costs_known_ = false;  // not in the tree's order
   launch_clear_runaway(record_.data(), stream_.get());
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
 }

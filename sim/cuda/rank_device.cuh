@@ -13,6 +13,7 @@
 #include "device_octree.cuh"
 #include "device_rank.hpp"
 #include "pipeline.cuh"
+#include "rank_cuts.hpp"
 
 namespace galaxy::cuda {
 
@@ -23,10 +24,11 @@ struct RankBox {
   float alpha_accel;
 };
 // Boxes a rank sends the others: the shallowest cells of at most max(group size, n / kRankBoxes)
-// bodies (cpu/let.hpp's rank_boxes), at most kMaxRankBoxes; slot 0 of each rank's row is the box
+// bodies whose cubes lie within its keys (cpu/let.hpp's rank_boxes; TreeView::key_lo), at most
+// kMaxRankBoxes; slot 0 of each rank's row is the box
 // around them all with their smallest alpha |a| (a cell it accepts, every box accepts).
 inline constexpr int kRankBoxes = 16;
-inline constexpr int kMaxRankBoxes = 256;
+inline constexpr int kMaxRankBoxes = 1024;
 // One rank's boxes on the wire: how many (0: it has no bodies), then the box around them and
 // each of them.
 struct BoxRow {
@@ -43,6 +45,13 @@ struct PackLayout {
     pos = 80 * nodes, total = pos + 16 * bodies;
   }
 };
+
+// A position's key in the cube of all ranks (the decomposition's, and each rank's tree's).
+__device__ __forceinline__ std::uint64_t key_in(const float4& p, const BodyBounds& cube) {
+  float lox, loy, loz, size;
+  physics::cube_from_bounds(cube.lo, cube.hi, lox, loy, loz, size);
+  return physics::morton_key(p.x, p.y, p.z, lox, loy, loz, 1.0f / size);
+}
 
 inline int rank_blocks(long n) {
   return static_cast<int>(std::clamp((n + 255) / 256, 1L, 4096L));
@@ -66,18 +75,23 @@ class RankDevice final : public DeviceRank {
   double let_bytes() const override { return let_bytes_; }
 
  private:
-  // rank_device.cu: the local tree and walk; the closing kick and the read-backs.
-  void local_pass(const PassSettings& p);
+  // rank_device.cu: the local tree; its walk while the trees for the others travel; the closing
+  // kick and the read-backs.
+  PassReports reports() { return {record_.data(), clock_.data(), counters_.data()}; }
+  TreeView build(const PassSettings& p);
+  void walk_local(const PassSettings& p, const TreeView& t);
   InteractionCounts finish(const PassSettings& p);
   // rank_decompose.cu: the global cube, the cut keys by the walks' time and the bodies' migration
   // into the other set (made current); room for them first.
-  void decompose();
-  std::vector<std::uint64_t> cut_keys(int n, const BodyBounds& cube);
-  std::vector<std::uint64_t> group_by_rank(const BodyBounds& cube,
+  void decompose(PassSettings& p);
+  std::vector<std::uint64_t> cut_keys(int n, const BodyBounds& cube, const Drift& d);
+  std::vector<std::uint64_t> group_by_rank(const BodyBounds& cube, const Drift& d,
                                            const std::vector<std::uint64_t>& cuts);
   void make_room(int n);
-  // rank_let.cu: the other ranks' trees' pull added to the local walk's accelerations.
-  void remote_forces(const physics::Relative& rel);
+  // rank_let.cu: the trees for the other ranks made and sent (the received ones' pull is added
+  // to the local walk's accelerations by walk_lets, rank_forest.cu).
+  void build_lets(const TreeView& t, const physics::Relative& rel);
+  void exchange_lets();
   std::vector<RankBox> own_boxes(const TreeView& t, const physics::Relative& rel);
   void mark_lets(const TreeView& t, const std::vector<BoxRow>& rows, const physics::Relative& rel);
   std::pair<std::uint64_t, std::uint64_t> number_let(const std::uint8_t* state, const TreeView& t,
@@ -90,7 +104,9 @@ class RankDevice final : public DeviceRank {
   SimParams params_;
   RankLink& link_;
   Stream stream_;
-  StageTimer timer_;
+  Stream comm_;                         // the trees' exchange, beside the local walk on stream_
+  StageTimer timer_;                    // the tree's stages (slot 0)
+  Event packed_, walk_from_, walk_to_;  // the packs made; the local walk
   DeviceBodies bodies_;
   std::optional<DeviceOctree> tree_;
   DeviceBuffer<unsigned long long> counters_{2};
@@ -102,6 +118,7 @@ class RankDevice final : public DeviceRank {
   DeviceBuffer<int> cut_at_;
   DeviceBuffer<unsigned char> sort_temp_;  // where grouping wants more than the tree's sort has
   std::vector<std::uint64_t> last_cuts_;   // the last pass's (rank_cuts.hpp: relaxed)
+  BodyBounds cube_{};                      // this pass's cube of all ranks
   // The trees: every rank's boxes, each node's state for each other rank, the scans that number
   // a tree's nodes and bodies, the packed trees sent and received, and the bodies the remote
   // walk reads (this rank's, then the received trees').
@@ -114,9 +131,16 @@ class RankDevice final : public DeviceRank {
   DeviceBuffer<int> node_index_, body_index_;
   DeviceBuffer<unsigned char> scan_temp_;
   DeviceBuffer<unsigned char> send_, recv_;
+  // Bytes of the packs to and from each rank, and the nodes and bodies of those received.
+  std::vector<std::uint64_t> let_send_, let_in_, in_nodes_, in_bodies_;
   DeviceBuffer<float4> pos_all_;
   DeviceBuffer<unsigned char> forest_;  // the received trees under one root (PackLayout's arrays)
-  float cost_per_body_ = 1;  // the last pass's walks' ms a body (the cut's weights; 1 before any)
+  // Each group's interactions a body in this pass's walks (TreeView::group_cost), and whether
+  // they are the last pass's for the bodies as they lie (not after a load or a way back); the
+  // samples' costs.
+  DeviceBuffer<float> group_cost_;
+  bool costs_known_ = false;
+  DeviceBuffer<float> sample_cost_{kCutSamples};
   unsigned long long passes_ = 0;
   RankReport::Pass times_;
   double let_bytes_ = 0;

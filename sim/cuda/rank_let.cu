@@ -1,27 +1,24 @@
 // SPDX-License-Identifier: MIT
-// Local essential trees on the device (RankDevice::remote_forces), as cpu/let.hpp builds them on
+// Local essential trees on the device (RankDevice::build_lets), as cpu/let.hpp builds them on
 // the CPU: every rank describes its bodies by boxes (own_boxes); for each other rank, this rank's
 // tree is marked top down, a level a launch, with the opening test at the nearest point of that
 // rank's boxes (mark_lets: a node is sent where its parent was opened; it is opened where a box
 // refuses it); the marked nodes are numbered by scans and packed, the opened leaves with their
-// bodies (pack_lets); the packs travel in one exchange, and each received tree is walked by this
-// rank's groups with the local walk's alpha |a|, all of them in one walk under a common root
+// bodies (pack_lets); all before the local walk, so that the packs travel in one exchange while it
+// runs (exchange_lets, RankDevice::walk_local); each received tree is then walked by this rank's
+// groups with the local walk's alpha |a|, all of them in one walk under a common root
 // (rank_forest.cu). Node order is kept, so the children of an opened cell stay contiguous: the
 // packed tree is laid out as the walk reads a tree.
 #include <algorithm>
-#include <chrono>
 #include <cub/device/device_scan.cuh>
 #include <tuple>
 #include <utility>
 
 #include "rank_device.cuh"
-#include "wall_clock.hpp"
 
 namespace galaxy::cuda {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // A node's state in one rank's tree: not sent, sent but not yet tested, and the three outcomes.
 enum : std::uint8_t { kNotSent = 0, kSent = 1, kPruned = 2, kOpenLeaf = 3, kOpenCell = 4 };
@@ -31,19 +28,28 @@ __device__ __forceinline__ int body_count(const TreeView& t, int i) {
   return r.y - r.x;
 }
 
-// The cells the boxes come from: children of cells above the limit that are within it (and
-// leaves above it).
-__global__ void box_cells(TreeView t, int nodes, int limit, int* out, int* count) {
+// Whether node i is past the limit, or its cube reaches past the rank's keys: its bodies' box
+// could then reach round other ranks' bodies (TreeView::key_lo), and each other rank's tree
+// would be opened there for it (one rank was sent 244M of the 300M other bodies so, 4 H200s).
+__device__ bool too_big(const TreeView& t, int i, int limit, const float4* pos, BodyBounds cube) {
+  const int2 r = t.range[i];
+  return r.y - r.x > limit || (r.y > r.x && !cell_in_range(t, key_in(pos[r.x], cube), t.link[i].z));
+}
+
+// The cells the boxes come from: the children within the limit of cells past it (and leaves
+// past it).
+__global__ void box_cells(TreeView t, const float4* pos, BodyBounds cube, int nodes, int limit,
+                          int* out, int* count) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < nodes; i += gridDim.x * blockDim.x) {
     const int4 lk = t.link[i];
-    if (body_count(t, i) <= limit) continue;
+    if (!too_big(t, i, limit, pos, cube)) continue;
     if (lk.w) {  // a leaf past the limit (a build that ran out of nodes): its own box
       const int at = atomicAdd(count, 1);
       if (at < kMaxRankBoxes) out[at] = i;
       continue;
     }
     for (int c = lk.x; c < lk.x + lk.y; ++c) {
-      if (body_count(t, c) > limit || body_count(t, c) == 0) continue;
+      if (body_count(t, c) == 0 || too_big(t, c, limit, pos, cube)) continue;
       const int at = atomicAdd(count, 1);
       if (at < kMaxRankBoxes) out[at] = c;
     }
@@ -182,7 +188,8 @@ __global__ void pack_nodes(const std::uint8_t* state, TreeView t, const float4* 
 }  // namespace
 
 // The shallowest cells of at most max(group size, n / kRankBoxes) bodies (more allowed per cell
-// where that gives too many), as boxes; slot 0 the box around them all with their least alpha.
+// where that gives too many) whose cubes lie within the rank's keys, as boxes; slot 0 the box
+// around them all with their least alpha.
 std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Relative& rel) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size();
@@ -190,18 +197,20 @@ std::vector<RankBox> RankDevice::own_boxes(const TreeView& t, const physics::Rel
   DeviceBuffer<int>& cells = box_cells_;  // the cells found, then their count
   std::vector<int> chosen;
   for (long limit = std::max(params_.group_size, n / kRankBoxes);; limit *= 4) {
-    if (limit >= n) {
-      chosen = {0};  // the root
+    if (limit > 64L * n) {
+      chosen = {0};  // the root (not expected: the cells past the keys are few)
       break;
     }
     CUDA_CHECK(cudaMemsetAsync(cells.data() + kMaxRankBoxes, 0, sizeof(int), s));
-    box_cells<<<rank_blocks(nodes), 256, 0, s>>>(t, nodes, static_cast<int>(limit), cells.data(),
-                                                 cells.data() + kMaxRankBoxes);
+    box_cells<<<rank_blocks(nodes), 256, 0, s>>>(t, bodies_.view().pos, cube_, nodes,
+                                                 static_cast<int>(std::min<long>(limit, n)),
+                                                 cells.data(), cells.data() + kMaxRankBoxes);
     CUDA_LAUNCH_CHECK();
     std::vector<int> got(kMaxRankBoxes + 1);
     cells.download(got.data(), got.size(), s);
     if (got.back() > kMaxRankBoxes) continue;
     chosen.assign(got.begin(), got.begin() + got.back());
+    if (chosen.empty()) chosen = {0};  // the root is within the limit and the keys
     break;
   }
   cells.upload(chosen.data(), chosen.size(), s);
@@ -313,41 +322,43 @@ std::vector<std::uint64_t> RankDevice::pack_lets(const TreeView& t,
   return bytes;
 }
 
-void RankDevice::remote_forces(const physics::Relative& rel) {
-  cudaStream_t s = stream_.get();
+// Before the local walk (its groups' alpha |a| known, launch_group_alphas): the boxes, the trees
+// for the other ranks packed into send_ and what each sends each (let_send_, let_in_); recv_
+// made large enough.
+void RankDevice::build_lets(const TreeView& t, const physics::Relative& rel) {
   const int ranks = link_.size(), n = bodies_.size();
-  auto t0 = Clock::now();
   BoxRow mine{};
-  TreeView t{};
   if (n > 0) {
-    t = tree_->view(params_.leaf_size, params_.group_size, params_.multipole);
     const std::vector<RankBox> boxes = own_boxes(t, rel);
     mine.count = static_cast<int>(boxes.size()) - 1;
     std::copy(boxes.begin(), boxes.end(), mine.box);
   }
   rows_.assign(static_cast<std::size_t>(ranks), BoxRow{});
   link_.all_gather(&mine, sizeof mine, rows_.data());
-  std::vector<std::uint64_t> nodes(static_cast<std::size_t>(ranks), 0), bodies(nodes), send(nodes);
+  std::vector<std::uint64_t> nodes(static_cast<std::size_t>(ranks), 0), bodies(nodes);
+  let_send_.assign(nodes.size(), 0);
   if (n > 0) {
     mark_lets(t, rows_, rel);
-    send = pack_lets(t, nodes, bodies);
+    let_send_ = pack_lets(t, nodes, bodies);
   }
   let_bytes_ = 0;
-  for (std::uint64_t b : send) let_bytes_ += static_cast<double>(b);
-  times_.let_build = ms_since(t0);
-  t0 = Clock::now();
-  std::vector<std::uint64_t> in_nodes(nodes.size()), in_bodies(nodes.size()), in(nodes.size());
-  link_.all_to_all(nodes.data(), in_nodes.data());
-  link_.all_to_all(bodies.data(), in_bodies.data());
+  for (std::uint64_t b : let_send_) let_bytes_ += static_cast<double>(b);
+  in_nodes_.assign(nodes.size(), 0), in_bodies_.assign(nodes.size(), 0);
+  let_in_.assign(nodes.size(), 0);
+  link_.all_to_all(nodes.data(), in_nodes_.data());
+  link_.all_to_all(bodies.data(), in_bodies_.data());
   std::size_t total = 0;
-  for (std::size_t q = 0; q < in.size(); ++q)
-    total += in[q] = PackLayout(in_nodes[q], in_bodies[q]).total;
+  for (std::size_t q = 0; q < let_in_.size(); ++q)
+    total += let_in_[q] = PackLayout(in_nodes_[q], in_bodies_[q]).total;
   if (recv_.size() < total) recv_.resize(total + total / 4);
-  link_.exchange(send_.data(), send.data(), recv_.data(), in.data(), s);
-  times_.wait = ms_since(t0);
-  t0 = Clock::now();
-  if (n > 0) walk_lets(t, in_nodes, in_bodies, rel);
-  times_.remote_walk = ms_since(t0);
+  CUDA_CHECK(cudaEventRecord(packed_.get(), stream_.get()));
+}
+
+// The packs on their way on comm_ (once they are made on stream_).
+void RankDevice::exchange_lets() {
+  cudaStream_t c = comm_.get();
+  CUDA_CHECK(cudaStreamWaitEvent(c, packed_.get(), 0));
+  link_.exchange(send_.data(), let_send_.data(), recv_.data(), let_in_.data(), c);
 }
 
 }  // namespace galaxy::cuda

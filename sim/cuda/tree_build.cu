@@ -24,8 +24,9 @@ constexpr int kBlock = 256;
 __global__ void init_root(TreeView t, int n) {
   t.range[0] = make_int2(0, n);
   *t.node_count = 1;
-  // A root of few bodies is the only group; larger cells flag their small children's groups.
-  if (n <= t.group_size) t.group_start[0] = 1;
+  // A root of few bodies is the only group; larger cells flag their small children's groups
+  // (and so does a root whose cube holds other ranks' bodies: TreeView::key_lo).
+  if (n <= t.group_size && cell_in_range(t, 0, 0)) t.group_start[0] = 1;
   *t.blocks_done = 0;
   for (int d = 0; d < kLevels + 1; ++d) {
     t.level_range[2 * d] = d == 0 ? 0 : 1;
@@ -67,7 +68,9 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
     const bool valid = slot < slots;
     const int2 r = valid ? t.range[i] : make_int2(0, 0);
     const int count = r.y - r.x;
-    bool leaf = count <= t.leaf_size || level >= physics::kMaxDepth;
+    // A cell whose cube reaches past this tree's keys (TreeView::key_lo) is split further.
+    const bool in_range = count == 0 || cell_in_range(t, keys[r.x], level);
+    bool leaf = (count <= t.leaf_size && in_range) || level >= physics::kMaxDepth;
     const int mine =
         valid && !leaf ? upper_bound_digit(keys, r.x, r.y, level + 1, oct_of_lane) : r.y;
     int bound[8];
@@ -106,20 +109,22 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
         // groups, its first body among them. (Packing whole sibling cells instead filled groups
         // of 64 to 45.6 bodies on average at 1M Plummer bodies against 50.3 for these chunks,
         // and the walk took 5% longer for the same errors.) Next to a heavy child
-        // (physics::kHeavyChild) each small child is its own group: physics.hpp says why.
-        if (count > t.group_size) {
+        // (physics::kHeavyChild) each small child is its own group: physics.hpp says why. So is
+        // each small child of a cell whose cube holds other ranks' bodies, and a child whose own
+        // cube does flags its children's groups itself (TreeView::key_lo).
+        if (count > t.group_size || !in_range) {
           int heaviest = 0;
           lo = r.x;
 #pragma unroll
           for (int oct = 0; oct < 8; ++oct) heaviest = max(heaviest, bound[oct] - lo), lo = bound[oct];
-          const bool merge = heaviest <= physics::kHeavyChild * t.group_size;
+          const bool merge = in_range && heaviest <= physics::kHeavyChild * t.group_size;
           int run_start = -1;  // first body of the open run of small children
           lo = r.x;
 #pragma unroll
           for (int oct = 0; oct <= 8; ++oct) {
             const int hi = oct < 8 ? bound[oct] : r.y;
             const int c = hi - lo;
-            const bool small = c > 0 && c <= t.group_size;
+            const bool small = c > 0 && c <= t.group_size && cell_in_range(t, keys[lo], level + 1);
             if (small && !merge) t.group_start[lo] = 1;
             if (small && merge && run_start < 0) run_start = lo;
             if ((oct == 8 || (c > 0 && !small)) && run_start >= 0) {
@@ -139,6 +144,8 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
       // slices of t.group_size bodies.
       if (count > t.group_size) {
         for (int k = r.x; k < r.y; k += t.group_size) t.group_start[k] = 1;
+      } else if (!in_range && count > 0) {
+        t.group_start[r.x] = 1;  // at the depth cap: a group of its own all the same
       }
     }
   }

@@ -124,7 +124,7 @@ MpiRankLink::MpiRankLink() : rank_(world_rank()), size_(world_size()) {
 
 // Not ncclCommDestroy: it finalizes with the other ranks, and the ranks do not end their runs
 // together (rank 0's simulation goes while the others wait for its next command, which then hung
-// both). No operation is in flight here: each exchange waited for its own.
+// both). No operation is in flight here: the device rank waits for every exchange it queues.
 MpiRankLink::~MpiRankLink() {
 #if GALAXY_HAVE_NCCL_H
   if (nccl_ && nccl_->comm) nccl_->abort(nccl_->comm);
@@ -173,8 +173,7 @@ void MpiRankLink::exchange(const void* send, const std::uint64_t* send_bytes, vo
       }
     }
     nccl_->check(nccl_->group_end(), "ncclGroupEnd");
-    cuda_ok(cudaStreamSynchronize(s), "the NCCL exchange");
-    return;
+    return;  // queued on s (exchange_queued)
   }
 #endif
   // Host staging: down, point to point in pieces of at most 1 GiB (MPI counts are ints), up.

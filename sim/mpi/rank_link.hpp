@@ -24,6 +24,7 @@ class MpiRankLink final : public RankLink {
   void all_to_all(const std::uint64_t* send, std::uint64_t* recv) override;
   void exchange(const void* send, const std::uint64_t* send_bytes, void* recv,
                 const std::uint64_t* recv_bytes, void* stream) override;
+  bool exchange_queued() const override { return nccl_ != nullptr; }
   std::string path() const override { return path_; }
 
  private:
