@@ -115,7 +115,11 @@ __device__ __forceinline__ void add_local(Targets<kPerLane>& t, float local) {
 // with that pass's alpha |a| (t.group_alpha), its sums added to b.acc; no body meets itself there.
 // kExpand: far cells go into the group expansion (physics::expansion_on: from kExpansionMinBodies
 // bodies with quadrupoles); without it the walk is compiled as before the expansion existed.
-template <physics::Order kOrder, int kPerLane, bool kRemote = false, bool kExpand = false>
+// kCost: each group's entries are added to t.group_cost (a device rank's local walk; compiled
+// apart, since the one more store cost the single GPU's walk 8 bytes more of spills and 1.7% at
+// 10M). A remote walk adds them where t.group_cost is not null.
+template <physics::Order kOrder, int kPerLane, bool kRemote = false, bool kExpand = false,
+          bool kCost = false>
 struct ForceMode {
   unsigned long long* counters;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
@@ -228,8 +232,10 @@ struct ForceMode {
       if (eps2 > 0.0f && g.part == 0) a.pot += g.p[j].w * rsqrtf(eps2);
       out[i] = make_float4(a.ax, a.ay, a.az, a.pot);
     }
-    if (t.group_cost && lane == 0) {
-      atomicAdd(&t.group_cost[g.index], static_cast<float>(n_bodies + n_cells));
+    if constexpr (kCost || kRemote) {
+      if (lane == 0 && t.group_cost) {
+        atomicAdd(&t.group_cost[g.index], static_cast<float>(n_bodies + n_cells));
+      }
     }
     if (counters && lane == 0) {
       // Every entry was evaluated for every body of the group (the self pair counts).
@@ -266,8 +272,18 @@ void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
     walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, rel, w, mode);
     CUDA_LAUNCH_CHECK();
   };
+  // A device rank's local walk counts its groups' entries (the ranks refuse order 3).
+  constexpr bool kMayCount = !kRemote && kOrder != physics::Order::Octupole;
   if constexpr (kOrder == physics::Order::Quadrupole) {
-    if (physics::expansion_on(b.n)) return go(ForceMode<kOrder, kPerLane, kRemote, true>{});
+    if (physics::expansion_on(b.n)) {
+      if constexpr (kMayCount) {
+        if (t.group_cost) return go(ForceMode<kOrder, kPerLane, false, true, true>{});
+      }
+      return go(ForceMode<kOrder, kPerLane, kRemote, true>{});
+    }
+  }
+  if constexpr (kMayCount) {
+    if (t.group_cost) return go(ForceMode<kOrder, kPerLane, false, false, true>{});
   }
   go(ForceMode<kOrder, kPerLane, kRemote>{});
 }

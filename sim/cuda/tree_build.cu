@@ -69,7 +69,8 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
     const int2 r = valid ? t.range[i] : make_int2(0, 0);
     const int count = r.y - r.x;
     // A cell whose cube reaches past this tree's keys (TreeView::key_lo) is split further.
-    const bool in_range = count == 0 || cell_in_range(t, keys[r.x], level);
+    const bool whole = t.key_lo == 0 && t.key_hi == ~std::uint64_t{0};  // one GPU's: every key
+    const bool in_range = whole || count == 0 || cell_in_range(t, keys[r.x], level);
     bool leaf = (count <= t.leaf_size && in_range) || level >= physics::kMaxDepth;
     const int mine =
         valid && !leaf ? upper_bound_digit(keys, r.x, r.y, level + 1, oct_of_lane) : r.y;
@@ -124,7 +125,8 @@ __global__ void __launch_bounds__(kBlock) split_level(const std::uint64_t* __res
           for (int oct = 0; oct <= 8; ++oct) {
             const int hi = oct < 8 ? bound[oct] : r.y;
             const int c = hi - lo;
-            const bool small = c > 0 && c <= t.group_size && cell_in_range(t, keys[lo], level + 1);
+            const bool small =
+                c > 0 && c <= t.group_size && (whole || cell_in_range(t, keys[lo], level + 1));
             if (small && !merge) t.group_start[lo] = 1;
             if (small && merge && run_start < 0) run_start = lo;
             if ((oct == 8 || (c > 0 && !small)) && run_start >= 0) {
