@@ -23,7 +23,8 @@ std::vector<RankBox> rank_boxes(const CpuOctree& tree, const HostBodies& b, cons
   while (i < nodes.size()) {
     const CpuNode& n = nodes[i];
     const auto bodies = static_cast<std::size_t>(n.body_end - n.body_begin);
-    if (bodies == 0 || (!n.leaf() && bodies > limit)) {
+    // Cells past the rank's keys are split too (physics::cell_in_keys).
+    if (bodies == 0 || (!n.leaf() && (bodies > limit || !tree.in_range(n)))) {
       i = bodies == 0 ? static_cast<std::size_t>(n.skip) : i + 1;
       continue;
     }

@@ -8,7 +8,8 @@
 
 namespace galaxy {
 
-CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity, int group_size) {
+CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity, int group_size,
+                                       const Domain* domain) {
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
   auto lap = [&t0] {
@@ -18,7 +19,15 @@ CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity, i
     return ms;
   };
   BuildTimes times;
-  bound(b);
+  const Domain whole;
+  const Domain& d = domain ? *domain : whole;
+  if (domain) {
+    std::copy(d.lo, d.lo + 3, root_lo_);
+    root_size_ = d.size;
+  } else {
+    bound(b);
+  }
+  key_lo_ = d.key_lo, key_hi_ = d.key_hi;
   times.bounding_box = lap();
   sort(b);
   times.sort = lap();
@@ -28,6 +37,12 @@ CpuOctree::BuildTimes CpuOctree::build(const HostBodies& b, int leaf_capacity, i
   summarize(b);
   times.summarize = lap();
   return times;
+}
+
+bool CpuOctree::in_range(const CpuNode& n) const {
+  if (n.body_end == n.body_begin) return true;
+  return physics::cell_in_keys(keys_[static_cast<std::size_t>(n.body_begin)], n.depth, key_lo_,
+                               key_hi_);
 }
 
 int CpuOctree::group_of_slot(int slot) const {

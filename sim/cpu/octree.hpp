@@ -39,9 +39,19 @@ class CpuOctree {
   struct BuildTimes {
     float bounding_box = 0, sort = 0, tree_build = 0, summarize = 0;
   };
+  // A rank's part of a tree over several ranks: the cube of all ranks and the keys of this rank's
+  // bodies in it (physics::cell_in_keys). By default the cube of the bodies and every key.
+  struct Domain {
+    float lo[3] = {0, 0, 0}, size = 0;
+    std::uint64_t key_lo = 0, key_hi = ~std::uint64_t{0};
+  };
   // The four stages in order, timed, and the walk's groups. Leaves hold at most `leaf_capacity`
-  // bodies, except at the depth cap where coincident bodies share one leaf.
-  BuildTimes build(const HostBodies& b, int leaf_capacity = 16, int group_size = 64);
+  // bodies, except at the depth cap where coincident bodies share one leaf; with a domain, a cell
+  // whose cube reaches past its keys is split all the same.
+  BuildTimes build(const HostBodies& b, int leaf_capacity = 16, int group_size = 64,
+                   const Domain* domain = nullptr);
+  // Whether the node's cube lies within the domain's keys.
+  bool in_range(const CpuNode& n) const;
 
   // Stage 1 (bounding_box.cpp): the root cube around the bodies.
   void bound(const HostBodies& b);
@@ -55,8 +65,9 @@ class CpuOctree {
   // cell of more than group_size bodies, each run of consecutive children of at most group_size
   // is cut into the fewest chunks of at most group_size bodies, of equal size; an oversized leaf
   // is cut into slices of group_size; a root of few bodies is one group; beside a child of more
-  // than physics::kHeavyChild * group_size bodies each small child is its own group. The groups
-  // partition the sorted bodies in order.
+  // than physics::kHeavyChild * group_size bodies each small child is its own group, and so is
+  // each small child of a cell past the domain's keys (a small child past them is split as a big
+  // one). The groups partition the sorted bodies in order.
   void build_groups(int group_size);
 
   struct Group {
@@ -76,6 +87,7 @@ class CpuOctree {
 
   int leaf_capacity_ = 16;
   float root_lo_[3] = {-1, -1, -1}, root_size_ = 2;
+  std::uint64_t key_lo_ = 0, key_hi_ = ~std::uint64_t{0};
   std::vector<CpuNode> nodes_;
   std::vector<std::int32_t> order_;
   std::vector<std::uint64_t> keys_;  // sorted, parallel to order_

@@ -29,7 +29,10 @@ std::int32_t CpuOctree::build_node(int begin, int end, int depth, float lox, flo
     node.body_end = end;
     node.depth = depth;
   }
-  if (end - begin > leaf_capacity_ && depth < physics::kMaxDepth) {
+  const bool in_range =
+      begin == end ||
+      physics::cell_in_keys(keys_[static_cast<std::size_t>(begin)], depth, key_lo_, key_hi_);
+  if ((end - begin > leaf_capacity_ || !in_range) && depth < physics::kMaxDepth) {
     const float half = 0.5f * size;
     int children = 0;
     int lo = begin;
@@ -73,7 +76,9 @@ void CpuOctree::build_groups(int group_size) {
   // Cells of more than group_size bodies, from the root down, in pre-order (body order).
   auto visit = [&](auto& self, std::int32_t i) -> void {
     const CpuNode& node = nodes_[static_cast<std::size_t>(i)];
-    if (node.body_end - node.body_begin <= group_size) {  // only the root gets here
+    const bool pure = in_range(node);
+    // Only the root gets here with few bodies, or a small cell past the keys.
+    if (node.body_end - node.body_begin <= group_size && pure) {
       groups_.push_back({node.body_begin, node.body_end});
       return;
     }
@@ -88,12 +93,13 @@ void CpuOctree::build_groups(int group_size) {
       const CpuNode& child = nodes_[static_cast<std::size_t>(c)];
       heaviest = std::max(heaviest, child.body_end - child.body_begin);
     }
-    const bool merge = heaviest <= physics::kHeavyChild * group_size;
+    const bool merge = pure && heaviest <= physics::kHeavyChild * group_size;
     for (std::int32_t c = i + 1; c < node.skip; c = nodes_[static_cast<std::size_t>(c)].skip) {
       const CpuNode& child = nodes_[static_cast<std::size_t>(c)];
-      if (child.body_end - child.body_begin <= group_size && !merge) {
+      const bool small = child.body_end - child.body_begin <= group_size && in_range(child);
+      if (small && !merge) {
         add_chunks(groups_, child.body_begin, child.body_end, group_size);
-      } else if (child.body_end - child.body_begin <= group_size) {
+      } else if (small) {
         if (run_begin < 0) run_begin = child.body_begin;
         run_end = child.body_end;
       } else {

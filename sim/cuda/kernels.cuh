@@ -96,18 +96,13 @@ struct TreeView {
   float* group_cost = nullptr;
   // The keys of this tree's bodies, [key_lo, key_hi): everything on one GPU; a device rank's
   // range of the cube of all ranks (the sort keys its bodies in that cube). A cell whose cube
-  // reaches past them has other ranks' bodies in it, perhaps many (the core of a galaxy cut by
-  // the curve), which its bodies' boxes would reach round: such a cell is never a leaf, and its
-  // children are never merged into a group (cell_in_range; tree_build.cu).
+  // reaches past them is never a leaf and its children are never merged into a group
+  // (physics::cell_in_keys says why; tree_build.cu).
   std::uint64_t key_lo = 0, key_hi = ~std::uint64_t{0};
 };
 
-// Whether the cube of the cell of `level` that holds key k lies within [t.key_lo, t.key_hi).
 __host__ __device__ inline bool cell_in_range(const TreeView& t, std::uint64_t k, int level) {
-  const int shift = 3 * (physics::kMaxDepth - level);  // 63 at the root
-  const std::uint64_t last = (std::uint64_t{1} << shift) - 1;
-  const std::uint64_t start = k & ~last;
-  return start >= t.key_lo && start + last < t.key_hi;
+  return physics::cell_in_keys(k, level, t.key_lo, t.key_hi);
 }
 
 // The bodies [x, y) of group g of `count`.

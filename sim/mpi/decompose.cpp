@@ -116,6 +116,12 @@ void RankState::decompose() {
   std::vector<double> cost_below(n + 1, 0.0);
   for (std::size_t i = 0; i < n; ++i) cost_below[i + 1] = cost_below[i] + cost_[i];
   const std::vector<std::uint64_t> cuts = cut_keys(keys, cost_below);
+  // This rank's tree is built in the same cube, its keys between its cuts.
+  const auto me = static_cast<std::size_t>(world_rank());
+  std::copy(cube.begin(), cube.begin() + 3, domain_.lo);
+  domain_.size = cube[3];
+  domain_.key_lo = me > 0 ? cuts[me - 1] : 0;
+  domain_.key_hi = me < cuts.size() ? cuts[me] : ~std::uint64_t{0};
   // Sorted by key, the bodies of each destination are consecutive.
   std::vector<int> send(static_cast<std::size_t>(world_size()), 0), recv(send.size());
   for (std::uint64_t key : keys) {

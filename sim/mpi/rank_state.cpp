@@ -101,7 +101,8 @@ void RankState::compute_forces() {
   timings_[Stage::Sort] = pass_.decompose = ms_since(t0);  // the ranks' key ranges
   const WalkParams w = walk_params(params_, have_accel_);
   if (!bodies_.empty()) {
-    const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
+    const CpuOctree::BuildTimes bt =
+        tree_.build(bodies_, params_.leaf_size, params_.group_size, &domain_);
     timings_[Stage::BoundingBox] = bt.bounding_box;
     timings_[Stage::Sort] += bt.sort;
     timings_[Stage::TreeBuild] = bt.tree_build;

@@ -84,6 +84,7 @@ class RankState {
   std::vector<std::uint64_t> good_ids_;
   std::vector<float> good_cost_;
   CpuOctree tree_;
+  CpuOctree::Domain domain_;  // the last decomposition's cube and this rank's keys in it
   std::vector<float> alpha_accel_;
   // With --backend cuda: the ranks' link (kept from run to run: NCCL's set-up is slow) and this
   // rank's device state, which then holds the bodies (bodies_ and the rest stay empty).
