@@ -386,12 +386,10 @@ GALAXY_HD int key_octant(std::uint64_t key, int depth) {
   return static_cast<int>((key >> (3 * (kMaxDepth - depth))) & 7u);
 }
 
-// Whether the cube of the cell of `depth` that holds key k lies within the keys [lo, hi). Over
-// several ranks a rank's tree is built in the cube of all ranks, and its keys are its range of
-// the curve: a cell that reaches past them holds other ranks' bodies, perhaps many (the core of a
-// galaxy the curve cuts), which a box around its own bodies would reach round. Both backends
-// split such a cell down to cells within the range, never merge its small children into a walk
-// group, and describe the rank's bodies to the others by cells within the range.
+// Whether the cube of the cell of `depth` that holds key k lies within the keys [lo, hi): a
+// rank's range of the curve in the cube of all ranks. A cell past them holds other ranks' bodies
+// (perhaps a galaxy's core) that a box round its own would reach round: both backends split it,
+// never merge its small children into a walk group, and never make it one of the rank's boxes.
 GALAXY_HD bool cell_in_keys(std::uint64_t k, int depth, std::uint64_t lo, std::uint64_t hi) {
   const std::uint64_t last = (std::uint64_t{1} << (3 * (kMaxDepth - depth))) - 1;  // 63 at 0
   const std::uint64_t start = k & ~last;
