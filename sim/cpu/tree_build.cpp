@@ -29,10 +29,7 @@ std::int32_t CpuOctree::build_node(int begin, int end, int depth, float lox, flo
     node.body_end = end;
     node.depth = depth;
   }
-  const bool in_range =
-      begin == end ||
-      physics::cell_in_keys(keys_[static_cast<std::size_t>(begin)], depth, key_lo_, key_hi_);
-  if ((end - begin > leaf_capacity_ || !in_range) && depth < physics::kMaxDepth) {
+  if ((end - begin > leaf_capacity_ || !in_range(nodes_[self])) && depth < physics::kMaxDepth) {
     const float half = 0.5f * size;
     int children = 0;
     int lo = begin;

@@ -62,6 +62,21 @@ struct BodyBounds {
   float lo[3], hi[3];
 };
 
+// Morton keys in the cube around a box (physics::cube_from_bounds): the sort's, and a device
+// rank's decomposition's and boxes', which must be the sort's bit for bit (a rank's tree takes
+// its bodies' keys to lie between its cuts).
+struct CubeKeys {
+  float lox, loy, loz, inv;
+  __device__ explicit CubeKeys(const BodyBounds& b) {
+    float size;
+    physics::cube_from_bounds(b.lo, b.hi, lox, loy, loz, size);
+    inv = 1.0f / size;
+  }
+  __device__ std::uint64_t operator()(const float4& p) const {
+    return physics::morton_key(p.x, p.y, p.z, lox, loy, loz, inv);
+  }
+};
+
 // The octree. Nodes of one level are contiguous; the children of a node are contiguous. A node's
 // link is (first, count, level, leaf): for a leaf, bodies [first, first + count) in tree order;
 // for an inner cell, children [first, first + count). range is the body range of every node.

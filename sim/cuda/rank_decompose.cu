@@ -31,7 +31,7 @@ __global__ void sample_keys(const float4* __restrict__ pos, Drift d, int n, Body
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= kCutSamples) return;
   const int j = static_cast<int>((2L * i + 1) * n / (2L * kCutSamples));
-  out[i] = key_in(d.position(pos, j), cube);
+  out[i] = CubeKeys(cube)(d.position(pos, j));
   if (!t.group_cost) {
     cost[i] = 0.0f;  // equal shares
     return;
@@ -51,8 +51,9 @@ __global__ void sample_keys(const float4* __restrict__ pos, Drift d, int n, Body
 __global__ void destinations(const float4* __restrict__ pos, Drift d, int n, BodyBounds cube,
                              const std::uint64_t* __restrict__ cuts, int count, Rank* dest,
                              int* index) {
+  const CubeKeys key(cube);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    const std::uint64_t k = key_in(d.position(pos, i), cube);
+    const std::uint64_t k = key(d.position(pos, i));
     int lo = 0, hi = count;
     while (lo < hi) {
       const int mid = (lo + hi) / 2;

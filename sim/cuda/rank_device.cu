@@ -146,7 +146,7 @@ void RankDevice::walk_local(const PassSettings& p, const TreeView& t) {
   times_.wait = std::max(0.0f, ms_since(t0) - times_.local_walk);
 }
 
-// The walks' counts and time a body (the next cuts' weight), the closing kick, the tree's flags.
+// The walks' counts (the groups' are the next cuts' weights), the closing kick, the tree's flags.
 InteractionCounts RankDevice::finish(const PassSettings& p) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size();

@@ -46,13 +46,6 @@ struct PackLayout {
   }
 };
 
-// A position's key in the cube of all ranks (the decomposition's, and each rank's tree's).
-__device__ __forceinline__ std::uint64_t key_in(const float4& p, const BodyBounds& cube) {
-  float lox, loy, loz, size;
-  physics::cube_from_bounds(cube.lo, cube.hi, lox, loy, loz, size);
-  return physics::morton_key(p.x, p.y, p.z, lox, loy, loz, 1.0f / size);
-}
-
 inline int rank_blocks(long n) {
   return static_cast<int>(std::clamp((n + 255) / 256, 1L, 4096L));
 }
@@ -81,7 +74,7 @@ class RankDevice final : public DeviceRank {
   TreeView build(const PassSettings& p);
   void walk_local(const PassSettings& p, const TreeView& t);
   InteractionCounts finish(const PassSettings& p);
-  // rank_decompose.cu: the global cube, the cut keys by the walks' time and the bodies' migration
+  // rank_decompose.cu: the global cube, the cut keys by the walks' counts and the bodies' migration
   // into the other set (made current); room for them first.
   void decompose(PassSettings& p);
   std::vector<std::uint64_t> cut_keys(int n, const BodyBounds& cube, const Drift& d);

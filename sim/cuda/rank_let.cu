@@ -31,25 +31,27 @@ __device__ __forceinline__ int body_count(const TreeView& t, int i) {
 // Whether node i is past the limit, or its cube reaches past the rank's keys: its bodies' box
 // could then reach round other ranks' bodies (TreeView::key_lo), and each other rank's tree
 // would be opened there for it (one rank was sent 244M of the 300M other bodies so, 4 H200s).
-__device__ bool too_big(const TreeView& t, int i, int limit, const float4* pos, BodyBounds cube) {
+__device__ bool too_big(const TreeView& t, int i, int limit, const float4* pos,
+                        const CubeKeys& key) {
   const int2 r = t.range[i];
-  return r.y - r.x > limit || (r.y > r.x && !cell_in_range(t, key_in(pos[r.x], cube), t.link[i].z));
+  return r.y - r.x > limit || (r.y > r.x && !cell_in_range(t, key(pos[r.x]), t.link[i].z));
 }
 
 // The cells the boxes come from: the children within the limit of cells past it (and leaves
 // past it).
 __global__ void box_cells(TreeView t, const float4* pos, BodyBounds cube, int nodes, int limit,
                           int* out, int* count) {
+  const CubeKeys key(cube);
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < nodes; i += gridDim.x * blockDim.x) {
     const int4 lk = t.link[i];
-    if (!too_big(t, i, limit, pos, cube)) continue;
+    if (!too_big(t, i, limit, pos, key)) continue;
     if (lk.w) {  // a leaf past the limit (a build that ran out of nodes): its own box
       const int at = atomicAdd(count, 1);
       if (at < kMaxRankBoxes) out[at] = i;
       continue;
     }
     for (int c = lk.x; c < lk.x + lk.y; ++c) {
-      if (body_count(t, c) == 0 || too_big(t, c, limit, pos, cube)) continue;
+      if (body_count(t, c) == 0 || too_big(t, c, limit, pos, key)) continue;
       const int at = atomicAdd(count, 1);
       if (at < kMaxRankBoxes) out[at] = c;
     }

@@ -22,12 +22,9 @@ constexpr int kBlock = 256;
 __global__ void morton_keys(const float4* __restrict__ pos, Drift d, int n,
                             const BodyBounds* __restrict__ box, std::uint64_t* __restrict__ keys,
                             int* __restrict__ index) {
-  float lox, loy, loz, size;
-  physics::cube_from_bounds(box->lo, box->hi, lox, loy, loz, size);
-  const float inv = 1.0f / size;
+  const CubeKeys key(*box);
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) {
-    const float4 p = d.position(pos, i);
-    keys[i] = physics::morton_key(p.x, p.y, p.z, lox, loy, loz, inv);
+    keys[i] = key(d.position(pos, i));
     index[i] = i;
   }
 }
