@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// MPI collectives over std::vector columns, as raw bytes: the body arrays (for_each_array in
-// bodies.hpp), the ids and the costs travel with these.
+// MPI collectives over std::vector columns, each element one MPI type: the body arrays
+// (for_each_array in bodies.hpp), the ids, the costs and rank 0's vertices travel with these.
 #pragma once
 
 #include <mpi.h>
 
 #include <cstddef>
-#include <numeric>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace galaxy::mpi {
@@ -22,42 +25,66 @@ inline int world_size() {
   return n;
 }
 
-// Byte counts and their offsets for `counts` elements of `size` bytes.
-struct ByteLayout {
+// Counts of `unit` MPI elements each and their offsets, in ints as MPI takes them; throws
+// std::length_error where they reach past 2^31 - 1 (a silent overflow before).
+struct Layout {
   std::vector<int> counts, displs;
-  ByteLayout(const std::vector<int>& elements, std::size_t size) : counts(elements.size()), displs(elements.size()) {
-    for (std::size_t r = 0; r < elements.size(); ++r) counts[r] = elements[r] * static_cast<int>(size);
-    if (!counts.empty()) std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+  Layout(const std::vector<int>& elements, std::size_t unit)
+      : counts(elements.size()), displs(elements.size()) {
+    std::int64_t at = 0;
+    for (std::size_t r = 0; r < elements.size(); ++r) {
+      const std::int64_t c = std::int64_t(elements[r]) * std::int64_t(unit);
+      if (at + c > std::numeric_limits<int>::max()) {
+        throw std::length_error("more than 2^31 - 1 elements in one MPI collective (" +
+                                std::to_string(at + c) + ")");
+      }
+      counts[r] = static_cast<int>(c), displs[r] = static_cast<int>(at);
+      at += c;
+    }
   }
   int total() const { return counts.empty() ? 0 : displs.back() + counts.back(); }
 };
 
+// One T as an MPI type (sizeof(T) bytes): the columns' collectives count elements, not bytes,
+// so a column of up to 2^31 - 1 elements travels (bytes in ints overflowed at 2 GiB: the ids of
+// 268M bodies).
+template <typename T>
+MPI_Datatype element_type() {
+  static const MPI_Datatype type = [] {
+    MPI_Datatype t;
+    MPI_Type_contiguous(static_cast<int>(sizeof(T)), MPI_BYTE, &t);
+    MPI_Type_commit(&t);
+    return t;
+  }();
+  return type;
+}
+
 // Each rank sends send[r] elements of v (in rank order) to rank r; v becomes what it received.
 template <typename T>
 void alltoallv(std::vector<T>& v, const std::vector<int>& send, const std::vector<int>& recv) {
-  const ByteLayout s(send, sizeof(T)), r(recv, sizeof(T));
-  std::vector<T> out(static_cast<std::size_t>(r.total()) / sizeof(T));
-  MPI_Alltoallv(v.data(), s.counts.data(), s.displs.data(), MPI_BYTE, out.data(), r.counts.data(),
-                r.displs.data(), MPI_BYTE, MPI_COMM_WORLD);
+  const Layout s(send, 1), r(recv, 1);
+  std::vector<T> out(static_cast<std::size_t>(r.total()));
+  MPI_Alltoallv(v.data(), s.counts.data(), s.displs.data(), element_type<T>(), out.data(),
+                r.counts.data(), r.displs.data(), element_type<T>(), MPI_COMM_WORLD);
   v = std::move(out);
 }
 
 // Rank 0 sends counts[r] elements of `all` (in rank order) to rank r, into `mine`.
 template <typename T>
 void scatterv(const std::vector<T>& all, std::vector<T>& mine, const std::vector<int>& counts) {
-  const ByteLayout l(counts, sizeof(T));
+  const Layout l(counts, 1);
   mine.resize(static_cast<std::size_t>(counts[static_cast<std::size_t>(world_rank())]));
-  MPI_Scatterv(all.data(), l.counts.data(), l.displs.data(), MPI_BYTE, mine.data(),
-               static_cast<int>(mine.size() * sizeof(T)), MPI_BYTE, 0, MPI_COMM_WORLD);
+  MPI_Scatterv(all.data(), l.counts.data(), l.displs.data(), element_type<T>(), mine.data(),
+               static_cast<int>(mine.size()), element_type<T>(), 0, MPI_COMM_WORLD);
 }
 
 // Every rank's `mine` to rank 0, in rank order (counts: every rank's size, known on rank 0).
 template <typename T>
 std::vector<T> gatherv(const std::vector<T>& mine, const std::vector<int>& counts) {
-  const ByteLayout l(counts, sizeof(T));
-  std::vector<T> all(world_rank() == 0 ? static_cast<std::size_t>(l.total()) / sizeof(T) : 0);
-  MPI_Gatherv(mine.data(), static_cast<int>(mine.size() * sizeof(T)), MPI_BYTE, all.data(),
-              l.counts.data(), l.displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+  const Layout l(counts, 1);
+  std::vector<T> all(world_rank() == 0 ? static_cast<std::size_t>(l.total()) : 0);
+  MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), element_type<T>(), all.data(),
+              l.counts.data(), l.displs.data(), element_type<T>(), 0, MPI_COMM_WORLD);
   return all;
 }
 

@@ -39,7 +39,7 @@ std::vector<std::byte> RankState::lets_for_others(const WalkParams& w, std::vect
   const std::vector<int> box_counts = all_counts(mine.size());
   std::vector<int> box_displs(k, 0);
   std::exclusive_scan(box_counts.begin(), box_counts.end(), box_displs.begin(), 0);
-  const ByteLayout l(box_counts, sizeof(cpu::RankBox));
+  const Layout l(box_counts, sizeof(cpu::RankBox));
   std::vector<cpu::RankBox> boxes(static_cast<std::size_t>(l.total()) / sizeof(cpu::RankBox));
   MPI_Allgatherv(mine.data(), static_cast<int>(mine.size() * sizeof(cpu::RankBox)), MPI_BYTE,
                  boxes.data(), l.counts.data(), l.displs.data(), MPI_BYTE, MPI_COMM_WORLD);
@@ -79,7 +79,7 @@ InteractionCounts RankState::forces(const WalkParams& w) {
   const std::vector<std::byte> out = lets_for_others(w, send);
   pass_.let_build = ms_since(t0);
   MPI_Alltoall(send.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  const ByteLayout s(send, 1), r(recv, 1);
+  const Layout s(send, 1), r(recv, 1);
   std::vector<std::byte> in(static_cast<std::size_t>(r.total()));
   MPI_Request request;
   MPI_Ialltoallv(out.data(), s.counts.data(), s.displs.data(), MPI_BYTE, in.data(), r.counts.data(),
