@@ -79,7 +79,9 @@ TEST(RankDomain, NoGroupReachesRoundAnotherRanksBodies) {
   tree.build(c.mine, 16, 64, &c.domain);
   EXPECT_EQ(c.worst_group(tree), 0);
   for (const CpuNode& n : tree.nodes()) {
-    if (n.leaf()) EXPECT_TRUE(tree.in_range(n)) << "a leaf at depth " << n.depth;
+    if (n.leaf()) {
+      EXPECT_TRUE(tree.in_range(n)) << "a leaf at depth " << n.depth;
+    }
   }
   // In the rank's own cube (the tree before), groups of sparse cells reached round the cluster.
   CpuOctree own;
