@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -15,8 +16,8 @@
 #include "cli/signals.hpp"
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
-#include "panel/scale_bar.hpp"
 #include "panel/quit_dialog.hpp"
+#include "panel/scale_bar.hpp"
 #include "wall_clock.hpp"
 
 namespace galaxy::app {
@@ -283,6 +284,7 @@ void App::present(bool screenshot) {
        three_view_panes(w, h), trail_path_.trails()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
+  stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));
   if (p.scene_reused) ++stats_.scenes_reused;
   if (p.render_ms) stats_.render_ms = *p.render_ms;
   FrameSample& sample = clock_.sample();

@@ -158,6 +158,7 @@ struct PanelStats {
   bool editing = false;    // a drop is being made or added
   std::optional<std::uint64_t> seeking;
   int draw_stride = 1;  // > 1: every k-th body is drawn (a subset of a huge N)
+  int sent_stride = 1;  // > 1: rank 0 is sent every k-th body of a run over MPI ranks
   std::uint64_t scenes_reused = 0;  // frames that copied the last picture (SceneCache)
   StageTimings timings;
   std::array<std::vector<float>, kStageCount + 1> history;  // per stage, then the total

@@ -200,11 +200,12 @@ void App::start(std::optional<int> pick) {
 // Inside Runner::exclusive, after `s` changed: new buffers where the count changed, and the
 // state published (`changed`: the run changed wholesale, see Runner::republish).
 void App::republish(Session& s, bool changed) {
-  const Simulation& sim = s.simulation();
+  Simulation& sim = s.simulation();
+  sim.set_vertex_budget(settings_.max_drawn);  // over MPI ranks rank 0 takes no more
   const bool cuda = sim.backend() == Backend::Cuda;
-  if (changed || sim.size() != vertex_path_.buffers().count()) {
+  if (changed || sim.vertex_count() != vertex_path_.buffers().count()) {
     const bool vertex_of = settings_.render.trails.bodies > 0;
-    vertex_path_.resize(sim.size(), cuda, vertex_of, stats_.interop_warning);
+    vertex_path_.resize(sim.vertex_count(), cuda, vertex_of, stats_.interop_warning);
   }
   runner_->set_device_vertices(cuda && vertex_path_.interop_ready());
   runner_->republish(s, changed);

@@ -21,6 +21,7 @@ VertexBuffers::~VertexBuffers() {
 
 VertexBuffers::VertexBuffers(VertexBuffers&& o) noexcept
     : count_(std::exchange(o.count_, 0)),
+      stands_for_(std::exchange(o.stands_for_, 1.0f)),
       xyzs_(std::move(o.xyzs_)),
       tags_(std::move(o.tags_)),
       vertex_of_(std::move(o.vertex_of_)),
@@ -33,6 +34,7 @@ VertexBuffers& VertexBuffers::operator=(VertexBuffers&& o) noexcept {
   if (this != &o) {
     unregister();
     count_ = std::exchange(o.count_, 0);
+    stands_for_ = std::exchange(o.stands_for_, 1.0f);
     xyzs_ = std::move(o.xyzs_);
     tags_ = std::move(o.tags_);
     vertex_of_ = std::move(o.vertex_of_);

@@ -36,6 +36,10 @@ class VertexBuffers {
   void resize(std::size_t count, bool register_with_cuda, bool with_vertex_of = false);
 
   std::size_t count() const { return count_; }
+  // Bodies each vertex stands for: 1, or k where the simulation sent every k-th body (a run over
+  // several MPI ranks: Simulation::vertex_stride); a drawn vertex carries their light.
+  float stands_for() const { return stands_for_; }
+  void set_stands_for(float k) { stands_for_ = k; }
   GLuint xyzs() const { return xyzs_.id(); }
   GLuint tags() const { return tags_.id(); }
   // One uint a body: the index of its vertex (0 while there is no such buffer).
@@ -81,6 +85,7 @@ class VertexBuffers {
   void unregister() noexcept;
 
   std::size_t count_ = 0;
+  float stands_for_ = 1;
   GlBuffer xyzs_, tags_, vertex_of_;
   void* resources_[3] = {nullptr, nullptr, nullptr};  // cudaGraphicsResource_t, vertex_of's last
   void* stream_ = nullptr;  // cudaStream_t, non-blocking: the simulation's streams do not sync

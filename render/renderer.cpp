@@ -31,6 +31,16 @@ float body_intensity(const RenderParams& p, std::size_t count) {
   return 0.35f * p.brightness * std::sqrt(20000.0f / n);
 }
 
+namespace {
+// A drawn vertex's light: every `stride`-th vertex drawn, each vertex standing for
+// bodies.stands_for() bodies.
+float vertex_intensity(const RenderParams& p, const VertexBuffers& bodies, int stride) {
+  const float k = bodies.stands_for();
+  const auto n = static_cast<std::size_t>(static_cast<double>(bodies.count()) * k);
+  return body_intensity(p, n) * k * static_cast<float>(stride);
+}
+}  // namespace
+
 Renderer::Renderer()
     : points_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "points.vert"}},
                              {GL_FRAGMENT_SHADER, {"points.frag"}}})),
@@ -147,7 +157,7 @@ void Renderer::splat_points(const VertexBuffers& bodies, const glm::mat4& view_p
   set_color_uniforms(prog, p);
   glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glProgramUniform1f(prog, loc(prog, "u_point_size"), point_size);
-  glProgramUniform1f(prog, loc(prog, "u_intensity"), body_intensity(p, bodies.count()));
+  glProgramUniform1f(prog, loc(prog, "u_intensity"), vertex_intensity(p, bodies, 1));
   glVertexArrayVertexBuffer(bodies_vao_.id(), 0, bodies.xyzs(), 0, 4 * sizeof(float));
   glVertexArrayVertexBuffer(bodies_vao_.id(), 1, bodies.tags(), 0, 1);
   glUseProgram(prog);
@@ -174,7 +184,7 @@ void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_
   // drawn body of a subset carries the light of the `stride` bodies it stands for.
   const float sprite_light = std::max(0.785f * 0.25f * point_size * point_size, 0.25f);
   glProgramUniform1f(prog, loc(prog, "u_intensity"),
-                     body_intensity(p, bodies.count()) * sprite_light * float(stride));
+                     vertex_intensity(p, bodies, stride) * sprite_light);
   glProgramUniform1f(prog, loc(prog, "u_fixed_scale"), kFixedScale);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bodies.xyzs());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bodies.tags());

@@ -184,6 +184,16 @@ class Simulation {
   // as trails need) with `by_body`, else the backend's choice (the CUDA backend's tree order).
   // The CPU backend's are always in the bodies' own order.
   virtual void set_vertex_order(bool /*by_body*/) {}
+  // Bodies a vertex stands for: 1, except in a run over several MPI ranks of more bodies than its
+  // vertex budget (Settings::max_drawn), whose ranks send rank 0 every k-th body of reset()'s
+  // order (vertex j is body j k, in both forms and orders). The write forms then write
+  // vertex_count() vertices, and a drawn vertex carries the light of k bodies.
+  virtual std::size_t vertex_stride() const { return 1; }
+  virtual void set_vertex_budget(std::size_t /*most*/) {}
+  std::size_t vertex_count() const {
+    const std::size_t k = vertex_stride();
+    return (size() + k - 1) / k;
+  }
 
   // The accuracy meter: exact accelerations (double-precision direct sum against all N) for
   // `samples` random bodies, compared with those the current solver computed at the current

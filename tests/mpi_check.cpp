@@ -4,22 +4,38 @@
 // simulation on rank 0, each against the float64 direct sum for the same sampled bodies.
 //   galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]
 // (with cuda: each rank walks its own bodies on the CUDA device, against one CUDA simulation;
-// ranks may share one device.) Prints both error statistics and the bytes the ranks' local essential trees took against
-// sending every rank all bodies; exits 1 when the ranks' p99 exceeds FACTOR times one rank's.
+// ranks may share one device.) Prints both error statistics and the bytes the ranks' local
+// essential trees took against sending every rank all bodies; exits 1 when the ranks' p99 exceeds
+// FACTOR times one rank's.
+//   galaxy_mpi_check vertices SCENARIO BODIES BUDGET [cuda]
+// What rank 0 draws: the vertices the ranks send of every k-th body (k = ceil(BODIES / BUDGET)),
+// before and after 3 steps (the bodies then lie on other ranks), against the bodies gathered;
+// with cuda the device form too (into device memory, as into the window's buffers).
+//   galaxy_mpi_check layout
+// (one process) The collectives' counts: 2^31 - 1 elements in all pass, one more is refused
+// (bytes counted in ints overflowed silently at 2 GiB before).
 //   galaxy_mpi_check compare A.gxy B.gxy TOLERANCE
 // (one process) Two snapshots of the same run: the same time, steps and body count, and every
 // position within TOLERANCE times the bodies' extent of the other's; prints the largest offset.
-#include <cstdio>
-#include <cstdlib>
-#include <memory>
-#include <string>
-
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#if GALAXY_HAVE_CUDA
+#include <cuda_runtime.h>
+#endif
 
 #include "cpu/cpu_simulation.hpp"
 #include "cuda/cuda_simulation.hpp"
 #include "io/snapshot.hpp"
+#include "mpi/collectives.hpp"
 #include "ranks.hpp"
 #include "scenarios/scenarios.hpp"
 
@@ -49,6 +65,101 @@ int compare(const char* a_path, const char* b_path, double tolerance) {
   return 0;
 }
 
+int layout() {
+  const int half = 1 << 30, most = std::numeric_limits<int>::max();
+  const galaxy::mpi::Layout fits({half, half - 1}, 1);
+  bool refused = false;
+  try {
+    galaxy::mpi::Layout({half, half}, 1);
+  } catch (const std::length_error&) {
+    refused = true;
+  }
+  const bool ok = fits.total() == most && fits.displs[1] == half && refused;
+  std::printf("layout: 2^31 - 1 elements %s, 2^31 %s\n",
+              fits.total() == most ? "pass" : "FAIL", refused ? "refused" : "NOT refused");
+  return ok ? 0 : 1;
+}
+
+// Vertex j of `sim`'s write forms against body j k of its gathered bodies; failures counted.
+int check_vertices(const galaxy::Simulation& sim, const std::vector<float>& xyzs,
+                   const std::vector<std::uint8_t>& tags, const char* form) {
+  const galaxy::HostBodies b = sim.download();
+  const std::size_t k = sim.vertex_stride(), m = sim.vertex_count();
+  int bad = 0;
+  for (std::size_t j = 0; j < m; ++j) {
+    const std::size_t i = j * k;
+    const float speed = std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
+    const bool same = xyzs[4 * j] == b.x[i] && xyzs[4 * j + 1] == b.y[i] &&
+                      xyzs[4 * j + 2] == b.z[i] &&
+                      std::fabs(xyzs[4 * j + 3] - speed) <= 1e-6f * speed &&
+                      tags[j] == galaxy::body_tag(b.population[i], b.galaxy[i]);
+    if (!same && bad++ < 3)
+      std::fprintf(stderr, "FAIL: %s vertex %zu is not body %zu\n", form, j, i);
+  }
+  std::printf("%s: %zu vertices of %zu bodies (stride %zu), %d differ from the bodies\n", form, m,
+              b.size(), k, bad);
+  return bad;
+}
+
+// The device form (device memory, as the window's interop buffers) against the host form's.
+int device_vertices(galaxy::Simulation& sim, const std::vector<float>& xyzs,
+                    const std::vector<std::uint8_t>& tags) {
+#if GALAXY_HAVE_CUDA
+  const std::size_t m = sim.vertex_count();
+  float* dx = nullptr;
+  std::uint8_t* dt = nullptr;
+  std::uint32_t* dv = nullptr;
+  if (cudaMalloc(&dx, 16 * m) != cudaSuccess || cudaMalloc(&dt, m) != cudaSuccess ||
+      cudaMalloc(&dv, 4 * m) != cudaSuccess) {
+    std::fprintf(stderr, "FAIL: no device memory for %zu vertices\n", m);
+    return 1;
+  }
+  std::vector<float> x(4 * m);
+  std::vector<std::uint8_t> t(m);
+  std::vector<std::uint32_t> v(m);
+  const bool wrote = sim.write_vertices_device(dx, dt, dv, nullptr);
+  cudaMemcpy(x.data(), dx, 16 * m, cudaMemcpyDeviceToHost);
+  cudaMemcpy(t.data(), dt, m, cudaMemcpyDeviceToHost);
+  cudaMemcpy(v.data(), dv, 4 * m, cudaMemcpyDeviceToHost);
+  cudaFree(dx), cudaFree(dt), cudaFree(dv);
+  int bad = wrote ? 0 : 1;
+  for (std::size_t j = 0; j < m; ++j) {
+    const bool same =
+        std::equal(&x[4 * j], &x[4 * j] + 4, &xyzs[4 * j]) && t[j] == tags[j] && v[j] == j;
+    if (!same && bad++ < 3) std::fprintf(stderr, "FAIL: device vertex %zu differs\n", j);
+  }
+  std::printf("device form: %zu vertices, %d differ from the host form's\n", m, bad);
+  return bad;
+#else
+  (void)sim, (void)xyzs, (void)tags;
+  std::fprintf(stderr, "FAIL: built without CUDA\n");
+  return 1;
+#endif
+}
+
+int vertices(const std::string& scenario, std::size_t n, std::size_t budget, bool cuda) {
+  auto sim = galaxy::make_simulation(cuda ? galaxy::Backend::Cuda : galaxy::Backend::Cpu,
+                                     galaxy::Solver::BarnesHut, galaxy::SimParams{});
+  sim->reset(galaxy::make_scenario(scenario, n, 1));
+  sim->set_vertex_budget(budget);
+  if (sim->vertex_stride() != (n + budget - 1) / budget) {
+    std::fprintf(stderr, "FAIL: stride %zu for %zu bodies and a budget of %zu\n",
+                 sim->vertex_stride(), n, budget);
+    return 1;
+  }
+  int bad = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::size_t m = sim->vertex_count();
+    std::vector<float> xyzs(4 * m, -1.0f);
+    std::vector<std::uint8_t> tags(m, 255);
+    sim->write_vertices_host(xyzs.data(), tags.data());
+    bad += check_vertices(*sim, xyzs, tags, "host form");
+    if (cuda) bad += device_vertices(*sim, xyzs, tags);
+    for (int s = 0; s < 3; ++s) sim->step();
+  }
+  return bad ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,10 +167,17 @@ int main(int argc, char** argv) {
   if (ranks.rank() > 0) return ranks.serve();
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "compare" && argc == 5) return compare(argv[2], argv[3], std::atof(argv[4]));
+  if (mode == "layout") return layout();
+  if (mode == "vertices" && (argc == 5 || argc == 6)) {
+    return vertices(argv[2], std::strtoul(argv[3], nullptr, 10), std::strtoul(argv[4], nullptr, 10),
+                    argc == 6 && std::string(argv[5]) == "cuda");
+  }
   const bool cuda = argc == 7 && std::string(argv[6]) == "cuda";
   if (mode != "forces" || (argc != 6 && !cuda)) {
-    std::fprintf(stderr, "usage: galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]\n"
-                         "       galaxy_mpi_check compare A.gxy B.gxy TOLERANCE\n");
+    std::fprintf(stderr,
+                 "usage: galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]\n"
+                 "       galaxy_mpi_check vertices SCENARIO BODIES BUDGET [cuda]\n"
+                 "       galaxy_mpi_check compare A.gxy B.gxy TOLERANCE\n");
     return 2;
   }
   const std::string scenario = argv[2];
@@ -80,10 +198,11 @@ int main(int argc, char** argv) {
   one.reset(bodies);
   const galaxy::ErrorStats ek = many->measure_accuracy(samples, 7);
   const galaxy::ErrorStats e1 = one.measure_accuracy(samples, 7);
-  std::printf("%s, N = %zu, %zu samples: %d ranks p99 %.4e median %.4e max %.4e; one rank p99 "
-              "%.4e median %.4e max %.4e\n",
-              scenario.c_str(), n, ek.samples, ranks.size(), ek.p99, ek.median, ek.max, e1.p99,
-              e1.median, e1.max);
+  std::printf(
+      "%s, N = %zu, %zu samples: %d ranks p99 %.4e median %.4e max %.4e; one rank p99 "
+      "%.4e median %.4e max %.4e\n",
+      scenario.c_str(), n, ek.samples, ranks.size(), ek.p99, ek.median, ek.max, e1.p99, e1.median,
+      e1.max);
   const galaxy::InteractionCounts ik = many->interactions(), i1 = one.interactions();
   std::printf("interactions per body: %d ranks %.0f, one rank %.0f\n", ranks.size(),
               double(ik.body_body + ik.body_cell) / double(n),
@@ -91,9 +210,10 @@ int main(int argc, char** argv) {
   for (auto* sim : {many.get(), &one}) {
     sim->step();
     const galaxy::StageTimings t = sim->timings();
-    std::printf("%s: step %.1f ms (bounding box %.1f, sort %.1f, tree %.1f, summarize %.1f, force "
-                "%.1f, integrate %.1f)\n", sim->name().c_str(), t.total_ms, t.ms[0], t.ms[1],
-                t.ms[2], t.ms[3], t.ms[4], t.ms[5]);
+    std::printf(
+        "%s: step %.1f ms (bounding box %.1f, sort %.1f, tree %.1f, summarize %.1f, force "
+        "%.1f, integrate %.1f)\n",
+        sim->name().c_str(), t.total_ms, t.ms[0], t.ms[1], t.ms[2], t.ms[3], t.ms[4], t.ms[5]);
   }
   if (const galaxy::RankReport x = many->ranks(); x.all_bodies_bytes > 0) {
     std::printf("bytes per force pass: LETs %.0f, all bodies to all ranks %.0f (%.1f%%)\n",

@@ -14,7 +14,10 @@
 #     ranks and on 1 the runs agree within 1e-4 of the bodies' extent (measured 6e-6);
 #  4. galaxy bench's cpu/bh row runs over 2 ranks;
 #  5. failures: a runaway step and a missing file end every rank with one message;
-#  6. the frame loop (headless frames: the window's) runs over 2 ranks and records every frame.
+#  6. the frame loop (headless frames: the window's) runs over 2 ranks and records every frame;
+#  7. above --max-drawn rank 0 is sent the vertices of every k-th body only, and draws the same
+#     picture as one process.
+#  8. the collectives count elements up to 2^31 - 1 and refuse more.
 # usage: test_mpi.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -28,6 +31,9 @@ ranks() { local k=$1; shift; mpirun --oversubscribe -np "$k" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The collectives count elements up to 2^31 - 1 and refuse more (bytes in ints overflowed).
+"$check" layout || fail "the collectives' counts"
 
 for k in 2 4; do
   for scenario in collision plummer; do
@@ -109,4 +115,25 @@ ranks 2 "$galaxy" --headless --backend cpu --bodies 3000 --frames 5 --record "$t
   --width 320 --height 180 > "$tmp/out.txt" 2>&1 || fail "frames over 2 ranks: $(cat "$tmp/out.txt")"
 grep -q "cpu/bh over 2 MPI ranks, N = 3000" "$tmp/out.txt" || fail "the frames did not run over 2 ranks"
 [ "$(ls "$tmp/frames" | wc -l)" -eq 5 ] || fail "not 5 frames: $(ls "$tmp/frames")"
+
+# Above --max-drawn the ranks send rank 0 every k-th body only: the vertices are those bodies'
+# (galaxy_mpi_check vertices), 17 bytes a vertex reach the window (1,000 of 3,000 bodies, where
+# all 3,000 came before), and the pictures are byte for byte one process's, which draws the same
+# bodies (every 3rd while it runs) with the same light.
+for k in 2 3; do
+  ranks "$k" "$check" vertices collision 20000 3000 || fail "the vertices of $k ranks"
+done
+picture() {
+  local k=$1 dir=$2
+  ranks "$k" "$galaxy" --headless --backend cpu --bodies 3000 --max-drawn 1000 --splat compute \
+    --frames 2 --record "$dir" --width 320 --height 180 --no-ui > "$tmp/out.txt" 2>&1 ||
+    fail "frames of a subset on $k ranks: $(cat "$tmp/out.txt")"
+}
+picture 1 "$tmp/one"
+picture 2 "$tmp/two"
+grep -q "host<->device vertex bytes 17000$" "$tmp/out.txt" ||
+  fail "rank 0 was not sent 1,000 vertices: $(grep 'vertex bytes' "$tmp/out.txt")"
+for f in frame_00000.png frame_00001.png; do
+  cmp "$tmp/one/$f" "$tmp/two/$f" || fail "$f of the subset differs from one process's"
+done
 echo "PASS"

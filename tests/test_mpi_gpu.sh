@@ -8,7 +8,9 @@
 #  2. energy: the peak |dE/E0| over 1,000 steps of a 20k collision on 2 ranks is at most twice one
 #     CUDA run's;
 #  3. a run of 2 ranks resumed from a snapshot agrees with one CUDA run resumed from it within
-#     1e-4 of the bodies' extent after 50 steps.
+#     1e-4 of the bodies' extent after 50 steps;
+#  4. what rank 0 draws: the vertices the device ranks send of every 7th body, into host and into
+#     device memory (the window's interop buffers), are those bodies'.
 # usage: test_mpi_gpu.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun or a CUDA device is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -49,4 +51,5 @@ ranks 2 "$galaxy" --headless --backend cuda --load "$tmp/start.gxy" --steps 50 -
 "$galaxy" --headless --backend cuda --load "$tmp/start.gxy" --steps 50 --save "$tmp/one.gxy" \
   > /dev/null || fail "the resume of one CUDA run"
 "$check" compare "$tmp/one.gxy" "$tmp/two.gxy" 1e-4 || fail "the resumed runs differ"
+ranks 2 "$check" vertices collision 20000 3000 cuda || fail "the vertices of 2 device ranks"
 echo "PASS"

@@ -55,7 +55,7 @@ void add_speed_options(CLI::App& cli, Options& o) {
   cli.add_option("--max-drawn", o.max_drawn,
                  "draw at most this many bodies (every k-th, with the light of k) while the "
                  "simulation runs or the view moves; all of them when paused and still "
-                 "(default 4M)")
+                 "(default 4M; over MPI ranks the ranks send rank 0 only such a subset)")
       ->transform(kCountText)
       ->check(kCount);
   cli.add_option("--orbit", o.orbit_deg,

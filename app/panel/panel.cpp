@@ -169,7 +169,10 @@ void timing_section(const PanelStats& st) {
   tip("frame and step rates, the six stages' times, interactions and the energy drift");
   if (!open) return;
   ImGui::TextWrapped("%s", rates_text(st).c_str());  // with Myr/s it is wider than the panel
-  if (st.draw_stride > 1) {
+  if (st.sent_stride > 1) {
+    ImGui::TextColored(kWarn, "drawing 1 in %d bodies (sent by the ranks)",
+                       st.draw_stride * st.sent_stride);
+  } else if (st.draw_stride > 1) {
     ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
   }
   // Wrapped: "cpu/bh over 4 MPI ranks" and the drift are wider than the panel.

@@ -18,13 +18,17 @@ void VertexPath::resize(std::size_t count, bool cuda, bool vertex_of, std::strin
 }
 
 FrameHandoff::Taken VertexPath::update(FrameHandoff& handoff, bool cuda, std::string& warning) {
-  const std::size_t n = handoff.newest_bodies();
+  const std::size_t n = handoff.newest_vertices();
   const bool vertex_of = handoff.newest_has_vertex_of();
   if (n != buffers_.count() || cuda != cuda_ || vertex_of != buffers_.has_vertex_of()) {
     resize(n, cuda, vertex_of, warning);
   }
   try {
-    return handoff.take(buffers_);
+    FrameHandoff::Taken t = handoff.take(buffers_);
+    if (t.fresh && t.report->vertices > 0) {
+      buffers_.set_stands_for(static_cast<float>(double(t.report->bodies) / t.report->vertices));
+    }
+    return t;
   } catch (const std::exception& e) {
     // Interop failed while mapping: the buffers go back to plain GL buffers and the thread
     // publishes through the host from now on.

@@ -12,19 +12,24 @@ void FrameHandoff::publish(Simulation& sim, StepReport r, bool device, bool vert
   // The frame loop reads only the front slot, so nobody starts reading `back` before it is
   // published; a copy it started from `back` while that was the front must finish first.
   Slot& s = slots_[back];
-  const std::size_t n = sim.size();
+  const std::size_t n = sim.vertex_count();
+  bool on_device = false;
   if (device) {
     s.device.wait_copied();
     s.device.resize(n, vertex_of);
-    sim.write_vertices_device(s.device.xyzs(), s.device.tags(), s.device.vertex_of(), nullptr);
-  } else {
+    // A simulation without the device form says so: the host form then (a run over device ranks
+    // before it had one published nothing at all).
+    on_device =
+        sim.write_vertices_device(s.device.xyzs(), s.device.tags(), s.device.vertex_of(), nullptr);
+  }
+  if (!on_device) {
     sim.set_vertex_order(vertex_of);  // the host form in the bodies' own order: vertex_of is 1:1
     s.xyzs.resize(4 * n);
     s.tags.resize(render::tag_buffer_bytes(n));
     sim.write_vertices_host(s.xyzs.data(), s.tags.data());
   }
   sim.synchronize();  // the slot holds the whole step before anyone may read it
-  s.on_device = device;
+  s.on_device = on_device;
   s.vertex_of = vertex_of;
   std::lock_guard lock(mutex_);
   r.sequence = ++sequence_;
@@ -32,9 +37,9 @@ void FrameHandoff::publish(Simulation& sim, StepReport r, bool device, bool vert
   front_ = back;
 }
 
-std::size_t FrameHandoff::newest_bodies() const {
+std::size_t FrameHandoff::newest_vertices() const {
   std::lock_guard lock(mutex_);
-  return front_ < 0 ? 0 : slots_[front_].report.bodies;
+  return front_ < 0 ? 0 : slots_[front_].report.vertices;
 }
 
 bool FrameHandoff::newest_has_vertex_of() const {
@@ -48,7 +53,7 @@ FrameHandoff::Taken FrameHandoff::take(render::VertexBuffers& buffers) {
   if (front_ < 0) return t;
   Slot& s = slots_[front_];
   t.report = s.report;
-  if (s.report.sequence == taken_ || buffers.count() != s.report.bodies) return t;
+  if (s.report.sequence == taken_ || buffers.count() != s.report.vertices) return t;
   if (buffers.has_vertex_of() != s.vertex_of) return t;
   if (s.on_device) {
     auto mapping = buffers.map();
@@ -56,7 +61,7 @@ FrameHandoff::Taken FrameHandoff::take(render::VertexBuffers& buffers) {
     t.interop = true;
   } else {
     buffers.upload(s.xyzs.data(), s.tags.data());
-    t.bytes = s.report.bodies * (4 * sizeof(float) + 1);
+    t.bytes = s.report.vertices * (4 * sizeof(float) + 1);
   }
   taken_ = s.report.sequence;
   t.fresh = true;

@@ -28,6 +28,7 @@ struct StepReport {
   std::uint64_t steps = 0;
   double time = 0;
   std::size_t bodies = 0;
+  std::size_t vertices = 0;  // in the slot: one a body, or every k-th (Simulation::vertex_stride)
   StageTimings timings;
   InteractionCounts interactions;
   RankReport ranks;   // over several MPI ranks: each rank's bodies and step time
@@ -51,12 +52,12 @@ class FrameHandoff {
     std::optional<StepReport> report;  // the step the buffers now hold (none before the first)
   };
   // The frame loop: copies the newest published step into `buffers` when it is newer than the
-  // last taken. The buffers must have its body count (`newest_bodies()`); a mismatch copies
+  // last taken. The buffers must have its vertex count (`newest_vertices()`); a mismatch copies
   // nothing, as does a mismatch of has_vertex_of() (newest_has_vertex_of()). Throws what CUDA
   // throws (the mapping).
   Taken take(render::VertexBuffers& buffers);
-  // The body count of the newest published step (0 before the first).
-  std::size_t newest_bodies() const;
+  // The vertex count of the newest published step (0 before the first).
+  std::size_t newest_vertices() const;
   bool newest_has_vertex_of() const;
   // Drops the slots (their memory) and what they held: after the run or the backend changed.
   void clear();

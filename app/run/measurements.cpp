@@ -62,8 +62,8 @@ void Measurements::ask_centres(const Settings& s) {
   centres_.set(runner_.ask([mode](Session& ses) {
                  const auto t0 = Clock::now();
                  const Simulation& sim = ses.simulation();
-                 std::vector<float> xyzs(4 * sim.size());
-                 std::vector<std::uint8_t> tags(sim.size());
+                 std::vector<float> xyzs(4 * sim.vertex_count());
+                 std::vector<std::uint8_t> tags(sim.vertex_count());
                  sim.write_vertices_host(xyzs.data(), tags.data());
                  Centres c = find_centres(xyzs.data(), tags.data(), tags.size(), mode);
                  c.time = sim.time();

@@ -41,6 +41,14 @@ class RankLink {
   virtual std::string path() const = 0;
 };
 
+// A body's vertex on its way to rank 0 (Simulation::vertex_stride): where it goes among the
+// vertices (its index in the run / the stride), its position and speed, its tag.
+struct RankVertex {
+  float x, y, z, speed;
+  std::uint32_t index;
+  std::uint32_t tag;
+};
+
 class DeviceRank {
  public:
   virtual ~DeviceRank() = default;
@@ -63,6 +71,13 @@ class DeviceRank {
                         unsigned& kinds) = 0;
   virtual void go_back() = 0;
   virtual std::size_t size() const = 0;
+  // The vertices of every `stride`-th body of the run (index % stride == 0) to rank 0
+  // (collective), through the link's exchange. Rank 0 places each at its index into `xyzs`
+  // (4 floats) and `tags` (one byte), `count` vertices in all, and writes `vertex_of` (where not
+  // null: vertex j is the j-th vertex); device pointers where `device`, else host memory. The
+  // other ranks pass null.
+  virtual void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
+                              std::uint32_t* vertex_of, std::size_t count, bool device) = 0;
   // This rank's diagnostics sums (diagnostics.hpp's kDiagnosticSums), for a reduction.
   virtual void diagnostics_sums(double* sums) const = 0;
   // Where the last pass went, and the bytes of the trees this rank sent.

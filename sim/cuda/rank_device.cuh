@@ -63,6 +63,8 @@ class RankDevice final : public DeviceRank {
   bool ran_away(std::vector<std::uint64_t>& named, std::uint64_t& count, unsigned& kinds) override;
   void go_back() override;
   std::size_t size() const override { return static_cast<std::size_t>(bodies_.size()); }
+  void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
+                      std::uint32_t* vertex_of, std::size_t count, bool device) override;
   void diagnostics_sums(double* sums) const override;
   RankReport::Pass times() const override { return times_; }
   double let_bytes() const override { return let_bytes_; }
@@ -93,6 +95,8 @@ class RankDevice final : public DeviceRank {
                                        std::vector<std::uint64_t>& bodies);
   void walk_lets(const TreeView& t, const std::vector<std::uint64_t>& nodes,
                  const std::vector<std::uint64_t>& bodies, const physics::Relative& rel);
+  // rank_vertices.cu: rank 0 places the gathered vertices.
+  void place(std::size_t n, float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of, bool device);
 
   SimParams params_;
   RankLink& link_;
@@ -134,6 +138,12 @@ class RankDevice final : public DeviceRank {
   DeviceBuffer<float> group_cost_;
   bool costs_known_ = false;
   DeviceBuffer<float> sample_cost_{kCutSamples};
+  // What rank 0 draws (write_vertices): this rank's picked vertices, rank 0's gathered ones and
+  // their staging for the host.
+  DeviceBuffer<RankVertex> picked_, gathered_;
+  DeviceBuffer<unsigned long long> picked_count_{1};
+  DeviceBuffer<float4> staged_xyzs_;
+  DeviceBuffer<std::uint8_t> staged_tags_;
   unsigned long long passes_ = 0;
   RankReport::Pass times_;
   double let_bytes_ = 0;

@@ -22,6 +22,7 @@ enum class Op : std::int32_t {
   ComputeForces,
   Step,
   Gather,
+  Vertices,  // stride, device: what rank 0 draws
   Diagnostics,
   ClearRunaway,
   Quit,
@@ -34,6 +35,8 @@ struct Command {
   SimParams params;
   double time = 0;
   std::uint64_t steps = 0;
+  std::uint64_t stride = 1;  // Vertices: every stride-th body
+  bool device = false;       // Vertices: into rank 0's device memory
 };
 
 // Rank 0: sends c to the others. Others: receives the next command.

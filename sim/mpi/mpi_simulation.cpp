@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -115,6 +116,28 @@ HostBodies MpiSimulation::download() const {
   return collective(command(Op::Gather), [&] { return state_.gather(); });
 }
 
+std::size_t MpiSimulation::vertex_stride() const {
+  const std::size_t n = state_.total();
+  const std::size_t most = std::min(vertex_budget_ ? vertex_budget_ : n, kMostVertices);
+  return std::max<std::size_t>((n + most - 1) / std::max<std::size_t>(most, 1), 1);
+}
+
+void MpiSimulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
+  Command c = command(Op::Vertices);
+  c.stride = vertex_stride();
+  collective(c, [&] { state_.write_vertices(c.stride, xyzs, tags, nullptr, false); });
+}
+
+bool MpiSimulation::write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                                          void*) {
+  if (state_.backend() != Backend::Cuda) return false;
+  Command c = command(Op::Vertices);
+  c.stride = vertex_stride();
+  c.device = true;
+  collective(c, [&] { state_.write_vertices(c.stride, xyzs, tags, vertex_of, true); });
+  return true;
+}
+
 Diagnostics MpiSimulation::diagnostics() const {
   return collective(command(Op::Diagnostics), [&] { return state_.diagnostics(); });
 }
@@ -161,6 +184,9 @@ int serve_commands() {
         case Op::ComputeForces: state.compute_forces(); break;
         case Op::Step: state.step(); break;
         case Op::Gather: state.gather(); break;
+        case Op::Vertices:
+          state.write_vertices(c.stride, nullptr, nullptr, nullptr, c.device);
+          break;
         case Op::Diagnostics: state.diagnostics(); break;
         case Op::ClearRunaway: state.clear_runaway(); break;
         case Op::Quit: return 0;

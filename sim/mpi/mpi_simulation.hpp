@@ -3,8 +3,9 @@
 // all ranks (RankState). Each operation is broadcast to the others (command.hpp), which carry it
 // out in their serve() loop, so the app on rank 0 sees one Simulation. What needs the whole run
 // in one place (download, the accuracy meter, a save) is gathered to rank 0 in reset()'s order.
-// Not distributed (they say so when asked): the direct solver, keyframes, the walk overlay and
-// body fields other than the speed.
+// What rank 0 draws is a subset picked on the ranks above a budget (vertex_stride). Not
+// distributed (they say so when asked): the direct solver, keyframes, the walk overlay and body
+// fields other than the speed.
 #pragma once
 
 #include <memory>
@@ -46,9 +47,20 @@ class MpiSimulation final : public Simulation {
   FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
   BodyField shown_field() const override { return BodyField::Speed; }
   std::vector<float> field_values() const override;
+  // Rank 0 draws every k-th body of the run (at most the budget, and kMostVertices), picked on
+  // the ranks and sent to it: device ranks' device to device into the window's buffers.
+  void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
+  bool write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                             void* stream) override;
+  std::size_t vertex_stride() const override;
+  void set_vertex_budget(std::size_t most) override { vertex_budget_ = most; }
+
+  // Vertices rank 0 takes at most a publication, whatever the budget: 64M (1.5 GiB on the way).
+  static constexpr std::size_t kMostVertices = std::size_t(1) << 26;
 
  private:
   mutable RankState state_;
+  std::size_t vertex_budget_ = 0;  // 0: every body (up to kMostVertices)
 };
 
 // Ranks other than 0: carries out rank 0's commands on this rank's share until Quit.

@@ -45,6 +45,10 @@ class RankState {
   void step();
   // Rank 0: every body in reset()'s order; the others: nothing.
   HostBodies gather() const;
+  // Rank 0: the vertices of every `stride`-th body of reset()'s order (rank_vertices.cpp), into
+  // device memory where `device` (device ranks only), else host memory; the others pass null.
+  void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
+                      std::uint32_t* vertex_of, bool device);
   Diagnostics diagnostics() const;
   void clear_runaway() { runaway_.reset(); }
 
