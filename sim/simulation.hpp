@@ -15,6 +15,7 @@
 #include "body_field.hpp"
 #include "params.hpp"
 #include "runaway.hpp"
+#include "units.hpp"
 
 namespace galaxy {
 
@@ -162,6 +163,11 @@ class Simulation {
 
   // Full state, including accelerations and potentials at the current positions.
   virtual HostBodies download() const = 0;
+  // A run that writes its own .gxy (over several MPI ranks: each rank its share, in parallel)
+  // writes it atomically to `path` and returns true, or throws std::runtime_error naming the file
+  // and the problem (the run goes on, an older file stays); the others return false, and are
+  // saved from download().
+  virtual bool save_gxy(const std::string& /*path*/, const Units& /*units*/) { return false; }
   // Energy from the potentials the last force pass computed (approximate under Barnes-Hut),
   // momentum and angular momentum summed in double precision.
   virtual Diagnostics diagnostics() const = 0;

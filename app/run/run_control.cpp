@@ -148,12 +148,22 @@ void RunControl::apply_save(Applied& out) {
     return;
   }
   // The step shown is taken with the thread parked; the worker writes it while the run goes on.
+  // A run that writes its own (over MPI ranks, each rank its share) writes it there and then.
   auto state = std::make_shared<io::Snapshot>();
+  bool written = false;
   const auto take = [&] {
     io::check_save_path(path);
-    *state = runner_.exclusive([](Session& s) { return s.snapshot(); });
+    *state = runner_.exclusive([&](Session& s) {
+      written = io::is_gxy_path(path) && s.simulation().save_gxy(path, s.units());
+      return written ? io::Snapshot{} : s.snapshot();
+    });
   };
   if (!attempt(Place::Save, take, out, false)) return;
+  if (written) {
+    out.reports.push_back(Report::done(Place::Save));
+    out.reports.push_back(Report::message("saved " + path));
+    return;
+  }
   job_ = std::make_unique<FileJob>(FileJob::Kind::Save, path, [path, state](const io::Progress& p) {
     io::save_snapshot(path, *state, p);
     return io::Snapshot{};

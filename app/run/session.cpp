@@ -159,6 +159,8 @@ io::Snapshot Session::snapshot() const {
 }
 
 void Session::save(const std::string& path, const io::Progress& progress) const {
+  // A run over MPI ranks writes its own .gxy, each rank its share.
+  if (io::is_gxy_path(path) && sim_->save_gxy(path, units_)) return;
   io::save_snapshot(path, snapshot(), progress);
 }
 

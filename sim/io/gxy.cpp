@@ -209,11 +209,49 @@ void check_tags(const HostBodies& b, const std::filesystem::path& path) {
 
 }  // namespace
 
+std::array<unsigned char, kGxyHeaderBytes> gxy_header(std::uint64_t n, double time,
+                                                      std::uint64_t steps, const SimParams& p,
+                                                      const Units& u) {
+  static_assert(kGxyHeaderBytes == kHeaderBytes);
+  std::array<unsigned char, kHeaderBytes> h{};
+  std::copy(kGxyMagic.begin(), kGxyMagic.end(), h.begin());
+  unsigned char* q = h.data() + 8;
+  q = put<std::uint32_t>(q, kGxyVersion, kOrder);
+  q = put<std::uint32_t>(q, kHeaderBytes, kOrder);
+  q = put<std::uint64_t>(q, n, kOrder);
+  q = put<double>(q, time, kOrder);
+  put<std::uint64_t>(q, steps, kOrder);
+  write_params(h.data(), p);
+  write_units(h.data(), u);
+  return h;
+}
+
+std::uint64_t gxy_offset(int array, std::uint64_t n, std::uint64_t i) {
+  static_assert(std::size(kFloatArrays) + std::size(kTagArrays) == kGxyArrays);
+  const auto floats = static_cast<std::uint64_t>(std::size(kFloatArrays));
+  const auto a = static_cast<std::uint64_t>(array);
+  return a < floats ? kHeaderBytes + (a * n + i) * sizeof(float)
+                    : kHeaderBytes + floats * n * sizeof(float) + (a - floats) * n + i;
+}
+
+std::uint32_t gxy_crc(std::uint32_t c, const void* p, std::size_t n) {
+  return crc(c, p, n);
+}
+
+std::uint32_t gxy_crc_join(std::uint32_t a, std::uint32_t b, std::uint64_t b_bytes) {
+  return static_cast<std::uint32_t>(crc32_combine64(a, b, static_cast<z_off64_t>(b_bytes)));
+}
+
+void check_gxy_save(const HostBodies& b, std::uint64_t n, const Units& u,
+                    const std::filesystem::path& path) {
+  validate_named(b, path);
+  reject_empty(n, path);
+  check_units(u, path);
+}
+
 void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progress& progress) {
   const HostBodies& b = s.bodies;
-  validate_named(b, path);
-  reject_empty(b.size(), path);
-  check_units(s.units, path);
+  check_gxy_save(b, b.size(), s.units, path);
   const SimParams p = s.params.value_or(SimParams{});
   ProgressMeter meter(progress, kHeaderBytes + b.size() * kBytesPerBody + 4);
   atomic_write(path, [&](std::ostream& out) {
@@ -223,17 +261,8 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progre
       c = crc(c, data, bytes);
       meter.advance(bytes);
     };
-    unsigned char h[kHeaderBytes] = {};
-    std::copy(kGxyMagic.begin(), kGxyMagic.end(), h);
-    unsigned char* q = h + 8;
-    q = put<std::uint32_t>(q, kGxyVersion, kOrder);
-    q = put<std::uint32_t>(q, kHeaderBytes, kOrder);
-    q = put<std::uint64_t>(q, b.size(), kOrder);
-    q = put<double>(q, s.time, kOrder);
-    q = put<std::uint64_t>(q, s.steps, kOrder);
-    write_params(h, p);
-    write_units(h, s.units);
-    emit(h, sizeof h);
+    const auto h = gxy_header(b.size(), s.time, s.steps, p, s.units);
+    emit(h.data(), h.size());
     std::vector<float> block;
     for (auto member : kFloatArrays) {
       const std::vector<float>& v = b.*member;

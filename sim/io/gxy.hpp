@@ -36,6 +36,22 @@ inline constexpr std::uint32_t kGxyVersion = 2;  // what save_gxy writes; versio
 // `s.units` as they are (none: zeros).
 void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progress& progress = {});
 
+// For a writer of its own (each MPI rank its share of the bodies, in parallel:
+// sim/mpi/rank_save.cpp): the version 2 header; where element i of array `array` lies (0-10: x
+// ... pot, 11 population, 12 galaxy) for n bodies; a piece's checksum continuing `c`, and the
+// checksum of two pieces from theirs (`b_bytes`: the second piece's length); the checks
+// save_gxy makes of the bodies (here a share of n) and the units, throwing as it does.
+inline constexpr std::size_t kGxyHeaderBytes = 80;
+inline constexpr int kGxyArrays = 13;
+std::array<unsigned char, kGxyHeaderBytes> gxy_header(std::uint64_t n, double time,
+                                                      std::uint64_t steps, const SimParams& p,
+                                                      const Units& u);
+std::uint64_t gxy_offset(int array, std::uint64_t n, std::uint64_t i);
+std::uint32_t gxy_crc(std::uint32_t c, const void* p, std::size_t n);
+std::uint32_t gxy_crc_join(std::uint32_t a, std::uint32_t b, std::uint64_t b_bytes);
+void check_gxy_save(const HostBodies& b, std::uint64_t n, const Units& u,
+                    const std::filesystem::path& path);
+
 // Reads and checks the whole file (magic, version and its header size, size against the body
 // count, checksum, finite values, non-negative masses, valid tags, units) before returning. A
 // version 1 file loads with no units. The arrays are read in chunks straight into the bodies'

@@ -48,6 +48,10 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
                            ")");
 }
 
+bool is_gxy_path(const std::filesystem::path& path) {
+  return extension(path) == ".gxy";
+}
+
 std::string with_default_format(const std::string& path) {
   if (path.empty() || std::filesystem::path(path).has_extension()) return path;
   return path + ".gxy";

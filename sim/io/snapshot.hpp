@@ -57,6 +57,8 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
 // tags behind the colours, the step count and parameters of an exact resume) is the default of
 // --save and of the panel's Save.
 std::string with_default_format(const std::string& path);
+// Whether save_snapshot writes `path` as .gxy (by its extension, in any case).
+bool is_gxy_path(const std::filesystem::path& path);
 // What a save to `path` would fail on before anything is written: an unknown extension, a folder
 // that does not exist or cannot be written, a folder in the way. Throws std::runtime_error with
 // the message save_snapshot would give; used to check --save before a run starts.

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "cpu/parallel.hpp"
+
 namespace galaxy::mpi {
 
 inline int world_rank() {
@@ -86,6 +88,16 @@ std::vector<T> gatherv(const std::vector<T>& mine, const std::vector<int>& count
   MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), element_type<T>(), all.data(),
               l.counts.data(), l.displs.data(), element_type<T>(), 0, MPI_COMM_WORLD);
   return all;
+}
+
+// v[order[i]] at i, on every CPU thread.
+template <typename T>
+void permute(std::vector<T>& v, const std::vector<std::int32_t>& order) {
+  std::vector<T> out(v.size());
+  cpu::parallel_for(order.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) out[i] = v[static_cast<std::size_t>(order[i])];
+  });
+  v = std::move(out);
 }
 
 // Every rank's element count.

@@ -23,6 +23,7 @@ enum class Op : std::int32_t {
   Step,
   Gather,
   Vertices,  // stride, device: what rank 0 draws
+  SaveGxy,   // every rank writes its share of a .gxy (rank 0 has the path)
   Diagnostics,
   ClearRunaway,
   Quit,

@@ -78,15 +78,6 @@ std::vector<std::uint64_t> cut_keys(const std::vector<std::uint64_t>& keys,
   return hi;
 }
 
-template <typename T>
-void permute(std::vector<T>& v, const std::vector<std::int32_t>& order) {
-  std::vector<T> out(v.size());
-  cpu::parallel_for(order.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) out[i] = v[static_cast<std::size_t>(order[i])];
-  });
-  v = std::move(out);
-}
-
 }  // namespace
 
 void RankState::decompose() {

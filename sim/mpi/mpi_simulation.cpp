@@ -138,6 +138,14 @@ bool MpiSimulation::write_vertices_device(float* xyzs, std::uint8_t* tags, std::
   return true;
 }
 
+// A failed save throws here, after every rank returned: the run goes on.
+bool MpiSimulation::save_gxy(const std::string& path, const Units& units) {
+  const std::string error =
+      collective(command(Op::SaveGxy), [&] { return state_.save_gxy(path, units); });
+  if (!error.empty()) throw std::runtime_error(error);
+  return true;
+}
+
 Diagnostics MpiSimulation::diagnostics() const {
   return collective(command(Op::Diagnostics), [&] { return state_.diagnostics(); });
 }
@@ -184,6 +192,9 @@ int serve_commands() {
         case Op::ComputeForces: state.compute_forces(); break;
         case Op::Step: state.step(); break;
         case Op::Gather: state.gather(); break;
+        case Op::SaveGxy:
+          state.save_gxy("", Units{});
+          break;
         case Op::Vertices:
           state.write_vertices(c.stride, nullptr, nullptr, nullptr, c.device);
           break;

@@ -38,6 +38,7 @@ class MpiSimulation final : public Simulation {
   double time() const override { return state_.time(); }
   std::uint64_t steps_taken() const override { return state_.steps(); }
   HostBodies download() const override;
+  bool save_gxy(const std::string& path, const Units& units) override;
   Diagnostics diagnostics() const override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;

@@ -45,6 +45,9 @@ class RankState {
   void step();
   // Rank 0: every body in reset()'s order; the others: nothing.
   HostBodies gather() const;
+  // Writes the run as a .gxy at `path` (rank 0's; the others pass ""), each rank its share in
+  // parallel (rank_save.cpp); "" or, on rank 0, the message of what failed (an older file stays).
+  std::string save_gxy(const std::string& path, const Units& units);
   // Rank 0: the vertices of every `stride`-th body of reset()'s order (rank_vertices.cpp), into
   // device memory where `device` (device ranks only), else host memory; the others pass null.
   void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
