@@ -7,7 +7,7 @@
 // ranks may share one device.) Prints both error statistics and the bytes the ranks' local
 // essential trees took against sending every rank all bodies; exits 1 when the ranks' p99 exceeds
 // FACTOR times one rank's.
-//   galaxy_mpi_check vertices SCENARIO BODIES BUDGET [cuda]
+//   galaxy_mpi_check vertices SCENARIO|parity BODIES BUDGET [cuda]
 // What rank 0 draws: the vertices the ranks send of every k-th body (k = ceil(BODIES / BUDGET)),
 // before and after 3 steps (the bodies then lie on other ranks), against the bodies gathered;
 // with cuda the device form too (into device memory, as into the window's buffers).
@@ -75,8 +75,8 @@ int layout() {
     refused = true;
   }
   const bool ok = fits.total() == most && fits.displs[1] == half && refused;
-  std::printf("layout: 2^31 - 1 elements %s, 2^31 %s\n",
-              fits.total() == most ? "pass" : "FAIL", refused ? "refused" : "NOT refused");
+  std::printf("layout: 2^31 - 1 elements %s, 2^31 %s\n", fits.total() == most ? "pass" : "FAIL",
+              refused ? "refused" : "NOT refused");
   return ok ? 0 : 1;
 }
 
@@ -137,10 +137,20 @@ int device_vertices(galaxy::Simulation& sim, const std::vector<float>& xyzs,
 #endif
 }
 
+// A scenario, or "parity": a Plummer sphere whose even bodies are moved to x < 0 and odd ones to
+// x > 0, so that with stride 2 the ranks of one side hold all the multiples of the stride (twice
+// their share: a device rank's first guess of room falls short).
+galaxy::HostBodies vertex_bodies(const std::string& scenario, std::size_t n) {
+  if (scenario != "parity") return galaxy::make_scenario(scenario, n, 1);
+  galaxy::HostBodies b = galaxy::make_scenario("plummer", n, 1);
+  for (std::size_t i = 0; i < n; ++i) b.x[i] = (i % 2 ? 1.0f : -1.0f) * (std::fabs(b.x[i]) + 4.0f);
+  return b;
+}
+
 int vertices(const std::string& scenario, std::size_t n, std::size_t budget, bool cuda) {
   auto sim = galaxy::make_simulation(cuda ? galaxy::Backend::Cuda : galaxy::Backend::Cpu,
                                      galaxy::Solver::BarnesHut, galaxy::SimParams{});
-  sim->reset(galaxy::make_scenario(scenario, n, 1));
+  sim->reset(vertex_bodies(scenario, n));
   sim->set_vertex_budget(budget);
   if (sim->vertex_stride() != (n + budget - 1) / budget) {
     std::fprintf(stderr, "FAIL: stride %zu for %zu bodies and a budget of %zu\n",

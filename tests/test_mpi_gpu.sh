@@ -10,7 +10,8 @@
 #  3. a run of 2 ranks resumed from a snapshot agrees with one CUDA run resumed from it within
 #     1e-4 of the bodies' extent after 50 steps;
 #  4. what rank 0 draws: the vertices the device ranks send of every 7th body, into host and into
-#     device memory (the window's interop buffers), are those bodies'.
+#     device memory (the window's interop buffers), are those bodies'; and of every 2nd body where
+#     one rank holds all the even ones (twice the room it first guesses).
 # usage: test_mpi_gpu.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun or a CUDA device is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -52,4 +53,5 @@ ranks 2 "$galaxy" --headless --backend cuda --load "$tmp/start.gxy" --steps 50 -
   > /dev/null || fail "the resume of one CUDA run"
 "$check" compare "$tmp/one.gxy" "$tmp/two.gxy" 1e-4 || fail "the resumed runs differ"
 ranks 2 "$check" vertices collision 20000 3000 cuda || fail "the vertices of 2 device ranks"
+ranks 2 "$check" vertices parity 20000 10000 cuda || fail "the vertices of a rank holding all the even bodies"
 echo "PASS"

@@ -13,13 +13,15 @@ namespace galaxy::cuda {
 
 namespace {
 
+// Counts them all, writes those that fit `room`.
 __global__ void pick_vertices(ConstBodiesView b, unsigned long long stride, RankVertex* out,
-                              unsigned long long* count) {
+                              unsigned long long room, unsigned long long* count) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < b.n; i += gridDim.x * blockDim.x) {
     const auto id = static_cast<unsigned long long>(b.id[i]);
     if (id % stride != 0) continue;
     const float4 p = b.pos[i], v = b.vel[i];
     const unsigned long long at = atomicAdd(count, 1ull);
+    if (at >= room) continue;
     out[at] = {p.x,
                p.y,
                p.z,
@@ -45,16 +47,22 @@ void RankDevice::write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t*
                                 std::uint32_t* vertex_of, std::size_t count, bool device) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size();
-  const std::size_t most = static_cast<std::size_t>(n) / stride + 1;
-  if (picked_.size() < most) picked_.resize(most + most / 4);
-  CUDA_CHECK(cudaMemsetAsync(picked_count_.data(), 0, sizeof(unsigned long long), s));
-  if (n > 0) {
-    pick_vertices<<<rank_blocks(n), 256, 0, s>>>(bodies_.read_view(), stride, picked_.data(),
-                                                 picked_count_.data());
-    CUDA_LAUNCH_CHECK();
-  }
+  // About n / stride, unless the rank holds more multiples of the stride than its share (the
+  // ids' order can follow the space): then again with room for all of them.
+  const std::size_t expected = static_cast<std::size_t>(n) / stride + 1;
+  if (picked_.size() < expected) picked_.resize(expected + expected / 4);
   unsigned long long mine = 0;
-  picked_count_.download(&mine, 1, s);
+  for (int pass = 0; pass < 2; ++pass) {
+    CUDA_CHECK(cudaMemsetAsync(picked_count_.data(), 0, sizeof(unsigned long long), s));
+    if (n > 0) {
+      pick_vertices<<<rank_blocks(n), 256, 0, s>>>(bodies_.read_view(), stride, picked_.data(),
+                                                   picked_.size(), picked_count_.data());
+      CUDA_LAUNCH_CHECK();
+    }
+    picked_count_.download(&mine, 1, s);
+    if (mine <= picked_.size()) break;
+    picked_.resize(mine);
+  }
   const auto k = static_cast<std::size_t>(link_.size());
   std::vector<std::uint64_t> send(k, 0), recv(k, 0);
   send[0] = mine * sizeof(RankVertex);

@@ -56,12 +56,17 @@ void to_blocks(HostBodies& b, std::vector<std::uint64_t>& ids, std::uint64_t n) 
   for_each_array(b, move);
   // Within the block by index: ids are first .. first + count - 1, each once.
   const std::uint64_t first = block_first(n, world_rank(), k);
+  if (ids.size() != block_first(n, world_rank() + 1, k) - first) {
+    throw std::logic_error("a save's block holds " + std::to_string(ids.size()) + " bodies");
+  }
   order.assign(ids.size(), 0);
   for (std::size_t i = 0; i < ids.size(); ++i) order[std::size_t(ids[i] - first)] = int(i);
   for_each_array(b, [&](auto& v) { permute(v, order); });
 }
 
 // This rank's block of each array into `file` at its place; the checksum of each piece.
+// for_each_array goes through the arrays in the file's order, x ... pot, population, galaxy
+// (Gxy.BlocksOfEachArrayMakeTheSameFile assembles a file so).
 std::vector<std::uint32_t> write_block(MPI_File file, const HostBodies& b, std::uint64_t n,
                                        std::uint64_t first, const std::string& path) {
   std::vector<std::uint32_t> crcs;
