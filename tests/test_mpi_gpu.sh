@@ -53,5 +53,6 @@ ranks 2 "$galaxy" --headless --backend cuda --load "$tmp/start.gxy" --steps 50 -
   > /dev/null || fail "the resume of one CUDA run"
 "$check" compare "$tmp/one.gxy" "$tmp/two.gxy" 1e-4 || fail "the resumed runs differ"
 ranks 2 "$check" vertices collision 20000 3000 cuda || fail "the vertices of 2 device ranks"
-ranks 2 "$check" vertices parity 20000 10000 cuda || fail "the vertices of a rank holding all the even bodies"
+ranks 2 "$check" vertices parity 20000 10000 cuda ||
+  fail "the vertices of a rank holding all the even bodies"
 echo "PASS"
