@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "atomic_file.hpp"
@@ -26,12 +27,9 @@ constexpr std::size_t kUnitsAt = 64;  // f64 length in kpc, then f64 mass in sol
 constexpr std::size_t kBytesPerBody = 11 * sizeof(float) + 2;
 constexpr std::endian kOrder = std::endian::little;
 
-std::vector<float> HostBodies::*const kFloatArrays[] = {
-    &HostBodies::x,  &HostBodies::y,  &HostBodies::z,  &HostBodies::vx,
-    &HostBodies::vy, &HostBodies::vz, &HostBodies::m,  &HostBodies::ax,
-    &HostBodies::ay, &HostBodies::az, &HostBodies::pot};
-std::vector<std::uint8_t> HostBodies::*const kTagArrays[] = {&HostBodies::population,
-                                                             &HostBodies::galaxy};
+// The arrays are for_each_array's (bodies.hpp), in its order: 11 float arrays x ... pot, then the
+// two tag byte arrays population and galaxy.
+constexpr std::uint64_t kFloatArrayCount = 11;
 
 // zlib's crc32_z(c, NULL, 0) returns 0, not c: an empty array's null data() would drop
 // everything before it (with n = 0, the header) from the checksum.
@@ -178,16 +176,15 @@ std::uint32_t read_chunked(std::istream& in, void* dst, std::size_t bytes, std::
 void read_bodies(std::istream& in, HostBodies& b, std::uint32_t c, ProgressMeter& meter,
                  const std::filesystem::path& path) {
   const std::size_t n = b.size();
-  for (auto member : kFloatArrays) {
-    std::vector<float>& v = b.*member;
-    c = read_chunked(in, v.data(), n * sizeof(float), c, meter, path, "body arrays");
-    if constexpr (std::endian::native != kOrder) {
+  for_each_array(b, [&](auto& v) {
+    using T = typename std::decay_t<decltype(v)>::value_type;
+    const bool tags = std::is_same_v<T, std::uint8_t>;
+    c = read_chunked(in, v.data(), n * sizeof(T), c, meter, path,
+                     tags ? "body tags" : "body arrays");
+    if constexpr (std::is_same_v<T, float> && std::endian::native != kOrder) {
       for (float& f : v) f = in_order(f, kOrder);
     }
-  }
-  for (auto member : kTagArrays) {
-    c = read_chunked(in, (b.*member).data(), n, c, meter, path, "body tags");
-  }
+  });
   unsigned char tail[4];
   read_exact(in, tail, 4, path, "checksum");
   const unsigned char* t = tail;
@@ -227,8 +224,7 @@ std::array<unsigned char, kGxyHeaderBytes> gxy_header(std::uint64_t n, double ti
 }
 
 std::uint64_t gxy_offset(int array, std::uint64_t n, std::uint64_t i) {
-  static_assert(std::size(kFloatArrays) + std::size(kTagArrays) == kGxyArrays);
-  const auto floats = static_cast<std::uint64_t>(std::size(kFloatArrays));
+  const std::uint64_t floats = kFloatArrayCount;
   const auto a = static_cast<std::uint64_t>(array);
   return a < floats ? kHeaderBytes + (a * n + i) * sizeof(float)
                     : kHeaderBytes + floats * n * sizeof(float) + (a - floats) * n + i;
@@ -264,19 +260,17 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progre
     const auto h = gxy_header(b.size(), s.time, s.steps, p, s.units);
     emit(h.data(), h.size());
     std::vector<float> block;
-    for (auto member : kFloatArrays) {
-      const std::vector<float>& v = b.*member;
+    for_each_array(b, [&](const auto& v) {
       for_each_block(b.size(), [&](std::size_t i, std::size_t len) {
-        block.resize(len);
-        for (std::size_t k = 0; k < len; ++k) block[k] = in_order(v[i + k], kOrder);
-        emit(block.data(), len * sizeof(float));
+        if constexpr (std::is_same_v<typename std::decay_t<decltype(v)>::value_type, float>) {
+          block.resize(len);
+          for (std::size_t k = 0; k < len; ++k) block[k] = in_order(v[i + k], kOrder);
+          emit(block.data(), len * sizeof(float));
+        } else {
+          emit(v.data() + i, len);
+        }
       });
-    }
-    for (auto member : kTagArrays) {
-      for_each_block(b.size(), [&](std::size_t i, std::size_t len) {
-        emit((b.*member).data() + i, len);
-      });
-    }
+    });
     unsigned char tail[4];
     put<std::uint32_t>(tail, c, kOrder);
     out.write(reinterpret_cast<const char*>(tail), 4);
