@@ -64,6 +64,15 @@ void to_blocks(HostBodies& b, std::vector<std::uint64_t>& ids, std::uint64_t n) 
   for_each_array(b, [&](auto& v) { permute(v, order); });
 }
 
+// "" where `code` is MPI_SUCCESS, else `path`, what failed and MPI's words for why.
+std::string mpi_failure(int code, const std::string& path, const char* what) {
+  if (code == MPI_SUCCESS) return "";
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(code, text, &len);
+  return path + ": " + what + " (" + std::string(text, std::size_t(len)) + ")";
+}
+
 // This rank's block of each array into `file` at its place; the checksum of each piece.
 // for_each_array goes through the arrays in the file's order, x ... pot, population, galaxy
 // (Gxy.BlocksOfEachArrayMakeTheSameFile assembles a file so).
@@ -79,10 +88,9 @@ std::vector<std::uint32_t> write_block(MPI_File file, const HostBodies& b, std::
     for (std::size_t done = 0; done < size; done += kPiece) {
       const auto len = static_cast<int>(std::min(kPiece, size - done));
       const auto offset = static_cast<MPI_Offset>(io::gxy_offset(array, n, first) + done);
-      if (MPI_File_write_at(file, offset, bytes + done, len, MPI_BYTE, MPI_STATUS_IGNORE) !=
-          MPI_SUCCESS) {
-        throw std::runtime_error(path + ": write failed (disk full?)");
-      }
+      const int code =
+          MPI_File_write_at(file, offset, bytes + done, len, MPI_BYTE, MPI_STATUS_IGNORE);
+      if (code != MPI_SUCCESS) throw std::runtime_error(mpi_failure(code, path, "write failed"));
     }
     crcs.push_back(io::gxy_crc(0, bytes, size));
     ++array;
@@ -113,6 +121,13 @@ std::string first_failure(const std::string& why) {
 
 using Header = std::array<unsigned char, io::kGxyHeaderBytes>;
 
+// Whether `mine` holds on every rank.
+bool all_true(bool mine) {
+  int v = mine ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return v == 1;
+}
+
 // Rank 0: the header, and the checksum of the header and every rank's pieces in file order.
 std::string write_ends(MPI_File file, const std::vector<std::uint32_t>& crcs, std::uint64_t n,
                        const Header& header, const std::string& path) {
@@ -129,10 +144,11 @@ std::string write_ends(MPI_File file, const std::vector<std::uint32_t>& crcs, st
                            static_cast<unsigned char>(c >> 16),
                            static_cast<unsigned char>(c >> 24)};
   const auto end = static_cast<MPI_Offset>(io::gxy_offset(io::kGxyArrays, n, 0));
-  const bool ok = MPI_File_write_at(file, 0, header.data(), int(header.size()), MPI_BYTE,
-                                    MPI_STATUS_IGNORE) == MPI_SUCCESS &&
-                  MPI_File_write_at(file, end, tail, 4, MPI_BYTE, MPI_STATUS_IGNORE) == MPI_SUCCESS;
-  return ok ? "" : path + ": write failed (disk full?)";
+  int code =
+      MPI_File_write_at(file, 0, header.data(), int(header.size()), MPI_BYTE, MPI_STATUS_IGNORE);
+  if (code == MPI_SUCCESS)
+    code = MPI_File_write_at(file, end, tail, 4, MPI_BYTE, MPI_STATUS_IGNORE);
+  return mpi_failure(code, path, "write failed");
 }
 
 // Every rank writes its block into `tmp` (collective); "" or, on rank 0, what failed and where.
@@ -142,9 +158,13 @@ std::string write_parts(const std::string& tmp, const std::string& path, const H
   std::string why;
   MPI_File file;
   const int mode = MPI_MODE_CREATE | MPI_MODE_WRONLY;
-  if (MPI_File_open(MPI_COMM_WORLD, tmp.c_str(), mode, MPI_INFO_NULL, &file) != MPI_SUCCESS) {
-    return path + ": cannot create " + tmp + " over the ranks";
-  }
+  // Where a rank could not open it, no rank goes on (closing is collective too: a rank that did
+  // open keeps its handle rather than wait for the others in the close).
+  why = mpi_failure(MPI_File_open(MPI_COMM_WORLD, tmp.c_str(), mode, MPI_INFO_NULL, &file), path,
+                    "cannot create the temporary file over the ranks");
+  const bool opened = all_true(why.empty());
+  why = first_failure(why);
+  if (!opened) return why;
   std::vector<std::uint32_t> crcs(io::kGxyArrays, 0);
   try {
     io::check_gxy_save(b, n, u, path);
@@ -158,9 +178,10 @@ std::string write_parts(const std::string& tmp, const std::string& path, const H
   why = first_failure(why);
   if (why.empty() && me == 0) why = write_ends(file, all, n, header, path);
   // Collective, as the close is: on the disk before the rename.
-  if (MPI_File_sync(file) != MPI_SUCCESS && why.empty()) why = path + ": write failed (disk full?)";
-  if (MPI_File_close(&file) != MPI_SUCCESS && why.empty()) why = path + ": write failed on closing";
-  return why;
+  const std::string synced = mpi_failure(MPI_File_sync(file), path, "write failed");
+  const std::string closed = mpi_failure(MPI_File_close(&file), path, "write failed on closing");
+  const std::string late = first_failure(!synced.empty() ? synced : closed);  // any rank's
+  return !why.empty() ? why : late;
 }
 
 }  // namespace
