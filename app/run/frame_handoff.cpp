@@ -13,6 +13,7 @@ void FrameHandoff::publish(Simulation& sim, StepReport r, bool device, bool vert
   // published; a copy it started from `back` while that was the front must finish first.
   Slot& s = slots_[back];
   const std::size_t n = sim.vertex_count();
+  r.vertices = n;
   bool on_device = false;
   if (device) {
     s.device.wait_copied();

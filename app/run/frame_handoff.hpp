@@ -28,7 +28,7 @@ struct StepReport {
   std::uint64_t steps = 0;
   double time = 0;
   std::size_t bodies = 0;
-  std::size_t vertices = 0;  // in the slot: one a body, or every k-th (Simulation::vertex_stride)
+  std::size_t vertices = 0;  // in the slot (publish sets it): one a body, or every k-th
   StageTimings timings;
   InteractionCounts interactions;
   RankReport ranks;   // over several MPI ranks: each rank's bodies and step time

@@ -220,7 +220,6 @@ void Runner::publish(float wall_ms) {
   r.steps = sim.steps_taken();
   r.time = sim.time();
   r.bodies = sim.size();
-  r.vertices = sim.vertex_count();
   r.timings = sim.timings();
   r.interactions = sim.interactions();
   r.ranks = sim.ranks();

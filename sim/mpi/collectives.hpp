@@ -100,6 +100,20 @@ void permute(std::vector<T>& v, const std::vector<std::int32_t>& order) {
   v = std::move(out);
 }
 
+// The even blocks of n elements over the ranks: rank r holds [block_first(n, r),
+// block_first(n, r + 1)) (a new run's scatter, a parallel save's blocks); block_counts: their
+// sizes.
+inline std::uint64_t block_first(std::uint64_t n, int r) {
+  return n * static_cast<std::uint64_t>(r) / static_cast<std::uint64_t>(world_size());
+}
+inline std::vector<int> block_counts(std::uint64_t n) {
+  std::vector<int> counts(static_cast<std::size_t>(world_size()));
+  for (int r = 0; r < world_size(); ++r) {
+    counts[std::size_t(r)] = static_cast<int>(block_first(n, r + 1) - block_first(n, r));
+  }
+  return counts;
+}
+
 // Every rank's element count.
 inline std::vector<int> all_counts(std::size_t mine) {
   std::vector<int> counts(static_cast<std::size_t>(world_size()));

@@ -117,24 +117,26 @@ HostBodies MpiSimulation::download() const {
 }
 
 std::size_t MpiSimulation::vertex_stride() const {
-  const std::size_t n = state_.total();
-  const std::size_t most = std::min(vertex_budget_ ? vertex_budget_ : n, kMostVertices);
-  return std::max<std::size_t>((n + most - 1) / std::max<std::size_t>(most, 1), 1);
+  const std::size_t most = vertex_budget_ ? std::min(vertex_budget_, kMostVertices) : kMostVertices;
+  return std::max<std::size_t>((state_.total() + most - 1) / most, 1);
+}
+
+void MpiSimulation::vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                             bool device) const {
+  Command c = command(Op::Vertices);
+  c.stride = vertex_stride();
+  c.device = device;
+  collective(c, [&] { state_.write_vertices(c.stride, xyzs, tags, vertex_of, device); });
 }
 
 void MpiSimulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  Command c = command(Op::Vertices);
-  c.stride = vertex_stride();
-  collective(c, [&] { state_.write_vertices(c.stride, xyzs, tags, nullptr, false); });
+  vertices(xyzs, tags, nullptr, false);
 }
 
 bool MpiSimulation::write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
                                           void*) {
   if (state_.backend() != Backend::Cuda) return false;
-  Command c = command(Op::Vertices);
-  c.stride = vertex_stride();
-  c.device = true;
-  collective(c, [&] { state_.write_vertices(c.stride, xyzs, tags, vertex_of, true); });
+  vertices(xyzs, tags, vertex_of, true);
   return true;
 }
 

@@ -60,6 +60,8 @@ class MpiSimulation final : public Simulation {
   static constexpr std::size_t kMostVertices = std::size_t(1) << 26;
 
  private:
+  // Both forms: the ranks' vertices of every vertex_stride()-th body (a collective).
+  void vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of, bool device) const;
   mutable RankState state_;
   std::size_t vertex_budget_ = 0;  // 0: every body (up to kMostVertices)
 };

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // A .gxy written by all ranks at once (RankState::save_gxy): the bodies move to the ranks by
-// blocks of the run's order (rank r gets indices [n r / K, n (r + 1) / K)), and each rank writes
-// its block of every array at its place in the file through MPI-IO, with the checksum of each
-// piece; rank 0 joins those into the file's (zlib's crc32_combine) and writes the header and the
-// checksum. The file is byte for byte what one process writes of the same bodies (io/gxy.hpp),
-// and is written as a save always is: into a temporary file beside it, renamed over it once
-// complete (io::atomic_write_file), so a failure on any rank leaves an older file as it was.
+// blocks of the run's order (collectives.hpp's block_first: those a new run scatters), and each
+// rank writes its block of every array at its place in the file through MPI-IO, with the checksum
+// of each piece; rank 0 joins those into the file's (zlib's crc32_combine) and writes the header
+// and the checksum. The file is byte for byte what one process writes of the same bodies
+// (io/gxy.hpp), and is written as a save always is: into a temporary file beside it, renamed over
+// it once complete (io::atomic_write_file), so a failure on any rank leaves an older file as it
+// was.
 #include <mpi.h>
 
 #include <array>
@@ -23,15 +24,11 @@ namespace galaxy::mpi {
 
 namespace {
 
-// The first index of rank r's block of n.
-std::uint64_t block_first(std::uint64_t n, int r, int k) {
-  return n * static_cast<std::uint64_t>(r) / static_cast<std::uint64_t>(k);
-}
-
+// The rank whose block (collectives.hpp's block_first) holds index `id` of n.
 int block_of(std::uint64_t id, std::uint64_t n, int k) {
   int r = static_cast<int>(id * static_cast<std::uint64_t>(k) / n);
-  while (r + 1 < k && block_first(n, r + 1, k) <= id) ++r;
-  while (r > 0 && block_first(n, r, k) > id) --r;
+  while (r + 1 < k && block_first(n, r + 1) <= id) ++r;
+  while (r > 0 && block_first(n, r) > id) --r;
   return r;
 }
 
@@ -55,8 +52,8 @@ void to_blocks(HostBodies& b, std::vector<std::uint64_t>& ids, std::uint64_t n) 
   move(ids);
   for_each_array(b, move);
   // Within the block by index: ids are first .. first + count - 1, each once.
-  const std::uint64_t first = block_first(n, world_rank(), k);
-  if (ids.size() != block_first(n, world_rank() + 1, k) - first) {
+  const std::uint64_t first = block_first(n, world_rank());
+  if (ids.size() != block_first(n, world_rank() + 1) - first) {
     throw std::logic_error("a save's block holds " + std::to_string(ids.size()) + " bodies");
   }
   order.assign(ids.size(), 0);
@@ -136,7 +133,7 @@ std::string write_ends(MPI_File file, const std::vector<std::uint32_t>& crcs, st
   for (int a = 0; a < io::kGxyArrays; ++a) {
     const std::uint64_t bytes_each = io::gxy_offset(a, n, 1) - io::gxy_offset(a, n, 0);
     for (int r = 0; r < k; ++r) {
-      const std::uint64_t count = block_first(n, r + 1, k) - block_first(n, r, k);
+      const std::uint64_t count = block_first(n, r + 1) - block_first(n, r);
       c = io::gxy_crc_join(c, crcs[std::size_t(r * io::kGxyArrays + a)], count * bytes_each);
     }
   }
@@ -168,7 +165,7 @@ std::string write_parts(const std::string& tmp, const std::string& path, const H
   std::vector<std::uint32_t> crcs(io::kGxyArrays, 0);
   try {
     io::check_gxy_save(b, n, u, path);
-    crcs = write_block(file, b, n, block_first(n, me, k), path);
+    crcs = write_block(file, b, n, block_first(n, me), path);
   } catch (const std::exception& e) {
     why = e.what();
   }

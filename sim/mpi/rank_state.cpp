@@ -21,14 +21,6 @@ namespace galaxy::mpi {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-
-// Even blocks of n bodies over the ranks.
-std::vector<int> even_blocks(std::size_t n) {
-  const auto k = static_cast<std::size_t>(world_size());
-  std::vector<int> counts(k);
-  for (std::size_t r = 0; r < k; ++r) counts[r] = static_cast<int>(n * (r + 1) / k - n * r / k);
-  return counts;
-}
 }  // namespace
 
 void RankState::configure(const SimParams& p, int threads, Backend backend) {
@@ -50,13 +42,11 @@ void RankState::reset(const HostBodies& all) {
   std::uint64_t n = all.size();
   MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   total_ = n;
-  const std::vector<int> counts = even_blocks(n);
+  const std::vector<int> counts = block_counts(n);
   HostBodies mine;
   for_each_member([&](auto member) { scatterv(all.*member, mine.*member, counts); });
-  const int me = world_rank();
-  const auto first = static_cast<std::uint64_t>(std::accumulate(counts.begin(), counts.begin() + me, 0));
   ids_.resize(mine.size());
-  std::iota(ids_.begin(), ids_.end(), first);
+  std::iota(ids_.begin(), ids_.end(), block_first(n, world_rank()));
   if (device_) {  // the device holds the bodies and their ids from here on
     device_->set_params(params_);
     device_->load(mine, ids_);
