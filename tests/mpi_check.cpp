@@ -11,6 +11,9 @@
 // What rank 0 draws: the vertices the ranks send of every k-th body (k = ceil(BODIES / BUDGET)),
 // before and after 3 steps (the bodies then lie on other ranks), against the bodies gathered;
 // with cuda the device form too (into device memory, as into the window's buffers).
+//   galaxy_mpi_check rewind SCENARIO BODIES STEPS [cuda]
+// Keyframes over the ranks: going back and stepping on repeats every state bit for bit, and an
+// edit's undo gives back the state before it (mpi_rewind.cpp).
 //   galaxy_mpi_check layout
 // (one process) The collectives' counts: 2^31 - 1 elements in all pass, one more is refused
 // (bytes counted in ints overflowed silently at 2 GiB before).
@@ -36,6 +39,7 @@
 #include "cuda/cuda_simulation.hpp"
 #include "io/snapshot.hpp"
 #include "mpi/collectives.hpp"
+#include "mpi_checks.hpp"
 #include "ranks.hpp"
 #include "scenarios/scenarios.hpp"
 
@@ -178,6 +182,10 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "compare" && argc == 5) return compare(argv[2], argv[3], std::atof(argv[4]));
   if (mode == "layout") return layout();
+  if (mode == "rewind" && (argc == 5 || argc == 6)) {
+    return rewind_check(argv[2], std::strtoul(argv[3], nullptr, 10), std::atoi(argv[4]),
+                        argc == 6 && std::string(argv[5]) == "cuda");
+  }
   if (mode == "vertices" && (argc == 5 || argc == 6)) {
     return vertices(argv[2], std::strtoul(argv[3], nullptr, 10), std::strtoul(argv[4], nullptr, 10),
                     argc == 6 && std::string(argv[5]) == "cuda");
@@ -187,6 +195,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]\n"
                  "       galaxy_mpi_check vertices SCENARIO BODIES BUDGET [cuda]\n"
+                 "       galaxy_mpi_check rewind SCENARIO BODIES STEPS [cuda]\n"
                  "       galaxy_mpi_check compare A.gxy B.gxy TOLERANCE\n");
     return 2;
   }

@@ -18,7 +18,11 @@
 #  6. the frame loop (headless frames: the window's) runs over 2 ranks and records every frame;
 #  7. above --max-drawn rank 0 is sent the vertices of every k-th body only, and draws the same
 #     picture as one process.
-#  8. the collectives count elements up to 2^31 - 1 and refuse more.
+#  8. the collectives count elements up to 2^31 - 1 and refuse more;
+#  9. time runs back: keyframes kept by the ranks (each its share), going back and stepping on
+#     repeats every state bit for bit on 2 and 3 ranks, an edit's undo gives back the state before
+#     it (galaxy_mpi_check rewind); a galaxy dropped in over 2 ranks (an edit keeps a keyframe
+#     for its undo) joins the run.
 # usage: test_mpi.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -137,4 +141,13 @@ grep -q "host<->device vertex bytes 17000$" "$tmp/out.txt" ||
 for f in frame_00000.png frame_00001.png; do
   cmp "$tmp/one/$f" "$tmp/two/$f" || fail "$f of the subset differs from one process's"
 done
+# Time runs back over the ranks, bit for bit; a drop (an edit) joins the run.
+for k in 2 3; do
+  ranks "$k" "$check" rewind collision 10000 24 || fail "going back over $k ranks"
+done
+ranks 2 "$galaxy" --headless --backend cpu --bodies 3000 --frames 8 --drop 3:1000 --width 320 \
+  --height 180 > "$tmp/out.txt" 2>&1 || fail "a drop over 2 ranks: $(cat "$tmp/out.txt")"
+grep -q "dropped a disk galaxy of 1,000 bodies" "$tmp/out.txt" &&
+  grep -q "over 2 MPI ranks, N = 4000" "$tmp/out.txt" ||
+  fail "the drop over 2 ranks did not join the run: $(cat "$tmp/out.txt")"
 echo "PASS"

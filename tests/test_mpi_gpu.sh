@@ -11,7 +11,10 @@
 #     1e-4 of the bodies' extent after 50 steps;
 #  4. what rank 0 draws: the vertices the device ranks send of every 7th body, into host and into
 #     device memory (the window's interop buffers), are those bodies'; and of every 2nd body where
-#     one rank holds all the even ones (twice the room it first guesses).
+#     one rank holds all the even ones (twice the room it first guesses);
+#  5. time runs back: keyframes kept by the device ranks (each its share, on its device), going
+#     back and stepping on repeats every state bit for bit, an edit's undo gives back the state
+#     before it (galaxy_mpi_check rewind).
 # usage: test_mpi_gpu.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun or a CUDA device is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -55,4 +58,5 @@ ranks 2 "$galaxy" --headless --backend cuda --load "$tmp/start.gxy" --steps 50 -
 ranks 2 "$check" vertices collision 20000 3000 cuda || fail "the vertices of 2 device ranks"
 ranks 2 "$check" vertices parity 20000 10000 cuda ||
   fail "the vertices of a rank holding all the even bodies"
+ranks 2 "$check" rewind collision 20000 24 cuda || fail "going back over 2 device ranks"
 echo "PASS"

@@ -50,13 +50,13 @@ std::size_t DeviceBodies::Saved::bytes() const {
             : 0;
 }
 
-void DeviceBodies::save(Saved& k, cudaStream_t s) const {
-  if (!k.a_ || k.n_ != n_) {
+void DeviceBodies::save(Saved& k, cudaStream_t s, int room) const {
+  if (!k.a_ || k.a_->pos.size() < static_cast<std::size_t>(n_)) {
     auto a = std::make_unique<Arrays>();
-    a->allocate(n_);  // throws on out-of-memory, leaving `k` as it was
+    a->allocate(std::max(n_, room));  // throws on out-of-memory, leaving `k` as it was
     k.a_ = std::move(a);
-    k.n_ = n_;
   }
+  k.n_ = n_;
   copy_arrays(*k.a_, now_, n_, s);
 }
 

@@ -73,8 +73,9 @@ class DeviceBodies {
     std::unique_ptr<Arrays> a_;
     int n_ = 0;
   };
-  // Into `k`, reusing its buffers when it holds as many bodies.
-  void save(Saved& k, cudaStream_t s) const;
+  // Into `k`, reusing its buffers where they have room for the bodies; else they are made anew
+  // with room for `room` (a rank's count changes a little from step to step).
+  void save(Saved& k, cudaStream_t s, int room = 0) const;
   void load(const Saved& k, cudaStream_t s);
 
  private:

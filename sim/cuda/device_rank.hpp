@@ -49,6 +49,15 @@ struct RankVertex {
   std::uint32_t tag;
 };
 
+// What a device rank's next passes read, kept in its device memory (RankState's keyframes): its
+// bodies in their order, the last cuts and the walk costs its next decomposition weighs its
+// samples by. Restoring it makes the passes after it repeat the original ones bit for bit.
+class RankKeyframe {
+ public:
+  virtual ~RankKeyframe() = default;
+  virtual std::size_t bytes() const = 0;
+};
+
 class DeviceRank {
  public:
   virtual ~DeviceRank() = default;
@@ -71,6 +80,13 @@ class DeviceRank {
                         unsigned& kinds) = 0;
   virtual void go_back() = 0;
   virtual std::size_t size() const = 0;
+  // This rank's state now, into `spare`'s memory where it has room (not collective); throws
+  // std::runtime_error on out-of-memory, changing nothing. Going back is two calls, so that all
+  // ranks can first make room (room_for: may throw, keeps the state) and then restore (all or
+  // none of the ranks: a way back half made would mix two moments of the run).
+  virtual std::unique_ptr<RankKeyframe> capture(std::unique_ptr<RankKeyframe> spare) = 0;
+  virtual void room_for(const RankKeyframe& k) = 0;
+  virtual void restore(const RankKeyframe& k) = 0;
   // The vertices of every `stride`-th body of the run (index % stride == 0) to rank 0
   // (collective), through the link's exchange. Rank 0 places each at its index into `xyzs`
   // (4 floats) and `tags` (one byte), `count` vertices in all, and writes `vertex_of` (where not

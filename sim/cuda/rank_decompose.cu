@@ -24,18 +24,13 @@ namespace {
 
 using Rank = std::uint16_t;  // a body's destination
 
-// The keys of bodies (2 i + 1) n / (2 S), i < S, and where the last pass's groups (t, which holds
-// the bodies in this order) have costs, the cost of each one's group.
-__global__ void sample_keys(const float4* __restrict__ pos, Drift d, int n, BodyBounds cube,
-                            TreeView t, std::uint64_t* out, float* cost) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= kCutSamples) return;
-  const int j = static_cast<int>((2L * i + 1) * n / (2L * kCutSamples));
-  out[i] = CubeKeys(cube)(d.position(pos, j));
-  if (!t.group_cost) {
-    cost[i] = 0.0f;  // equal shares
-    return;
-  }
+// Sample i is body (2 i + 1) n / (2 S), i < S: evenly over the rank's order.
+__device__ inline int sample_body(int i, int n) {
+  return static_cast<int>((2L * i + 1) * n / (2L * kCutSamples));
+}
+
+// The cost of body j's group in the last pass's walks (t holds the bodies in this order).
+__device__ inline float group_cost_of(const TreeView& t, int j) {
   int lo = 0, hi = *t.group_count - 1;  // the last group that starts at or before j
   while (lo < hi) {
     const int mid = (lo + hi + 1) / 2;
@@ -44,7 +39,23 @@ __global__ void sample_keys(const float4* __restrict__ pos, Drift d, int n, Body
     else
       hi = mid - 1;
   }
-  cost[i] = t.group_cost[lo];
+  return t.group_cost[lo];
+}
+
+// The samples' keys, and where the last pass's groups have costs, each one's group's cost.
+__global__ void sample_keys(const float4* __restrict__ pos, Drift d, int n, BodyBounds cube,
+                            TreeView t, std::uint64_t* out, float* cost) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= kCutSamples) return;
+  const int j = sample_body(i, n);
+  out[i] = CubeKeys(cube)(d.position(pos, j));
+  cost[i] = t.group_cost ? group_cost_of(t, j) : 0.0f;  // 0: equal shares
+}
+
+// The samples' costs alone (a keyframe keeps them: sample_costs).
+__global__ void sample_group_costs(int n, TreeView t, float* cost) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < kCutSamples) cost[i] = group_cost_of(t, sample_body(i, n));
 }
 
 // Each body's rank: how many cuts its key is not below; index[i] = i.
@@ -96,12 +107,28 @@ std::vector<std::uint64_t> RankDevice::cut_keys(int n, const BodyBounds& cube, c
     CUDA_LAUNCH_CHECK();
     cuts_.download(mine.keys, kCutSamples, s);
     sample_cost_.download(mine.cost, kCutSamples, s);
+    if (restored_costs_) std::copy(restored_costs_->begin(), restored_costs_->end(), mine.cost);
     mine.bodies = n;
   }
+  restored_costs_.reset();
   std::vector<CutSamples> all(static_cast<std::size_t>(link_.size()));
   link_.all_gather(&mine, sizeof mine, all.data());
   last_cuts_ = relaxed(last_cuts_, cuts_from(all, link_.size()));
   return last_cuts_;
+}
+
+std::vector<float> RankDevice::sample_costs() {
+  std::vector<float> cost(kCutSamples, 0.0f);
+  const int n = bodies_.size();
+  if (restored_costs_) return *restored_costs_;  // no pass since a way back
+  if (n == 0 || !costs_known_) return cost;
+  cudaStream_t s = stream_.get();
+  TreeView last = tree_->view(params_.leaf_size, params_.group_size, params_.multipole);
+  last.group_cost = group_cost_.data();
+  sample_group_costs<<<(kCutSamples + 255) / 256, 256, 0, s>>>(n, last, sample_cost_.data());
+  CUDA_LAUNCH_CHECK();
+  sample_cost_.download(cost.data(), kCutSamples, s);
+  return cost;
 }
 
 // The bodies grouped by destination in the set not current (made current); how many go to each.

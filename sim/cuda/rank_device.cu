@@ -29,8 +29,14 @@ void RankDevice::make_room(int n) {
   const int room = n + n / 4 + 1024;
   if (n > bodies_.capacity()) bodies_.reserve(room, stream_.get());
   if (!tree_ || n > tree_->body_capacity()) {
+    const int had = tree_ ? tree_->body_capacity() : 0, in_use = bodies_.size();
     tree_.reset();  // its memory first
-    tree_.emplace(std::min(n, room), params_.leaf_size, room);
+    try {
+      tree_.emplace(std::min(n, room), params_.leaf_size, room);
+    } catch (...) {
+      if (had > 0) tree_.emplace(std::min(in_use, had), params_.leaf_size, had);  // as it was
+      throw;
+    }
   }
 }
 

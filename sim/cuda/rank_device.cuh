@@ -63,6 +63,9 @@ class RankDevice final : public DeviceRank {
   bool ran_away(std::vector<std::uint64_t>& named, std::uint64_t& count, unsigned& kinds) override;
   void go_back() override;
   std::size_t size() const override { return static_cast<std::size_t>(bodies_.size()); }
+  std::unique_ptr<RankKeyframe> capture(std::unique_ptr<RankKeyframe> spare) override;
+  void room_for(const RankKeyframe& k) override;
+  void restore(const RankKeyframe& k) override;
   void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
                       std::uint32_t* vertex_of, std::size_t count, bool device) override;
   void diagnostics_sums(double* sums) const override;
@@ -83,6 +86,9 @@ class RankDevice final : public DeviceRank {
   std::vector<std::uint64_t> group_by_rank(const BodyBounds& cube, const Drift& d,
                                            const std::vector<std::uint64_t>& cuts);
   void make_room(int n);
+  // The cost of each sample's walk group in the last pass (0s where not known): what the next
+  // cut_keys weighs the samples by.
+  std::vector<float> sample_costs();
   // rank_let.cu: the trees for the other ranks made and sent (the received ones' pull is added
   // to the local walk's accelerations by walk_lets, rank_forest.cu).
   void build_lets(const TreeView& t, const physics::Relative& rel);
@@ -138,6 +144,9 @@ class RankDevice final : public DeviceRank {
   DeviceBuffer<float> group_cost_;
   bool costs_known_ = false;
   DeviceBuffer<float> sample_cost_{kCutSamples};
+  // After a way back to a keyframe: its samples' costs, which the next cut_keys takes instead of
+  // the tree's (that tree is not the keyframe's).
+  std::optional<std::vector<float>> restored_costs_;
   // What rank 0 draws (write_vertices): this rank's picked vertices, rank 0's gathered ones and
   // their staging for the host.
   DeviceBuffer<RankVertex> picked_, gathered_;

@@ -122,4 +122,31 @@ inline std::vector<int> all_counts(std::size_t mine) {
   return counts;
 }
 
+// Whether `mine` holds on every rank.
+inline bool all_true(bool mine) {
+  int v = mine ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return v == 1;
+}
+
+// The message of the first rank whose `why` is not empty, on rank 0 ("" where none failed).
+inline std::string first_failure(const std::string& why) {
+  const int me = world_rank();
+  int first = why.empty() ? world_size() : me;
+  MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == world_size() || first == 0) return me == 0 ? why : "";
+  if (me == first) {
+    MPI_Send(why.data(), static_cast<int>(why.size()), MPI_CHAR, 0, 11, MPI_COMM_WORLD);
+    return "";
+  }
+  if (me != 0) return "";
+  MPI_Status st;
+  MPI_Probe(first, 11, MPI_COMM_WORLD, &st);
+  int len = 0;
+  MPI_Get_count(&st, MPI_CHAR, &len);
+  std::string theirs(static_cast<std::size_t>(len), ' ');
+  MPI_Recv(theirs.data(), len, MPI_CHAR, first, 11, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return "rank " + std::to_string(first) + ": " + theirs;
+}
+
 }  // namespace galaxy::mpi

@@ -152,12 +152,50 @@ Diagnostics MpiSimulation::diagnostics() const {
   return collective(command(Op::Diagnostics), [&] { return state_.diagnostics(); });
 }
 
-std::unique_ptr<Keyframe> MpiSimulation::capture(std::unique_ptr<Keyframe>) const {
-  throw std::runtime_error(not_distributed("keeping keyframes"));
+namespace {
+// Rank 0's handle of a keyframe the ranks keep, each its share under `id`.
+struct MpiKeyframe final : Keyframe {
+  MpiKeyframe(std::uint64_t id, std::shared_ptr<ForgottenKeyframes> f)
+      : id(id), forgotten(std::move(f)) {}
+  ~MpiKeyframe() override { forgotten->add(id); }
+  std::size_t bytes() const override { return kept_bytes; }
+  std::uint64_t id;
+  std::shared_ptr<ForgottenKeyframes> forgotten;
+  std::size_t kept_bytes = 0;
+};
+}  // namespace
+
+// A spare of this run is kept again under its id: the ranks write over their shares.
+std::unique_ptr<Keyframe> MpiSimulation::capture(std::unique_ptr<Keyframe> spare) const {
+  std::unique_ptr<MpiKeyframe> k;
+  if (auto* mine = dynamic_cast<MpiKeyframe*>(spare.get()); mine && mine->owner == this) {
+    k.reset(static_cast<MpiKeyframe*>(spare.release()));
+  } else {
+    k = std::make_unique<MpiKeyframe>(next_keyframe_++, forgotten_);
+  }
+  Command c = command(Op::Capture);
+  c.keyframe = k->id;
+  const std::vector<std::uint64_t> forget = forgotten_->take();
+  std::size_t bytes = 0;
+  const std::string error =
+      collective(c, [&] { return state_.capture(c.keyframe, forget, bytes); });
+  if (!error.empty()) throw std::runtime_error("keyframe not kept: " + error);
+  k->kept_bytes = bytes;
+  k->steps = state_.steps(), k->time = state_.time(), k->body_count = state_.total();
+  k->owner = this;
+  return k;
 }
-void MpiSimulation::restore(const Keyframe&) {
-  throw std::invalid_argument(not_distributed("going back to a keyframe"));
+
+// Every rank or none goes back (a failure keeps the run as it was on all ranks).
+void MpiSimulation::restore(const Keyframe& k) {
+  if (k.owner != this) throw std::invalid_argument("restore: the keyframe belongs to another run");
+  Command c = command(Op::Restore);
+  c.keyframe = static_cast<const MpiKeyframe&>(k).id;
+  const std::vector<std::uint64_t> forget = forgotten_->take();
+  const std::string error = collective(c, [&] { return state_.restore(c.keyframe, forget); });
+  if (!error.empty()) throw std::runtime_error("going back failed: " + error);
 }
+
 WalkTrace MpiSimulation::trace_walk(std::size_t) {
   throw std::logic_error(not_distributed("the walk overlay"));
 }
@@ -199,6 +237,14 @@ int serve_commands() {
           break;
         case Op::Vertices:
           state.write_vertices(c.stride, nullptr, nullptr, nullptr, c.device);
+          break;
+        case Op::Capture: {
+          std::size_t bytes = 0;
+          state.capture(c.keyframe, {}, bytes);
+          break;
+        }
+        case Op::Restore:
+          state.restore(c.keyframe, {});
           break;
         case Op::Diagnostics: state.diagnostics(); break;
         case Op::ClearRunaway: state.clear_runaway(); break;

@@ -3,17 +3,39 @@
 // all ranks (RankState). Each operation is broadcast to the others (command.hpp), which carry it
 // out in their serve() loop, so the app on rank 0 sees one Simulation. What needs the whole run
 // in one place (download, the accuracy meter, a save) is gathered to rank 0 in reset()'s order.
-// What rank 0 draws is a subset picked on the ranks above a budget (vertex_stride). Not
-// distributed (they say so when asked): the direct solver, keyframes, the walk overlay and body
-// fields other than the speed.
+// What rank 0 draws is a subset picked on the ranks above a budget (vertex_stride). A keyframe is
+// kept by every rank, each its share (rank 0's Keyframe holds the id). Not distributed (they say
+// so when asked): the direct solver, the walk overlay and body fields other than the speed.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 #include "mpi/rank_state.hpp"
 #include "simulation.hpp"
 
 namespace galaxy::mpi {
+
+// Ids of keyframes rank 0 no longer keeps, which the ranks forget at the next capture or restore:
+// a keyframe's destructor cannot start a collective (the ranks may have stopped serving).
+class ForgottenKeyframes {
+ public:
+  void add(std::uint64_t id) {
+    std::lock_guard lock(mutex_);
+    ids_.push_back(id);
+  }
+  std::vector<std::uint64_t> take() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(ids_, {});
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::uint64_t> ids_;
+};
 
 class MpiSimulation final : public Simulation {
  public:
@@ -64,6 +86,8 @@ class MpiSimulation final : public Simulation {
   void vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of, bool device) const;
   mutable RankState state_;
   std::size_t vertex_budget_ = 0;  // 0: every body (up to kMostVertices)
+  std::shared_ptr<ForgottenKeyframes> forgotten_ = std::make_shared<ForgottenKeyframes>();
+  mutable std::uint64_t next_keyframe_ = 1;
 };
 
 // Ranks other than 0: carries out rank 0's commands on this rank's share until Quit.

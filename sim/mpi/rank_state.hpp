@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,7 +24,6 @@
 #include "simulation.hpp"
 
 namespace galaxy::mpi {
-
 
 class RankState {
  public:
@@ -54,6 +54,15 @@ class RankState {
                       std::uint32_t* vertex_of, bool device);
   Diagnostics diagnostics() const;
   void clear_runaway() { runaway_.reset(); }
+  // Keyframes (MpiSimulation::capture; rank_keyframes.cpp): each rank keeps its share of the
+  // state under rank 0's id. Both first forget the ids in rank 0's `forget` (keyframes it no
+  // longer keeps; the others pass none and receive the list). capture() writes over the one kept
+  // under `id` (in its memory where it has room) and returns "" or, on rank 0, the first rank's
+  // failure (then no rank keeps it), with `bytes` its size over the ranks: their sum with the CPU
+  // backend (they share the host's memory), the largest rank's on the devices (each has its own).
+  // restore() returns "" or the first rank's failure, in which case no rank changed anything.
+  std::string capture(std::uint64_t id, std::vector<std::uint64_t> forget, std::size_t& bytes);
+  std::string restore(std::uint64_t id, std::vector<std::uint64_t> forget);
 
   const SimParams& params() const { return params_; }
   std::size_t total() const { return total_; }
@@ -82,6 +91,22 @@ class RankState {
   InteractionCounts device_pass(bool integrate);
   void device_check_runaway();
   void name_runaway(std::uint64_t count, unsigned kinds, const std::vector<std::uint64_t>& named);
+
+  // One rank's share of a keyframe: the CPU ranks' bodies, ids and costs (the next
+  // decomposition weighs the bodies by them), or the device rank's copy; the clock.
+  struct Kept {
+    HostBodies bodies;
+    std::vector<std::uint64_t> ids;
+    std::vector<float> cost;
+    std::unique_ptr<RankKeyframe> device;
+    std::size_t total = 0;
+    double time = 0;
+    std::uint64_t steps = 0;
+    bool have_accel = false;
+    std::size_t bytes() const;
+  };
+  void forget(std::vector<std::uint64_t>& ids);  // rank 0's list, broadcast
+  std::map<std::uint64_t, Kept> kept_;
 
   SimParams params_;
   HostBodies bodies_;
