@@ -336,14 +336,19 @@ std::optional<std::uint64_t> App::step_limit() const {
   return static_cast<std::uint64_t>(*max_steps_);
 }
 
-// Frames the bodies as they are now (one download, with the thread parked): those of the chosen
-// galaxy where one is (the followed one while a galaxy is followed), from the chosen direction
-// (view_fit.hpp).
+// Frames the bodies as they are now (with the thread parked; above kMostFitted bodies every k-th
+// of them, the same on one process and over MPI ranks): those of the chosen galaxy where one is
+// (the followed one while a galaxy is followed), from the chosen direction (view_fit.hpp).
 void App::fit_camera() {
   const int galaxy =
       settings_.follow == FollowMode::Galaxy ? settings_.follow_galaxy : settings_.fit_galaxy;
   const ViewFit f = runner_->exclusive([&](Session& s) {
-    return fit_view(s.simulation().download(), galaxy, settings_.view);
+    const Simulation& sim = s.simulation();
+    const std::size_t k = (sim.size() + kMostFitted - 1) / kMostFitted;
+    if (k <= 1) return fit_view(sim.download(), galaxy, settings_.view);
+    std::vector<std::uint64_t> some((sim.size() + k - 1) / k);
+    for (std::size_t j = 0; j < some.size(); ++j) some[j] = j * k;
+    return fit_view(sim.bodies_at(some), galaxy, settings_.view);
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);

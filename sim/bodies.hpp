@@ -63,6 +63,17 @@ void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
 // Appends `from`'s bodies after `to`'s.
 void append(HostBodies& to, const HostBodies& from);
 
+// The bodies `indices` of `b`, in that order.
+template <typename Index>
+HostBodies subset(const HostBodies& b, const std::vector<Index>& indices) {
+  HostBodies out;
+  for_each_member([&](auto member) {
+    (out.*member).reserve(indices.size());
+    for (Index i : indices) (out.*member).push_back((b.*member)[static_cast<std::size_t>(i)]);
+  });
+  return out;
+}
+
 // Moves the centre of mass and the mean (mass-weighted) velocity to the origin, summing in
 // double; generators call it so that a scenario does not drift off screen. The second form
 // centres bodies [begin, end) alone (one galaxy of several). The sums are added in fixed blocks,

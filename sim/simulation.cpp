@@ -40,9 +40,33 @@ void Simulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
 }
 
 ErrorStats Simulation::measure_accuracy(std::size_t samples, std::uint64_t seed) const {
+  const std::vector<int> drawn = random_sample(size(), samples, seed);
+  const ExactSample e = exact_sample(std::vector<std::uint64_t>(drawn.begin(), drawn.end()));
+  std::vector<int> all(drawn.size());
+  std::iota(all.begin(), all.end(), 0);
+  return relative_errors(e.bodies, all, e.exact);
+}
+
+namespace {
+std::vector<int> checked(const std::vector<std::uint64_t>& indices, std::size_t n) {
+  std::vector<int> out;
+  for (std::uint64_t i : indices) {
+    if (i >= n) throw std::out_of_range("no body " + std::to_string(i) + " in the run");
+    out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+}  // namespace
+
+ExactSample Simulation::exact_sample(const std::vector<std::uint64_t>& indices) const {
   const HostBodies b = download();
-  const std::vector<int> targets = random_sample(b.size(), samples, seed);
-  return relative_errors(b, targets, direct_forces_cpu_sample(b, targets, params().softening));
+  const std::vector<int> targets = checked(indices, b.size());
+  return {subset(b, targets), direct_forces_cpu_sample(b, targets, params().softening)};
+}
+
+HostBodies Simulation::bodies_at(const std::vector<std::uint64_t>& indices) const {
+  const HostBodies b = download();
+  return subset(b, checked(indices, b.size()));
 }
 
 std::vector<int> random_sample(std::size_t n, std::size_t count, std::uint64_t seed) {

@@ -14,6 +14,7 @@
 #include "bodies.hpp"
 #include "body_field.hpp"
 #include "params.hpp"
+#include "reference.hpp"
 #include "runaway.hpp"
 #include "units.hpp"
 
@@ -205,7 +206,15 @@ class Simulation {
   // `samples` random bodies, compared with those the current solver computed at the current
   // positions. Every backend samples the same bodies (by their index in reset()'s order) for the
   // same seed.
+  // (Through exact_sample.)
   virtual ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const;
+  // The bodies `indices` (reset()'s order) as they are now, in that order, with their exact
+  // accelerations and potentials (float64 direct sums over all bodies); std::out_of_range for an
+  // index past the run. This one downloads the run; over MPI ranks every rank sums its own
+  // bodies' pull and only the sampled bodies are gathered.
+  virtual ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const;
+  // The same bodies alone (no sums): what the view's fit reads of a run over ranks.
+  virtual HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const;
 
   // Waits until every step issued so far has finished (a no-op for the synchronous CPU backend).
   // For the bench and the tests; the frame loop never calls it.

@@ -14,6 +14,9 @@
 //   galaxy_mpi_check rewind SCENARIO BODIES STEPS [cuda]
 // Keyframes over the ranks: going back and stepping on repeats every state bit for bit, and an
 // edit's undo gives back the state before it (mpi_rewind.cpp).
+//   galaxy_mpi_check exact SCENARIO BODIES SAMPLES [cuda]
+// The exact sample (the accuracy meter's and a click's reference) summed on the ranks, against
+// one process's float64 direct sum of the gathered bodies (mpi_exact.cpp).
 //   galaxy_mpi_check layout
 // (one process) The collectives' counts: 2^31 - 1 elements in all pass, one more is refused
 // (bytes counted in ints overflowed silently at 2 GiB before).
@@ -182,6 +185,11 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "compare" && argc == 5) return compare(argv[2], argv[3], std::atof(argv[4]));
   if (mode == "layout") return layout();
+  if (mode == "exact" && (argc == 5 || argc == 6)) {
+    return exact_check(argv[2], std::strtoul(argv[3], nullptr, 10),
+                       std::strtoul(argv[4], nullptr, 10),
+                       argc == 6 && std::string(argv[5]) == "cuda");
+  }
   if (mode == "rewind" && (argc == 5 || argc == 6)) {
     return rewind_check(argv[2], std::strtoul(argv[3], nullptr, 10), std::atoi(argv[4]),
                         argc == 6 && std::string(argv[5]) == "cuda");
@@ -196,6 +204,7 @@ int main(int argc, char** argv) {
                  "usage: galaxy_mpi_check forces SCENARIO BODIES SAMPLES FACTOR [cuda]\n"
                  "       galaxy_mpi_check vertices SCENARIO BODIES BUDGET [cuda]\n"
                  "       galaxy_mpi_check rewind SCENARIO BODIES STEPS [cuda]\n"
+                 "       galaxy_mpi_check exact SCENARIO BODIES SAMPLES [cuda]\n"
                  "       galaxy_mpi_check compare A.gxy B.gxy TOLERANCE\n");
     return 2;
   }

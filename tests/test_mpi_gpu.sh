@@ -14,7 +14,9 @@
 #     one rank holds all the even ones (twice the room it first guesses);
 #  5. time runs back: keyframes kept by the device ranks (each its share, on its device), going
 #     back and stepping on repeats every state bit for bit, an edit's undo gives back the state
-#     before it (galaxy_mpi_check rewind).
+#     before it (galaxy_mpi_check rewind);
+#  6. the exact sample summed on the device ranks (the meter's and a click's reference) agrees
+#     with one process's float64 direct sum of the gathered bodies within 1e-12.
 # usage: test_mpi_gpu.sh GALAXY GALAXY_MPI_CHECK. Skips (77) where mpirun or a CUDA device is absent.
 set -euo pipefail
 galaxy=$1 check=$2
@@ -59,4 +61,5 @@ ranks 2 "$check" vertices collision 20000 3000 cuda || fail "the vertices of 2 d
 ranks 2 "$check" vertices parity 20000 10000 cuda ||
   fail "the vertices of a rank holding all the even bodies"
 ranks 2 "$check" rewind collision 20000 24 cuda || fail "going back over 2 device ranks"
+ranks 2 "$check" exact collision 20000 1000 cuda || fail "the exact sample over 2 device ranks"
 echo "PASS"

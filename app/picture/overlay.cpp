@@ -131,14 +131,17 @@ bool OverlayRefresh::due(std::uint64_t step, bool shown, Clock::time_point now) 
   return true;
 }
 
-int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, float height,
-              glm::vec2 cursor, float max_pixels, bool skip_halo) {
+namespace {
+// The nearest of `count` points (position(i), halo(i)) to the cursor within max_pixels.
+template <typename Position, typename Halo>
+int nearest(std::size_t count, Position position, Halo halo, const glm::mat4& view_proj,
+            float width, float height, glm::vec2 cursor, float max_pixels, bool skip_halo) {
   int best = -1;
   float best_d2 = max_pixels * max_pixels;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    if (skip_halo && b.population[i] == static_cast<std::uint8_t>(Population::Halo)) continue;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (skip_halo && halo(i)) continue;
     glm::vec2 w;
-    if (!render::project_to_window(view_proj, {b.x[i], b.y[i], b.z[i]}, width, height, w)) continue;
+    if (!render::project_to_window(view_proj, position(i), width, height, w)) continue;
     const glm::vec2 d = w - cursor;
     const float d2 = glm::dot(d, d);
     if (d2 < best_d2) {
@@ -147,6 +150,26 @@ int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, floa
     }
   }
   return best;
+}
+constexpr auto kHalo = static_cast<std::uint8_t>(Population::Halo);
+}  // namespace
+
+int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, float height,
+              glm::vec2 cursor, float max_pixels, bool skip_halo) {
+  return nearest(
+      b.size(), [&](std::size_t i) { return glm::vec3(b.x[i], b.y[i], b.z[i]); },
+      [&](std::size_t i) { return b.population[i] == kHalo; }, view_proj, width, height, cursor,
+      max_pixels, skip_halo);
+}
+
+int pick_vertex(const float* xyzs, const std::uint8_t* tags, std::size_t count,
+                const glm::mat4& view_proj, float width, float height, glm::vec2 cursor,
+                float max_pixels, bool skip_halo) {
+  return nearest(
+      count,
+      [&](std::size_t i) { return glm::vec3(xyzs[4 * i], xyzs[4 * i + 1], xyzs[4 * i + 2]); },
+      [&](std::size_t i) { return (tags[i] & 3u) == kHalo; }, view_proj, width, height, cursor,
+      max_pixels, skip_halo);
 }
 
 void bounding_sphere(const float* xyzs, std::size_t count, float fraction, glm::vec3& center,

@@ -61,6 +61,10 @@ class OverlayRefresh {
 // `skip_halo` the dark halo's bodies (not drawn) are passed over.
 int pick_body(const HostBodies& b, const glm::mat4& view_proj, float width, float height,
               glm::vec2 cursor, float max_pixels, bool skip_halo = false);
+// The same among `count` vertices (4 floats, x y z first; tags: body_tag's bytes).
+int pick_vertex(const float* xyzs, const std::uint8_t* tags, std::size_t count,
+                const glm::mat4& view_proj, float width, float height, glm::vec2 cursor,
+                float max_pixels, bool skip_halo = false);
 
 // The centre and radius of the sphere around the centre of mass that holds `fraction` of the
 // bodies (1.0 for all): what "fit" frames, without letting a few escapers shrink the galaxy.

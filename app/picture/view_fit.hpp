@@ -4,8 +4,8 @@
 // look from: as it was, face-on or edge-on to the bodies' own spin, or along an axis.
 #pragma once
 
+#include <cstddef>
 #include <glm/glm.hpp>
-
 #include <optional>
 #include <string>
 
@@ -24,6 +24,10 @@ struct ViewFit {
   float radius = 1.0f;
   std::optional<glm::vec3> from;  // unit vector from the centre towards the eye; none: kept
 };
+
+// Bodies a fit reads at most: of a larger run every k-th (k = ceil(N / kMostFitted)), the same
+// bodies on one process and over MPI ranks, where no more than these (244 MB) reach rank 0.
+inline constexpr std::size_t kMostFitted = std::size_t(1) << 22;
 
 // The sphere around 95% of the drawn bodies of `galaxy` (all galaxies when negative; all bodies
 // where none is drawn), and where to look from for `v`: face-on is along the selection's angular

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bodies.hpp"
+#include "reference.hpp"
 #include "units.hpp"
 
 namespace galaxy::app {
@@ -19,5 +20,7 @@ struct Inspected {
 
 // Body `i` of `b`, whose accelerations are the solver's at these positions.
 Inspected inspect_body(const HostBodies& b, int i, float softening, const Units& u);
+// Body `k` of an exact sample (Simulation::exact_sample: over MPI ranks, summed there).
+Inspected inspect_body(const ExactSample& e, std::size_t k, const Units& u);
 
 }  // namespace galaxy::app

@@ -25,36 +25,47 @@ struct SourcesD {
   cpu::PointsSoA<double> view() const { return {x.data(), y.data(), z.data(), m.data(), x.size()}; }
 };
 
-// Sums the direct forces on the bodies `ids[0..count)` into out[0..count).
-void direct_chunk(const HostBodies& b, const SourcesD& s, const int* ids, std::size_t count,
-                  double eps2, AccelD* out) {
+// Sums the pull of the sources at the points xyz[3 k ..] for k < count into out[0..count) (the
+// self pair of a point at a source included: no force, a potential of -m / eps).
+void direct_chunk(const float* xyz, std::size_t count, const SourcesD& s, double eps2,
+                  AccelD* out) {
   const std::size_t padded = cpu::pad_targets(count);
   double buf[7][cpu::pad_targets(kChunk)] = {};
   for (std::size_t k = 0; k < padded; ++k) {
-    const int j = ids[k < count ? k : 0];  // padding lanes repeat the first target
-    buf[0][k] = b.x[j], buf[1][k] = b.y[j], buf[2][k] = b.z[j];
+    const float* p = xyz + 3 * (k < count ? k : 0);  // padding lanes repeat the first target
+    buf[0][k] = p[0], buf[1][k] = p[1], buf[2][k] = p[2];
   }
   cpu::add_point_forces(
       cpu::TargetsSoA<double>{buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], count},
       s.view(), eps2);
-  const double inv_eps = eps2 > 0 ? 1.0 / std::sqrt(eps2) : 0.0;
-  for (std::size_t k = 0; k < count; ++k) {
-    out[k] = {buf[3][k], buf[4][k], buf[5][k], buf[6][k] + double(b.m[ids[k]]) * inv_eps};
-  }
+  for (std::size_t k = 0; k < count; ++k) out[k] = {buf[3][k], buf[4][k], buf[5][k], buf[6][k]};
 }
 
-std::vector<AccelD> direct_sum(const HostBodies& b, const std::vector<int>& targets,
-                               float softening) {
-  std::vector<AccelD> out(targets.size());
-  if (targets.empty()) return out;
-  const SourcesD s(b);
+std::vector<AccelD> sums_at(const SourcesD& s, const std::vector<float>& xyz, float softening) {
+  const std::size_t count = xyz.size() / 3;
+  std::vector<AccelD> out(count);
   const double eps2 = double(softening) * softening;
-  const int chunks = static_cast<int>((targets.size() + kChunk - 1) / kChunk);
+  const int chunks = static_cast<int>((count + kChunk - 1) / kChunk);
   cpu::parallel_tasks(chunks, [&](int c, int) {
     const std::size_t begin = std::size_t(c) * kChunk;
-    const std::size_t count = std::min(kChunk, targets.size() - begin);
-    direct_chunk(b, s, targets.data() + begin, count, eps2, out.data() + begin);
+    direct_chunk(xyz.data() + 3 * begin, std::min(kChunk, count - begin), s, eps2,
+                 out.data() + begin);
   });
+  return out;
+}
+
+// The targets' own pairs taken back out of their potentials.
+std::vector<AccelD> direct_sum(const HostBodies& b, const std::vector<int>& targets,
+                               float softening) {
+  if (targets.empty()) return {};
+  std::vector<float> xyz(3 * targets.size());
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    const auto j = static_cast<std::size_t>(targets[k]);
+    xyz[3 * k] = b.x[j], xyz[3 * k + 1] = b.y[j], xyz[3 * k + 2] = b.z[j];
+  }
+  std::vector<AccelD> out = sums_at(SourcesD(b), xyz, softening);
+  const double inv_eps = softening > 0 ? 1.0 / double(softening) : 0.0;
+  for (std::size_t k = 0; k < targets.size(); ++k) out[k].pot += double(b.m[targets[k]]) * inv_eps;
   return out;
 }
 
@@ -70,6 +81,12 @@ void direct_forces_cpu(HostBodies& b, float softening) {
     b.az[i] = static_cast<float>(a[i].az);
     b.pot[i] = static_cast<float>(a[i].pot);
   }
+}
+
+std::vector<AccelD> direct_sums_at(const HostBodies& sources, const std::vector<float>& xyz,
+                                   float softening) {
+  if (xyz.empty()) return {};
+  return sums_at(SourcesD(sources), xyz, softening);
 }
 
 std::vector<AccelD> direct_forces_cpu_sample(const HostBodies& b, const std::vector<int>& targets,

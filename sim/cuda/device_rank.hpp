@@ -94,6 +94,13 @@ class DeviceRank {
   // other ranks pass null.
   virtual void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
                               std::uint32_t* vertex_of, std::size_t count, bool device) = 0;
+  // An exact sample over the ranks (RankState::exact_sample): the bodies here among `wanted`
+  // (indices in the run's order, sorted, distinct) and each one's place in `wanted`; the pull of
+  // this rank's bodies at the points xyz (3 floats a point), summed in double (reference.hpp's
+  // direct_sums_at).
+  virtual HostBodies find(const std::vector<std::uint64_t>& wanted,
+                          std::vector<std::uint64_t>& places) = 0;
+  virtual std::vector<AccelD> direct_sums_at(const std::vector<float>& xyz, float softening) = 0;
   // This rank's diagnostics sums (diagnostics.hpp's kDiagnosticSums), for a reduction.
   virtual void diagnostics_sums(double* sums) const = 0;
   // Where the last pass went, and the bytes of the trees this rank sent.

@@ -68,6 +68,9 @@ class RankDevice final : public DeviceRank {
   void restore(const RankKeyframe& k) override;
   void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
                       std::uint32_t* vertex_of, std::size_t count, bool device) override;
+  HostBodies find(const std::vector<std::uint64_t>& wanted,
+                  std::vector<std::uint64_t>& places) override;  // rank_sample.cu
+  std::vector<AccelD> direct_sums_at(const std::vector<float>& xyz, float softening) override;
   void diagnostics_sums(double* sums) const override;
   RankReport::Pass times() const override { return times_; }
   double let_bytes() const override { return let_bytes_; }

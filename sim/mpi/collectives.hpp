@@ -90,6 +90,18 @@ std::vector<T> gatherv(const std::vector<T>& mine, const std::vector<int>& count
   return all;
 }
 
+// Rank 0's `v` to every rank (a short list: its count must fit an int).
+template <typename T>
+void broadcast_vector(std::vector<T>& v) {
+  std::uint64_t n = v.size();
+  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
+    throw std::length_error("broadcast_vector: more than 2^31 - 1 elements");
+  }
+  v.resize(n);
+  if (n > 0) MPI_Bcast(v.data(), static_cast<int>(n), element_type<T>(), 0, MPI_COMM_WORLD);
+}
+
 // v[order[i]] at i, on every CPU thread.
 template <typename T>
 void permute(std::vector<T>& v, const std::vector<std::int32_t>& order) {

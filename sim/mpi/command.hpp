@@ -27,6 +27,8 @@ enum class Op : std::int32_t {
   Capture,   // keyframe: every rank keeps its share under the id
   Restore,   // keyframe: every rank goes back to its share kept under the id
   Diagnostics,
+  ExactSample,  // bodies and their float64 direct sums (rank 0 broadcasts which)
+  BodiesAt,     // bodies (rank 0 broadcasts which)
   ClearRunaway,
   Quit,
 };

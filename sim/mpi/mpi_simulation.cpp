@@ -148,6 +148,43 @@ bool MpiSimulation::save_gxy(const std::string& path, const Units& units) {
   return true;
 }
 
+namespace {
+// `indices` sorted and made distinct (as the ranks take them), checked against the run's `total`
+// bodies; place[k]: where indices[k] lies among them.
+std::vector<std::uint64_t> distinct(const std::vector<std::uint64_t>& indices, std::size_t total,
+                                    std::vector<std::size_t>& place) {
+  std::vector<std::uint64_t> wanted = indices;
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  if (!wanted.empty() && wanted.back() >= total) {
+    throw std::out_of_range("no body " + std::to_string(wanted.back()) + " in the run");
+  }
+  place.resize(indices.size());
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    place[k] = static_cast<std::size_t>(std::lower_bound(wanted.begin(), wanted.end(), indices[k]) -
+                                        wanted.begin());
+  }
+  return wanted;
+}
+}  // namespace
+
+// Checked before the ranks are told; the sample comes back in the order asked.
+ExactSample MpiSimulation::exact_sample(const std::vector<std::uint64_t>& indices) const {
+  std::vector<std::size_t> place;
+  const std::vector<std::uint64_t> wanted = distinct(indices, state_.total(), place);
+  const ExactSample got =
+      collective(command(Op::ExactSample), [&] { return state_.exact_sample(wanted); });
+  ExactSample out{subset(got.bodies, place), {}};
+  for (std::size_t p : place) out.exact.push_back(got.exact[p]);
+  return out;
+}
+
+HostBodies MpiSimulation::bodies_at(const std::vector<std::uint64_t>& indices) const {
+  std::vector<std::size_t> place;
+  std::vector<std::uint64_t> wanted = distinct(indices, state_.total(), place);
+  return subset(collective(command(Op::BodiesAt), [&] { return state_.bodies_at(wanted); }), place);
+}
+
 Diagnostics MpiSimulation::diagnostics() const {
   return collective(command(Op::Diagnostics), [&] { return state_.diagnostics(); });
 }
@@ -247,6 +284,14 @@ int serve_commands() {
           state.restore(c.keyframe, {});
           break;
         case Op::Diagnostics: state.diagnostics(); break;
+        case Op::ExactSample:
+          state.exact_sample({});
+          break;
+        case Op::BodiesAt: {
+          std::vector<std::uint64_t> wanted;
+          state.bodies_at(wanted);
+          break;
+        }
         case Op::ClearRunaway: state.clear_runaway(); break;
         case Op::Quit: return 0;
       }

@@ -2,8 +2,9 @@
 // The simulation rank 0 runs where there are several MPI ranks: the CPU backend's Barnes-Hut over
 // all ranks (RankState). Each operation is broadcast to the others (command.hpp), which carry it
 // out in their serve() loop, so the app on rank 0 sees one Simulation. What needs the whole run
-// in one place (download, the accuracy meter, a save) is gathered to rank 0 in reset()'s order.
-// What rank 0 draws is a subset picked on the ranks above a budget (vertex_stride). A keyframe is
+// in one place (download, a save other than .gxy) is gathered to rank 0 in reset()'s order.
+// What rank 0 draws is a subset picked on the ranks above a budget (vertex_stride); the accuracy
+// meter and a click's exact sums are summed on the ranks (exact_sample). A keyframe is
 // kept by every rank, each its share (rank 0's Keyframe holds the id). Not distributed (they say
 // so when asked): the direct solver, the walk overlay and body fields other than the speed.
 #pragma once
@@ -62,6 +63,8 @@ class MpiSimulation final : public Simulation {
   HostBodies download() const override;
   bool save_gxy(const std::string& path, const Units& units) override;
   Diagnostics diagnostics() const override;
+  ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const override;
+  HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return state_.timings(); }

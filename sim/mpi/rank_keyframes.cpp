@@ -22,10 +22,7 @@ std::size_t RankState::Kept::bytes() const {
 }
 
 void RankState::forget(std::vector<std::uint64_t>& ids) {
-  std::uint64_t n = ids.size();
-  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  ids.resize(n);
-  if (n > 0) MPI_Bcast(ids.data(), static_cast<int>(n), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  broadcast_vector(ids);
   for (std::uint64_t id : ids) kept_.erase(id);
 }
 

@@ -53,6 +53,12 @@ class RankState {
   void write_vertices(std::uint64_t stride, float* xyzs, std::uint8_t* tags,
                       std::uint32_t* vertex_of, bool device);
   Diagnostics diagnostics() const;
+  // Rank 0: the bodies `wanted` (rank 0's list: indices in reset()'s order, sorted, distinct,
+  // all in the run) with their float64 direct sums over every rank's bodies (rank_sample.cpp);
+  // the others: nothing.
+  ExactSample exact_sample(std::vector<std::uint64_t> wanted);
+  // The same bodies without the sums (`wanted` becomes rank 0's list on every rank).
+  HostBodies bodies_at(std::vector<std::uint64_t>& wanted) const;
   void clear_runaway() { runaway_.reset(); }
   // Keyframes (MpiSimulation::capture; rank_keyframes.cpp): each rank keeps its share of the
   // state under rank 0's id. Both first forget the ids in rank 0's `forget` (keyframes it no
