@@ -104,7 +104,7 @@ void centre_at_rest(HostBodies& b, std::size_t begin, std::size_t end) {
   });
 }
 
-void validate(const HostBodies& b) {
+void validate(const HostBodies& b, std::uint64_t first) {
   const std::size_t n = b.size();
   for (const auto* v : {&b.y, &b.z, &b.vx, &b.vy, &b.vz, &b.m}) {
     if (v->size() != n) throw std::invalid_argument("bodies: array lengths disagree");
@@ -119,12 +119,12 @@ void validate(const HostBodies& b) {
     for (const auto& f : fields) {
       const float value = (*f.v)[i];
       if (!std::isfinite(value)) {
-        throw std::invalid_argument("body " + std::to_string(i) + ": " + f.name + " is " +
+        throw std::invalid_argument("body " + std::to_string(first + i) + ": " + f.name + " is " +
                                     (std::isnan(value) ? "NaN" : "infinite"));
       }
     }
     if (b.m[i] < 0.0f) {
-      throw std::invalid_argument("body " + std::to_string(i) + ": negative mass " +
+      throw std::invalid_argument("body " + std::to_string(first + i) + ": negative mass " +
                                   std::to_string(b.m[i]));
     }
   }

@@ -82,7 +82,8 @@ void centre_at_rest(HostBodies& b);
 void centre_at_rest(HostBodies& b, std::size_t begin, std::size_t end);
 
 // Throws std::invalid_argument naming the first body whose position, velocity or mass is NaN or
-// infinite, or whose mass is negative, or whose arrays disagree in length.
-void validate(const HostBodies& b);
+// infinite, or whose mass is negative, or whose arrays disagree in length (`first`: the index of
+// b's first body in a larger set, for the message).
+void validate(const HostBodies& b, std::uint64_t first = 0);
 
 }  // namespace galaxy

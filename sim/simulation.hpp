@@ -169,6 +169,15 @@ class Simulation {
   // and the problem (the run goes on, an older file stays); the others return false, and are
   // saved from download().
   virtual bool save_gxy(const std::string& /*path*/, const Units& /*units*/) { return false; }
+  // A run that reads a .gxy itself (over MPI ranks: each rank its block, in parallel) says so,
+  // and load_gxy takes the bodies of the .gxy at `path` (checked as io::load_gxy checks it) in
+  // place of its own, with the file's accelerations where `file_forces` (the file's parameters
+  // run on: as restore_forces), else computed as reset() computes them; the clock is zero. It
+  // throws std::runtime_error naming the file and the problem, keeping the run.
+  virtual bool reads_gxy() const { return false; }
+  virtual void load_gxy(const std::string& /*path*/, bool /*file_forces*/) {
+    throw std::logic_error("load_gxy: this run does not read its own snapshots");
+  }
   // Energy from the potentials the last force pass computed (approximate under Barnes-Hut),
   // momentum and angular momentum summed in double precision.
   virtual Diagnostics diagnostics() const = 0;

@@ -10,9 +10,11 @@
 #     and 1.3e-4 on 2 and 4: Barnes-Hut's energy error is the force error's noise, not a drift
 #     the ranks add);
 #  3. snapshots: a .gxy written by 4 ranks (each its block of every array, in parallel), loaded
-#     and saved at once by 1, 2, 3 and 4 ranks, comes back byte for byte (the bodies in their
-#     reset() order); resumed for 50 steps on 2 ranks and on 1 the runs agree within 1e-4 of the
-#     bodies' extent (measured 6e-6);
+#     (by 2 or more ranks each its block, in parallel) and saved at once by 1, 2, 3 and 4 ranks,
+#     comes back byte for byte (the bodies in their reset() order); resumed for 50 steps on 2
+#     ranks and on 1 the runs agree within 1e-4 of the bodies' extent (measured 6e-6); a file with
+#     a flipped bit, with a NaN in the third rank's block (its checksum made good) or cut short
+#     ends every rank with one message naming the file and the problem (and the body);
 #  4. galaxy bench's cpu/bh row runs over 2 ranks;
 #  5. failures: a runaway step and a missing file end every rank with one message;
 #  6. the frame loop (headless frames: the window's) runs over 2 ranks and records every frame;
@@ -108,6 +110,24 @@ if ranks 2 "$galaxy" --headless --backend cpu --load "$tmp/missing.gxy" --steps 
   fail "a missing file was accepted"
 fi
 [ "$(grep -c 'missing.gxy' "$tmp/err.txt")" -eq 1 ] || fail "not one message for the missing file: $(cat "$tmp/err.txt")"
+# Damaged files read by 3 ranks in parallel: each found, by the rank that reads the damage.
+python3 - "$tmp/four.gxy" "$tmp" <<'PY'
+import struct, sys, zlib
+d = bytearray(open(sys.argv[1], 'rb').read())
+n = struct.unpack_from('<Q', d, 16)[0]
+flipped = bytearray(d); flipped[80 + 4 * (n + 15000)] ^= 0x40  # y of body 15000
+nan = bytearray(d); struct.pack_into('<f', nan, 80 + 4 * (2 * n + 17000), float('nan'))  # z
+struct.pack_into('<I', nan, len(nan) - 4, zlib.crc32(bytes(nan[:-4])))
+for name, data in (('flipped', flipped), ('nan', nan), ('short', d[:len(d) // 2])):
+    open(sys.argv[2] + '/' + name + '.gxy', 'wb').write(data)
+PY
+for bad in "flipped.gxy: checksum mismatch" "nan.gxy: body 17000: z is NaN" "short.gxy: the header's body count"; do
+  if ranks 3 "$galaxy" --headless --backend cpu --load "$tmp/${bad%%:*}" --steps 1 > /dev/null \
+    2> "$tmp/err.txt"; then
+    fail "${bad%%:*} was accepted by 3 ranks"
+  fi
+  [ "$(grep -c "$bad" "$tmp/err.txt")" -eq 1 ] || fail "not one message '$bad': $(cat "$tmp/err.txt")"
+done
 
 # The octupole order is refused with its reason (the trees the ranks send carry quadrupoles).
 if ranks 2 "$galaxy" --headless --backend cpu --bodies 1000 --multipole 3 --steps 1 > /dev/null \

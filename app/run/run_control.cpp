@@ -123,13 +123,19 @@ void RunControl::apply_load(Applied& out) {
   // The preflight from the file's header before a body is read; then the worker reads, with
   // the run's --units and --particle-types.
   io::LoadOptions options;
+  bool itself = false;  // over MPI ranks a .gxy is read by the ranks, with the thread parked
   const auto check = [&] {
     runner_.exclusive([&](Session& s) {
       s.check_load(path);
       options = s.load_options();
+      itself = s.reads_itself(path);
     });
   };
   if (!attempt(Place::Load, check, out, false)) return;
+  if (itself) {
+    loaded([&](Session& s) { return s.load(path); }, path, out);
+    return;
+  }
   job_ = std::make_unique<FileJob>(FileJob::Kind::Load, path,
                                    [path, options](const io::Progress& p) {
                                      io::LoadOptions o = options;

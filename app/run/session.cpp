@@ -8,6 +8,7 @@
 
 #include "cli/progress_line.hpp"
 #include "io/encounter_file.hpp"
+#include "io/gxy.hpp"
 #include "io/snapshot.hpp"
 #include "memory.hpp"
 #include "scenarios/drop.hpp"
@@ -62,8 +63,7 @@ Session::Session(const Options& o)
     sim_->reset(make_bodies(n));
   } else {
     check_load(o.load);  // a file too big is refused from its header, before reading it
-    io::Snapshot s =
-        io::load_snapshot(o.load, load_options(terminal_progress("loading", o.load)));
+    io::Snapshot s = read(o.load, terminal_progress("loading", o.load));
     for (const std::string& note : adopt(std::move(s), o.load, &o).notes) {
       std::fprintf(stderr, "galaxy: %s\n", note.c_str());
     }
@@ -167,7 +167,19 @@ void Session::save(const std::string& path, const io::Progress& progress) const 
 Loaded Session::load(const std::string& path, const io::Progress& progress) {
   check_load(path);
   // Throws before touching the run.
-  return adopt(io::load_snapshot(path, load_options(progress)), path, nullptr);
+  return adopt(read(path, progress), path, nullptr);
+}
+
+bool Session::reads_itself(const std::string& path) const {
+  return io::is_gxy_path(path) && sim_->reads_gxy();
+}
+
+// A .gxy that the run reads itself (over MPI ranks, in parallel): its header alone here.
+io::Snapshot Session::read(const std::string& path, const io::Progress& progress) const {
+  if (!reads_itself(path)) return io::load_snapshot(path, load_options(progress));
+  io::GxyHead head = io::read_gxy_head(path);
+  head.snapshot.unread_bodies = head.bodies;
+  return std::move(head.snapshot);
 }
 
 io::LoadOptions Session::load_options(const io::Progress& progress) const {
@@ -187,16 +199,21 @@ void Session::check_load(const std::string& path) const {
 }
 
 Loaded Session::adopt(io::Snapshot s, const std::string& path, const Options* cli) {
-  require_room(sim_->backend(), s.bodies.size());
-  Loaded loaded{sim_->params(), s.bodies.size(), s.warnings};
+  const std::size_t n = s.unread_bodies ? s.unread_bodies : s.bodies.size();
+  require_room(sim_->backend(), n);
+  Loaded loaded{sim_->params(), n, s.warnings};
   // A .gxy file carries the run's parameters; they are set before reset() so that the
   // accelerations it computes use the saved softening, and put back if reset() fails.
   const bool overridden = s.params && cli && override_params(*cli, *s.params, loaded.notes);
   if (s.params) sim_->set_params(*s.params);
   try {
-    sim_->reset(s.bodies);
-    // .gxy with its own parameters: the run continues bit for bit.
-    if (s.params && !overridden) sim_->restore_forces(s.bodies);
+    if (s.unread_bodies) {
+      sim_->load_gxy(path, !overridden);
+    } else {
+      sim_->reset(s.bodies);
+      // .gxy with its own parameters: the run continues bit for bit.
+      if (s.params && !overridden) sim_->restore_forces(s.bodies);
+    }
   } catch (...) {
     sim_->set_params(loaded.params);
     throw;

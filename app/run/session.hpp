@@ -89,6 +89,9 @@ class Session {
   // known only from its rows), which throws the preflight's refusal, and the switch to the
   // snapshot read, which throws and keeps the run as load() does.
   void check_load(const std::string& path) const;
+  // Whether the run reads `path` itself (a .gxy over MPI ranks, each rank its block: the load
+  // is then the simulation's, with the thread parked, not a worker's).
+  bool reads_itself(const std::string& path) const;
   Loaded adopt(io::Snapshot s, const std::string& path) { return adopt(std::move(s), path, nullptr); }
   // The state a save writes (the bodies downloaded, the time, steps, parameters, units).
   io::Snapshot snapshot() const;
@@ -97,6 +100,8 @@ class Session {
   // `cli`: at start-up, the command line's --theta, --dt, --softening win over the file's, with
   // a note; null for a load from the panel.
   Loaded adopt(io::Snapshot s, const std::string& path, const Options* cli);
+  // The snapshot at `path`, or of a .gxy the run reads itself its header alone (unread_bodies).
+  io::Snapshot read(const std::string& path, const io::Progress& progress) const;
 
   // The bodies of the scenario, or of the encounter file where one runs, at `n` bodies.
   HostBodies make_bodies(std::size_t n) const;

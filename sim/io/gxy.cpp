@@ -193,15 +193,40 @@ void read_bodies(std::istream& in, HostBodies& b, std::uint32_t c, ProgressMeter
   }
 }
 
-void check_tags(const HostBodies& b, const std::filesystem::path& path) {
+void check_tags(const HostBodies& b, std::uint64_t first, const std::filesystem::path& path) {
   for (std::size_t i = 0; i < b.size(); ++i) {
     if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) ||
         b.galaxy[i] >= kMaxGalaxies) {
-      throw std::runtime_error(path.string() + ": body " + std::to_string(i) +
+      throw std::runtime_error(path.string() + ": body " + std::to_string(first + i) +
                                ": invalid population tag " + std::to_string(b.population[i]) +
                                " or galaxy tag " + std::to_string(b.galaxy[i]));
     }
   }
+}
+
+// The header at the start of `in`, read and checked (the stream is left after it).
+GxyHead read_head(std::istream& in, std::uintmax_t size, const std::filesystem::path& path) {
+  GxyHead g;
+  unsigned char h[kHeaderBytes] = {};
+  g.header_bytes = read_header(in, h, size, path);
+  const unsigned char* q = h + kPrefixBytes;
+  g.bodies = get<std::uint64_t>(q, kOrder);
+  Snapshot& s = g.snapshot;
+  s.time = get<double>(q, kOrder);
+  s.steps = get<std::uint64_t>(q, kOrder);
+  const SimParams p = read_params(h);
+  if (g.header_bytes > kUnitsAt) s.units = read_units(h);  // version 1: none
+  check_body_count(g.bodies, size, g.header_bytes, path);
+  if (!std::isfinite(s.time)) throw std::runtime_error(path.string() + ": the time is not finite");
+  try {
+    check_params(p);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": " + e.what());
+  }
+  check_units(s.units, path);
+  s.params = p;
+  g.header_crc = crc(0, h, g.header_bytes);
+  return g;
 }
 
 }  // namespace
@@ -303,36 +328,41 @@ std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path) {
 }
 
 Snapshot load_gxy(const std::filesystem::path& path, const Progress& progress) {
-  const std::string name = path.string();
   std::ifstream in = open_snapshot_file(path);
   const std::uintmax_t size = std::filesystem::file_size(path);
   ProgressMeter meter(progress, size);
-  unsigned char h[kHeaderBytes] = {};
-  const std::size_t header_bytes = read_header(in, h, size, path);
-  meter.advance(header_bytes);
-  const unsigned char* q = h + kPrefixBytes;
-  const auto n = get<std::uint64_t>(q, kOrder);
-  Snapshot s;
-  s.time = get<double>(q, kOrder);
-  s.steps = get<std::uint64_t>(q, kOrder);
-  const SimParams p = read_params(h);
-  if (header_bytes > kUnitsAt) s.units = read_units(h);  // version 1: none
-  check_body_count(n, size, header_bytes, path);
-  if (!std::isfinite(s.time)) throw std::runtime_error(name + ": the time is not finite");
-  try {
-    check_params(p);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(name + ": " + e.what());
-  }
-  check_units(s.units, path);
-  s.params = p;
-  s.bodies = allocate_bodies(n, path);
-  read_bodies(in, s.bodies, crc(0, h, header_bytes), meter, path);
-  reject_empty(n, path);
+  GxyHead g = read_head(in, size, path);
+  meter.advance(g.header_bytes);
+  Snapshot s = std::move(g.snapshot);
+  s.bodies = allocate_bodies(g.bodies, path);
+  read_bodies(in, s.bodies, g.header_crc, meter, path);
+  reject_empty(g.bodies, path);
   validate_named(s.bodies, path);
-  check_tags(s.bodies, path);
+  check_tags(s.bodies, 0, path);
   meter.finish();
   return s;
+}
+
+GxyHead read_gxy_head(const std::filesystem::path& path) {
+  std::ifstream in = open_snapshot_file(path);
+  const std::uintmax_t size = std::filesystem::file_size(path);
+  GxyHead g = read_head(in, size, path);
+  reject_empty(g.bodies, path);
+  in.seekg(static_cast<std::streamoff>(size - 4));
+  unsigned char tail[4];
+  read_exact(in, tail, 4, path, "checksum");
+  const unsigned char* t = tail;
+  g.file_crc = get<std::uint32_t>(t, kOrder);
+  return g;
+}
+
+void check_gxy_block(const HostBodies& b, std::uint64_t first, const std::filesystem::path& path) {
+  try {
+    validate(b, first);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(path.string() + ": " + e.what());
+  }
+  check_tags(b, first, path);
 }
 
 }  // namespace galaxy::io

@@ -52,6 +52,20 @@ std::uint32_t gxy_crc_join(std::uint32_t a, std::uint32_t b, std::uint64_t b_byt
 void check_gxy_save(const HostBodies& b, std::uint64_t n, const Units& u,
                     const std::filesystem::path& path);
 
+// For a reader of its own (each MPI rank its block of every array, in parallel:
+// sim/mpi/rank_load.cpp): the header read and checked as load_gxy checks it, the snapshot without
+// its bodies, the body count, the header's size (version 1: 64; gxy_offset's places are for 80)
+// and its checksum, and the checksum stored at the file's end; load_gxy's checks of a block of
+// the bodies, `first` its first index (the messages name bodies by their index in the file).
+struct GxyHead {
+  Snapshot snapshot;
+  std::uint64_t bodies = 0;
+  std::size_t header_bytes = 0;
+  std::uint32_t header_crc = 0, file_crc = 0;
+};
+GxyHead read_gxy_head(const std::filesystem::path& path);
+void check_gxy_block(const HostBodies& b, std::uint64_t first, const std::filesystem::path& path);
+
 // Reads and checks the whole file (magic, version and its header size, size against the body
 // count, checksum, finite values, non-negative masses, valid tags, units) before returning. A
 // version 1 file loads with no units. The arrays are read in chunks straight into the bodies'

@@ -25,6 +25,9 @@ struct Snapshot {
   std::optional<SimParams> params;  // the run's parameters (kept by .gxy only)
   std::vector<std::string> warnings;  // what loaded but looks wrong (Tipsy: implausible values)
   Units units;  // what a unit length and mass are (kept by .gxy only, from version 2; none: 0)
+  // A .gxy whose bodies the run reads itself (Simulation::reads_gxy: over MPI ranks, in
+  // parallel): their count, `bodies` empty; 0 where they are in `bodies`.
+  std::uint64_t unread_bodies = 0;
 };
 
 // How to read a file: the choices of --units and --particle-types, and where the progress goes.

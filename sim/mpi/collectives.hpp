@@ -90,9 +90,10 @@ std::vector<T> gatherv(const std::vector<T>& mine, const std::vector<int>& count
   return all;
 }
 
-// Rank 0's `v` to every rank (a short list: its count must fit an int).
-template <typename T>
-void broadcast_vector(std::vector<T>& v) {
+// Rank 0's `v` (a std::vector or std::string) to every rank (its count must fit an int).
+template <typename C>
+void broadcast_vector(C& v) {
+  using T = typename C::value_type;
   std::uint64_t n = v.size();
   MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
@@ -132,6 +133,15 @@ inline std::vector<int> all_counts(std::size_t mine) {
   const int n = static_cast<int>(mine);
   MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
   return counts;
+}
+
+// "" where `code` is MPI_SUCCESS, else `path`, what failed and MPI's words for why.
+inline std::string mpi_failure(int code, const std::string& path, const char* what) {
+  if (code == MPI_SUCCESS) return "";
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(code, text, &len);
+  return path + ": " + what + " (" + std::string(text, std::size_t(len)) + ")";
 }
 
 // Whether `mine` holds on every rank.

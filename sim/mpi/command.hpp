@@ -24,6 +24,7 @@ enum class Op : std::int32_t {
   Gather,
   Vertices,  // stride, device: what rank 0 draws
   SaveGxy,   // every rank writes its share of a .gxy (rank 0 has the path)
+  LoadGxy,   // every rank reads its block of a .gxy (rank 0 has the path)
   Capture,   // keyframe: every rank keeps its share under the id
   Restore,   // keyframe: every rank goes back to its share kept under the id
   Diagnostics,
@@ -43,6 +44,7 @@ struct Command {
   std::uint64_t stride = 1;  // Vertices: every stride-th body
   bool device = false;       // Vertices: into rank 0's device memory
   std::uint64_t keyframe = 0;  // Capture, Restore: rank 0's id of the keyframe
+  bool file_forces = false;    // LoadGxy: the file's accelerations are taken
 };
 
 // Rank 0: sends c to the others. Others: receives the next command.

@@ -185,6 +185,14 @@ HostBodies MpiSimulation::bodies_at(const std::vector<std::uint64_t>& indices) c
   return subset(collective(command(Op::BodiesAt), [&] { return state_.bodies_at(wanted); }), place);
 }
 
+// A bad file throws here, after every rank returned: the run goes on.
+void MpiSimulation::load_gxy(const std::string& path, bool file_forces) {
+  Command c = command(Op::LoadGxy);
+  c.file_forces = file_forces;
+  const std::string error = collective(c, [&] { return state_.load_gxy(path, file_forces); });
+  if (!error.empty()) throw std::runtime_error(error);
+}
+
 Diagnostics MpiSimulation::diagnostics() const {
   return collective(command(Op::Diagnostics), [&] { return state_.diagnostics(); });
 }
@@ -269,6 +277,9 @@ int serve_commands() {
         case Op::ComputeForces: state.compute_forces(); break;
         case Op::Step: state.step(); break;
         case Op::Gather: state.gather(); break;
+        case Op::LoadGxy:
+          state.load_gxy("", c.file_forces);
+          break;
         case Op::SaveGxy:
           state.save_gxy("", Units{});
           break;

@@ -62,6 +62,8 @@ class MpiSimulation final : public Simulation {
   std::uint64_t steps_taken() const override { return state_.steps(); }
   HostBodies download() const override;
   bool save_gxy(const std::string& path, const Units& units) override;
+  bool reads_gxy() const override { return true; }
+  void load_gxy(const std::string& path, bool file_forces) override;
   Diagnostics diagnostics() const override;
   ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const override;
   HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const override;

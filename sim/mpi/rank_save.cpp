@@ -61,15 +61,6 @@ void to_blocks(HostBodies& b, std::vector<std::uint64_t>& ids, std::uint64_t n) 
   for_each_array(b, [&](auto& v) { permute(v, order); });
 }
 
-// "" where `code` is MPI_SUCCESS, else `path`, what failed and MPI's words for why.
-std::string mpi_failure(int code, const std::string& path, const char* what) {
-  if (code == MPI_SUCCESS) return "";
-  char text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  MPI_Error_string(code, text, &len);
-  return path + ": " + what + " (" + std::string(text, std::size_t(len)) + ")";
-}
-
 // This rank's block of each array into `file` at its place; the checksum of each piece.
 // for_each_array goes through the arrays in the file's order, x ... pot, population, galaxy
 // (Gxy.BlocksOfEachArrayMakeTheSameFile assembles a file so).

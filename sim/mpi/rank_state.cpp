@@ -41,10 +41,14 @@ void RankState::configure(const SimParams& p, int threads, Backend backend) {
 void RankState::reset(const HostBodies& all) {
   std::uint64_t n = all.size();
   MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  total_ = n;
   const std::vector<int> counts = block_counts(n);
   HostBodies mine;
   for_each_member([&](auto member) { scatterv(all.*member, mine.*member, counts); });
+  take_block(std::move(mine), n, false);
+}
+
+void RankState::take_block(HostBodies mine, std::uint64_t n, bool forces_given) {
+  total_ = n;
   ids_.resize(mine.size());
   std::iota(ids_.begin(), ids_.end(), block_first(n, world_rank()));
   if (device_) {  // the device holds the bodies and their ids from here on
@@ -59,6 +63,10 @@ void RankState::reset(const HostBodies& all) {
   timings_ = {};
   have_accel_ = false;
   runaway_.reset();
+  if (forces_given) {
+    have_accel_ = true;
+    return;
+  }
   compute_forces();
   if (params_.alpha > 0) compute_forces();  // the relative criterion needs accelerations
 }

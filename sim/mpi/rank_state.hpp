@@ -39,6 +39,10 @@ class RankState {
     if (device_) device_->set_params(p);
   }
   void set_clock(double time, std::uint64_t steps) { time_ = time, steps_ = steps; }
+  // The .gxy at `path` (rank 0's; the others pass "") read by every rank, its block of every
+  // array in parallel (rank_load.cpp), checked and taken as reset() takes bodies, with the file's
+  // accelerations where `file_forces`; "" or, on rank 0, what failed (the run is kept).
+  std::string load_gxy(const std::string& path, bool file_forces);
   // Rank 0's accelerations and potentials of `all` (reset()'s order) for the bodies here.
   void restore_forces(const HostBodies& all);
   void compute_forces();
@@ -85,6 +89,9 @@ class RankState {
   std::string exchange_path() const { return link_ ? link_->path() : ""; }
 
  private:
+  // This rank's block of a new run of n bodies (block_first's), its accelerations taken as they
+  // are where `forces_given`, else computed.
+  void take_block(HostBodies mine, std::uint64_t n, bool forces_given);
   // The bodies, ids and costs move to the ranks that own their keys (decompose.cpp).
   void decompose();
   // Local walk overlapped with the LET exchange, then the received trees (let_exchange.cpp).
