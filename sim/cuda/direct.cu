@@ -3,8 +3,7 @@
 // reference; the naive and the Newton's-third-law-with-atomics kernels exist for the benchmark,
 // to repeat seed 001's comparison on today's hardware. The float64 sample kernel gives the exact
 // accelerations of the accuracy meter and the bench.
-#include <cub/block/block_reduce.cuh>
-
+#include "block_sum.cuh"
 #include "cuda_check.cuh"
 #include "cuda_simulation.hpp"
 #include "device_bodies.cuh"
@@ -112,16 +111,8 @@ __global__ void __launch_bounds__(kBlock) direct_sample_f64(ConstBodiesView b, c
     const float4 q = b.pos[j];
     physics::interact<double>(acc, double(q.x) - p.x, double(q.y) - p.y, double(q.z) - p.z, q.w, eps2);
   }
-  using Reduce = cub::BlockReduce<double, kBlock>;
-  __shared__ typename Reduce::TempStorage tmp;
-  const double ax = Reduce(tmp).Sum(acc.ax);
-  __syncthreads();
-  const double ay = Reduce(tmp).Sum(acc.ay);
-  __syncthreads();
-  const double az = Reduce(tmp).Sum(acc.az);
-  __syncthreads();
-  const double pot = Reduce(tmp).Sum(acc.pot);
-  if (threadIdx.x == 0) out[blockIdx.x] = ExactAccel{ax, ay, az, pot};
+  const ExactAccel sum = block_sum<kBlock>(acc);
+  if (threadIdx.x == 0) out[blockIdx.x] = sum;
 }
 }  // namespace
 

@@ -2,8 +2,7 @@
 // A device rank's part of an exact sample over the ranks (RankState::exact_sample): which of the
 // sampled bodies it holds, and the float64 pull of all its bodies at the sampled bodies' places
 // (the ranks' shares are then added: nothing but the sample leaves a rank).
-#include <cub/block/block_reduce.cuh>
-
+#include "block_sum.cuh"
 #include "rank_device.cuh"
 
 namespace galaxy::cuda {
@@ -55,16 +54,8 @@ __global__ void __launch_bounds__(kBlock) sums_at(ConstBodiesView b, const float
     if (eps2 == 0 && dx == 0 && dy == 0 && dz == 0) continue;
     physics::interact<double>(acc, dx, dy, dz, q.w, eps2);
   }
-  using Reduce = cub::BlockReduce<double, kBlock>;
-  __shared__ typename Reduce::TempStorage tmp;
-  const double ax = Reduce(tmp).Sum(acc.ax);
-  __syncthreads();
-  const double ay = Reduce(tmp).Sum(acc.ay);
-  __syncthreads();
-  const double az = Reduce(tmp).Sum(acc.az);
-  __syncthreads();
-  const double pot = Reduce(tmp).Sum(acc.pot);
-  if (threadIdx.x == 0) out[blockIdx.x] = ExactAccel{ax, ay, az, pot};
+  const ExactAccel sum = block_sum<kBlock>(acc);
+  if (threadIdx.x == 0) out[blockIdx.x] = sum;
 }
 
 }  // namespace
