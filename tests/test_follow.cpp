@@ -8,6 +8,7 @@
 
 #include "headless_app.hpp"
 #include "picture/follow.hpp"
+#include "picture/overlay.hpp"
 #include "run/inspect.hpp"
 #include "scenarios/scenarios.hpp"
 
@@ -142,6 +143,19 @@ TEST(ThreeView, EachThirdShowsTheBodies) {
     EXPECT_GT(middle, 0.0) << "pane " << k;
     EXPECT_GT(middle, 4.0 * edge) << "pane " << k << ": the sphere sits in the pane's middle";
   }
+}
+
+// Over MPI ranks the click picks among the vertices drawn (every k-th body): the same nearest,
+// and the halo passed over by its tag where asked.
+TEST(Overlay, PickAmongVerticesFindsTheNearestAndSkipsTheHalo) {
+  const float xyzs[12] = {-0.5f, 0, 0, 1, 0.0f, 0, 0, 1, 0.04f, 0, 0, 1};
+  const std::uint8_t tags[3] = {body_tag(1, 0), body_tag(1, 2),
+                                body_tag(static_cast<std::uint8_t>(Population::Halo), 1)};
+  const glm::mat4 identity(1.0f);
+  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {25, 50}, 10), 0);
+  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {52, 50}, 10), 2) << "the halo's";
+  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {52, 50}, 10, true), 1);
+  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {50, 90}, 10), -1);
 }
 
 }  // namespace

@@ -121,12 +121,14 @@ struct.pack_into('<I', nan, len(nan) - 4, zlib.crc32(bytes(nan[:-4])))
 for name, data in (('flipped', flipped), ('nan', nan), ('short', d[:len(d) // 2])):
     open(sys.argv[2] + '/' + name + '.gxy', 'wb').write(data)
 PY
-for bad in "flipped.gxy: checksum mismatch" "nan.gxy: body 17000: z is NaN" "short.gxy: the header's body count"; do
+for bad in "flipped.gxy: checksum mismatch" "nan.gxy: body 17000: z is NaN" \
+  "short.gxy: the header's body count"; do
   if ranks 3 "$galaxy" --headless --backend cpu --load "$tmp/${bad%%:*}" --steps 1 > /dev/null \
     2> "$tmp/err.txt"; then
     fail "${bad%%:*} was accepted by 3 ranks"
   fi
-  [ "$(grep -c "$bad" "$tmp/err.txt")" -eq 1 ] || fail "not one message '$bad': $(cat "$tmp/err.txt")"
+  [ "$(grep -c "$bad" "$tmp/err.txt")" -eq 1 ] ||
+    fail "not one message '$bad': $(cat "$tmp/err.txt")"
 done
 
 # The octupole order is refused with its reason (the trees the ranks send carry quadrupoles).

@@ -361,19 +361,6 @@ TEST(Overlay, PickFindsTheBodyNearestTheCursor) {
   EXPECT_EQ(app::pick_body(b, identity, 100, 100, {40, 90}, 10), -1) << "nothing near";
 }
 
-// Over MPI ranks the click picks among the vertices drawn (every k-th body): the same nearest,
-// and the halo passed over by its tag where asked.
-TEST(Overlay, PickAmongVerticesFindsTheNearestAndSkipsTheHalo) {
-  const float xyzs[12] = {-0.5f, 0, 0, 1, 0.0f, 0, 0, 1, 0.04f, 0, 0, 1};
-  const std::uint8_t tags[3] = {body_tag(1, 0), body_tag(1, 2),
-                                body_tag(static_cast<std::uint8_t>(Population::Halo), 1)};
-  const glm::mat4 identity(1.0f);
-  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {25, 50}, 10), 0);
-  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {52, 50}, 10), 2) << "the halo's";
-  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {52, 50}, 10, true), 1);
-  EXPECT_EQ(app::pick_vertex(xyzs, tags, 3, identity, 100, 100, {50, 90}, 10), -1);
-}
-
 // Input goes through ImGui's input state: feed it as its GLFW backend would.
 class InputTest : public ::testing::Test {
  protected:
