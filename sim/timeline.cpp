@@ -28,6 +28,7 @@ void Timeline::clear() {
   spare_.reset();
   bytes_ = 0;
   note_.clear();
+  refused_count_ = 0;
 }
 
 void Timeline::erase(std::size_t index) {
@@ -101,6 +102,7 @@ void Timeline::record(const Simulation& sim) {
   const bool due = kept_.empty() || now % interval_ == 0;
   const auto same = [&](const auto& k) { return k->steps == now; };
   if (!due || sim.size() == 0 || std::any_of(kept_.begin(), kept_.end(), same)) return;
+  if (sim.size() == refused_count_) return;  // one was larger than the budget: not again
   // The size of the next keyframe: that of the last one (same bodies), else taken and checked.
   const std::size_t expected = kept_.empty() ? 0 : kept_.back()->bytes();
   if (expected > budget_) return;
@@ -121,6 +123,7 @@ void Timeline::record(const Simulation& sim) {
   if (k->bytes() > budget_) {
     note_ = "no keyframes: one takes " + gib(k->bytes()) + ", more than the budget of " +
             gib(budget_);
+    refused_count_ = sim.size();
     return;
   }
   make_room(k->bytes(), now);

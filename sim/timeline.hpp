@@ -43,7 +43,7 @@ class Timeline {
   // After a finished step that did not run away, and at the start of a run: captures the state
   // when its step count is a multiple of the interval (or nothing is kept yet) and no keyframe
   // of that step is kept. One that would not fit the budget even alone, or that the memory
-  // refuses, is not taken, and note() says why.
+  // refuses, is not taken, and note() says why (the first: none again at that body count).
   void record(const Simulation& sim);
   // The run changed wholesale (reset, load, body count, backend): forgets every keyframe.
   void clear();
@@ -99,6 +99,10 @@ class Timeline {
   std::unique_ptr<Keyframe> spare_;  // the last one dropped to make room: reused by the next
   std::size_t bytes_ = 0;
   std::string note_;
+  // The body count whose keyframe alone was larger than the budget: record() takes none again
+  // until the count changes or clear() (it took and dropped one every step: a 5 GB copy and
+  // allocation a step at 100M bodies on the GPU).
+  std::size_t refused_count_ = 0;
 };
 
 }  // namespace galaxy

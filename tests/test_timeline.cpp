@@ -124,6 +124,62 @@ TEST(Timeline, StopsAtItsCountOfKeyframesWithABudgetToSpare) {
   EXPECT_EQ(sim->steps_taken(), 77u);
 }
 
+// A simulation that counts the keyframes asked of it (everything else is the CPU backend's).
+class CountingSimulation final : public Simulation {
+ public:
+  mutable int captures = 0;
+  std::unique_ptr<Simulation> s = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
+  std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override {
+    ++captures;
+    return s->capture(std::move(spare));
+  }
+  Backend backend() const override { return s->backend(); }
+  std::string name() const override { return s->name(); }
+  void reset(const HostBodies& b) override { s->reset(b); }
+  void set_params(const SimParams& p) override { s->set_params(p); }
+  const SimParams& params() const override { return s->params(); }
+  void set_solver(Solver v) override { s->set_solver(v); }
+  Solver solver() const override { return s->solver(); }
+  void step() override { s->step(); }
+  void compute_forces() override { s->compute_forces(); }
+  void restore_forces(const HostBodies& b) override { s->restore_forces(b); }
+  void set_clock(double t, std::uint64_t n) override { s->set_clock(t, n); }
+  void restore(const Keyframe& k) override { s->restore(k); }
+  std::optional<Runaway> runaway() override { return s->runaway(); }
+  void clear_runaway() override { s->clear_runaway(); }
+  std::size_t size() const override { return s->size(); }
+  double time() const override { return s->time(); }
+  std::uint64_t steps_taken() const override { return s->steps_taken(); }
+  HostBodies download() const override { return s->download(); }
+  Diagnostics diagnostics() const override { return s->diagnostics(); }
+  WalkTrace trace_walk(std::size_t i) override { return s->trace_walk(i); }
+  std::vector<TraceBox> tree_cells(int d) const override { return s->tree_cells(d); }
+  FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t most) override {
+    return s->show_field(f, seed, most);
+  }
+  BodyField shown_field() const override { return s->shown_field(); }
+  std::vector<float> field_values() const override { return s->field_values(); }
+};
+
+// A keyframe larger than the whole budget is taken once, not again every step (it was: a 5 GB
+// copy and allocation a step at 100M bodies on the GPU), until the body count changes.
+TEST(Timeline, AKeyframeLargerThanTheBudgetIsNotTakenAgainEveryStep) {
+  CountingSimulation sim;
+  sim.reset(make_scenario("plummer", 100, 5));
+  Timeline timeline(100 * kCpuKeyframeBytesPerBody - 1, 1);
+  for (int k = 0; k < 5; ++k) {
+    timeline.record(sim);
+    sim.step();
+  }
+  EXPECT_EQ(sim.captures, 1);
+  EXPECT_TRUE(timeline.empty());
+  EXPECT_NE(timeline.note().find("more than the budget"), std::string::npos) << timeline.note();
+  sim.reset(make_scenario("plummer", 50, 5));
+  timeline.record(sim);
+  EXPECT_EQ(sim.captures, 2) << "another body count is tried";
+  EXPECT_FALSE(timeline.empty());
+}
+
 TEST(Timeline, ForgetsTheFutureAndRefusesWhatItNeverKept) {
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   sim->reset(make_scenario("plummer", 100, 6));
