@@ -18,6 +18,7 @@
 #include "io/binary.hpp"
 #include "io/gxy.hpp"
 #include "mpi/collectives.hpp"
+#include "mpi/gxy_blocks.hpp"
 #include "mpi/rank_state.hpp"
 
 namespace galaxy::mpi {
@@ -51,29 +52,6 @@ std::vector<std::uint32_t> read_block(MPI_File file, HostBodies& b, std::uint64_
     }
   });
   return crcs;
-}
-
-// Rank 0: the header's checksum and every rank's pieces joined in file order (array by array,
-// rank by rank within each) against the file's.
-std::string check_sum(const io::GxyHead& head, const std::vector<std::uint32_t>& all,
-                      const std::string& path) {
-  const int k = world_size();
-  std::uint32_t c = head.header_crc;
-  const HostBodies one = [] {
-    HostBodies b;
-    b.resize(1);
-    return b;
-  }();
-  int array = 0;
-  for_each_array(one, [&](const auto& v) {
-    for (int r = 0; r < k; ++r) {
-      const std::uint64_t len = block_first(head.bodies, r + 1) - block_first(head.bodies, r);
-      c = io::gxy_crc_join(c, all[std::size_t(r) * io::kGxyArrays + std::size_t(array)],
-                           len * sizeof(v[0]));
-    }
-    ++array;
-  });
-  return c == head.file_crc ? "" : path + ": checksum mismatch: the file is corrupted";
 }
 
 }  // namespace
@@ -117,7 +95,9 @@ std::string RankState::load_gxy(const std::string& path, bool file_forces) {
   std::vector<std::uint32_t> all(me == 0 ? crcs.size() * std::size_t(world_size()) : 0);
   MPI_Gather(crcs.data(), io::kGxyArrays, MPI_UINT32_T, all.data(), io::kGxyArrays, MPI_UINT32_T, 0,
              MPI_COMM_WORLD);
-  if (me == 0 && why.empty()) why = check_sum(head, all, name);
+  if (me == 0 && why.empty() && join_blocks(head.header_crc, all, n) != head.file_crc) {
+    why = name + ": checksum mismatch: the file is corrupted";
+  }
   const bool ok = all_true(why.empty());
   why = first_failure(why);
   if (!ok) return why;

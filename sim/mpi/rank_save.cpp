@@ -18,6 +18,7 @@
 #include "io/atomic_file.hpp"
 #include "io/gxy.hpp"
 #include "mpi/collectives.hpp"
+#include "mpi/gxy_blocks.hpp"
 #include "mpi/rank_state.hpp"
 
 namespace galaxy::mpi {
@@ -92,15 +93,7 @@ using Header = std::array<unsigned char, io::kGxyHeaderBytes>;
 // Rank 0: the header, and the checksum of the header and every rank's pieces in file order.
 std::string write_ends(MPI_File file, const std::vector<std::uint32_t>& crcs, std::uint64_t n,
                        const Header& header, const std::string& path) {
-  const int k = world_size();
-  std::uint32_t c = io::gxy_crc(0, header.data(), header.size());
-  for (int a = 0; a < io::kGxyArrays; ++a) {
-    const std::uint64_t bytes_each = io::gxy_offset(a, n, 1) - io::gxy_offset(a, n, 0);
-    for (int r = 0; r < k; ++r) {
-      const std::uint64_t count = block_first(n, r + 1) - block_first(n, r);
-      c = io::gxy_crc_join(c, crcs[std::size_t(r * io::kGxyArrays + a)], count * bytes_each);
-    }
-  }
+  const std::uint32_t c = join_blocks(io::gxy_crc(0, header.data(), header.size()), crcs, n);
   unsigned char tail[4] = {static_cast<unsigned char>(c), static_cast<unsigned char>(c >> 8),
                            static_cast<unsigned char>(c >> 16),
                            static_cast<unsigned char>(c >> 24)};
@@ -152,19 +145,14 @@ std::string RankState::save_gxy(const std::string& path, const Units& units) {
   HostBodies b = device_ ? device_->download(ids) : bodies_;
   to_blocks(b, ids, total_);
   std::string tmp, error;
-  // Rank 0 names the temporary file (empty: the save failed before it), the others write there.
-  const auto share = [](std::string& s) {
-    unsigned long long len = s.size();
-    MPI_Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
-    s.resize(len);
-    MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD);
-  };
+  // Rank 0 tells the others the temporary file's name (empty: the save failed before it); they
+  // write there.
   const Header header = io::gxy_header(total_, time_, steps_, params_, units);
   const auto write = [&](const std::string& name) {
     return write_parts(name, path, b, total_, units, header);
   };
   if (world_rank() != 0) {
-    share(tmp);
+    broadcast_vector(tmp);
     if (!tmp.empty()) write(tmp);
     return "";
   }
@@ -172,13 +160,13 @@ std::string RankState::save_gxy(const std::string& path, const Units& units) {
   try {
     io::atomic_write_file(path, [&](const std::filesystem::path& t) {
       tmp = t.string();
-      share(tmp);
+      broadcast_vector(tmp);
       told = true;
       if (std::string why = write(tmp); !why.empty()) throw std::runtime_error(why);
     });
   } catch (const std::exception& e) {
     error = e.what();
-    if (!told) share(tmp = "");
+    if (!told) broadcast_vector(tmp = "");
   }
   return error;
 }
