@@ -110,10 +110,11 @@ inline HostBodies allocate_bodies(std::size_t n, const std::filesystem::path& pa
 
 // validate() with the file's name in front of the message and std::runtime_error, as every
 // other snapshot error: used before a save (which must not write what a load would refuse) and
-// after a load.
-inline void validate_named(const HostBodies& b, const std::filesystem::path& path) {
+// after a load (`first`: validate's, for a block of a file's bodies).
+inline void validate_named(const HostBodies& b, const std::filesystem::path& path,
+                           std::uint64_t first = 0) {
   try {
-    validate(b);
+    validate(b, first);
   } catch (const std::exception& e) {
     throw std::runtime_error(path.string() + ": " + e.what());
   }

@@ -357,11 +357,7 @@ GxyHead read_gxy_head(const std::filesystem::path& path) {
 }
 
 void check_gxy_block(const HostBodies& b, std::uint64_t first, const std::filesystem::path& path) {
-  try {
-    validate(b, first);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(path.string() + ": " + e.what());
-  }
+  validate_named(b, path, first);
   check_tags(b, first, path);
 }
 
