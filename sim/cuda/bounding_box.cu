@@ -47,6 +47,14 @@ int grid_for(int n, int block) {
   return static_cast<int>(want < 1 ? 1 : (want > cap ? cap : want));
 }
 
+int cooperative_grid(const void* kernel, int block) {
+  int dev = 0, sms = 0, per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
+  return sms * (per_sm > 0 ? per_sm : 1);
+}
+
 int box_partials(int n, int partial_count) { return std::min(grid_for(n, kBlock), partial_count); }
 
 void launch_bounding_box(const float4* pos, const Drift& d, int n, BodyBounds* partial,

@@ -131,6 +131,11 @@ inline constexpr int kFlagStackOverflow = 1;
 
 int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride loops
 
+// The blocks of `block` threads of `kernel` that the device holds at once: the grid of a
+// cooperative launch, whose blocks wait for each other at grid-wide barriers (the build and
+// the summary, one launch for all their levels).
+int cooperative_grid(const void* kernel, int block);
+
 // 1. bounding box of the positions `d` gives (the bodies where the pass will move them): per-block
 // partial boxes, then one block combines them into *out.
 void launch_bounding_box(const float4* pos, const Drift& d, int n, BodyBounds* partial,
@@ -164,7 +169,7 @@ void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& 
 std::size_t groups_temp_bytes(int n);
 void launch_groups(const TreeView& t, int n, void* temp, std::size_t temp_bytes, cudaStream_t s);
 // 4. summarize: mass, centre of mass, quadrupole, body box and opening radius (at 1/inv_theta) of
-// every node, deepest level first.
+// every node: the leaves, then the inner cells deepest level first.
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s);
 // 5. force walk with cells of multipole order 0 or 2. Writes acc of every body; adds interaction
 // counts to counters[0] (body-body) and counters[1] (body-cell).

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT
-// Stage 4 (the seed's stage 3): the moments of every cell, deepest level first, one launch per level (the launch
-// boundary replaces the seed's ready flags and spin-waits, which hang under independent thread
+// Stage 4 (the seed's stage 3): the moments of every cell in one cooperative launch, every leaf
+// at once, then the inner cells level by level, the deepest first; the grid-wide barrier between
+// levels replaces the seed's ready flags and spin-waits (which hang under independent thread
 // scheduling when written without care). Leaves sum their bodies, inner cells combine their
-// children's moments (parallel-axis shift of each child's quadrupole, and of its third moments where
-// the pass's order is 3: t.oct), in double so that a cell of
-// millions of bodies keeps float precision. Each cell also gets the box around its bodies and,
-// from it, the squared opening radius of this step's theta (physics::open_radius), so the walk
-// tests a node with one load. Body counts per subtree are the ranges the build wrote; children
-// are contiguous.
+// children's moments (parallel-axis shift of each child's quadrupole, and of its third moments
+// where the pass's order is 3: t.oct), in double so that a cell of millions of bodies keeps float
+// precision. Each cell also gets the box around its bodies and, from it, the squared opening
+// radius of this step's theta (physics::open_radius), so the walk tests a node with one load.
+// Body counts per subtree are the ranges the build wrote; children are contiguous.
+#include <cooperative_groups.h>
+
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 
 namespace galaxy::cuda {
 
 namespace {
+namespace cg = cooperative_groups;
 constexpr int kBlock = 256;
 
 // Moments of one cell, accumulated over points of mass m at (x, y, z), each with a quadrupole of
@@ -57,13 +60,17 @@ __device__ void moments_about(const float4* __restrict__ pos, const TreeView& t,
   }
 }
 
-// Reads level_range[level], links, ranges, and bodies (leaves) or the children's moments (inner
-// cells); writes com, quad, bounds and open2 of the level's nodes.
-__global__ void __launch_bounds__(kBlock)
-    summarize_level(const float4* __restrict__ pos, TreeView t, int level, float inv_theta) {
-  const int begin = t.level_range[2 * level], end = t.level_range[2 * level + 1];
+// Which nodes a pass over a range of them summarizes.
+enum class Cells { Leaves, Inner };
+
+// Reads links, ranges, and bodies (leaves) or the children's moments (inner cells); writes com,
+// quad, bounds and mac of the nodes [begin, end) that are kWhich.
+template <Cells kWhich>
+__device__ void summarize_cells(const float4* __restrict__ pos, const TreeView& t, int begin,
+                                int end, float inv_theta) {
   for (int i = begin + blockIdx.x * kBlock + threadIdx.x; i < end; i += gridDim.x * kBlock) {
     const int4 l = t.link[i];
+    if ((l.w != 0) != (kWhich == Cells::Leaves)) continue;
     const int2 r = t.range[i];
     Moments s;
     if (l.w) {
@@ -109,14 +116,30 @@ __global__ void __launch_bounds__(kBlock)
     t.mac[i] = make_float2(radius * radius, physics::cell_extent(size, offset));
   }
 }
+
+// One cooperative launch: every leaf at once (a leaf reads only its bodies; leaves are most of
+// the nodes), then the inner cells level by level, the deepest first, the grid waiting at a
+// barrier after each level that has nodes (the build left the levels past its deepest empty).
+__global__ void __launch_bounds__(kBlock)
+    summarize_levels(const float4* __restrict__ pos, TreeView t, float inv_theta) {
+  cg::grid_group grid = cg::this_grid();
+  summarize_cells<Cells::Leaves>(pos, t, 0, min(*t.node_count, t.capacity), inv_theta);
+  grid.sync();
+  for (int level = kLevels - 1; level >= 0; --level) {
+    const int begin = t.level_range[2 * level], end = t.level_range[2 * level + 1];
+    if (begin >= end) continue;
+    summarize_cells<Cells::Inner>(pos, t, begin, end, inv_theta);
+    grid.sync();
+  }
+}
 }  // namespace
 
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s) {
-  const int grid = grid_for(1 << 20, kBlock);
-  for (int level = kLevels - 1; level >= 0; --level) {
-    summarize_level<<<grid, kBlock, 0, s>>>(pos, t, level, inv_theta);
-    CUDA_LAUNCH_CHECK();
-  }
+  static const int grid = cooperative_grid(reinterpret_cast<const void*>(summarize_levels), kBlock);
+  TreeView view = t;
+  void* args[] = {&pos, &view, &inv_theta};
+  CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(summarize_levels), grid,
+                                         kBlock, args, 0, s));
 }
 
 }  // namespace galaxy::cuda
