@@ -128,19 +128,18 @@ HWY_INLINE void quad_term(D d, V tx, V ty, V tz, const V* c, V eps2, Acc<D>& a) 
   V inv_r = inverse_sqrt(d, kMayBeZero ? hn::Max(r2, hn::Set(d, 1e-37f)) : r2);
   if constexpr (kMayBeZero) inv_r = hn::IfThenElseZero(hn::Gt(r2, hn::Zero(d)), inv_r);
   const V inv_r2 = hn::Mul(inv_r, inv_r);
-  const V inv_r3 = hn::Mul(inv_r, inv_r2);
-  const V inv_r5 = hn::Mul(inv_r3, inv_r2);
+  const V inv_r5 = hn::Mul(hn::Mul(inv_r2, inv_r2), inv_r);
   const V qx = hn::MulAdd(c[8], dz, hn::MulAdd(c[7], dy, hn::Mul(c[4], dx)));
   const V qy = hn::MulAdd(c[9], dz, hn::MulAdd(c[5], dy, hn::Mul(c[7], dx)));
   const V qz = hn::MulAdd(c[6], dz, hn::MulAdd(c[9], dy, hn::Mul(c[8], dx)));
-  const V dqd = hn::MulAdd(dz, qz, hn::MulAdd(dy, qy, hn::Mul(dx, qx)));
-  const V half_dqd_r5 =
-      hn::Mul(hn::Mul(hn::Set(d, 0.5f), hn::NegMulAdd(eps2, c[10], dqd)), inv_r5);
-  const V s = hn::MulAdd(hn::Mul(hn::Set(d, 5.0f), half_dqd_r5), inv_r2, hn::Mul(c[3], inv_r3));
+  const V dqd = hn::MulAdd(dz, qz, hn::MulAdd(dy, qy, hn::NegMulAdd(eps2, c[10], hn::Mul(dx, qx))));
+  const V dqd_r5 = hn::Mul(dqd, inv_r5);
+  const V m_r = hn::Mul(c[3], inv_r);
+  const V s = hn::Mul(hn::MulAdd(hn::Set(d, 2.5f), dqd_r5, m_r), inv_r2);
   a.ax = hn::Add(a.ax, hn::NegMulAdd(qx, inv_r5, hn::Mul(dx, s)));
   a.ay = hn::Add(a.ay, hn::NegMulAdd(qy, inv_r5, hn::Mul(dy, s)));
   a.az = hn::Add(a.az, hn::NegMulAdd(qz, inv_r5, hn::Mul(dz, s)));
-  a.pot = hn::Sub(a.pot, hn::MulAdd(c[3], inv_r, half_dqd_r5));
+  a.pot = hn::Sub(a.pot, hn::MulAdd(hn::Set(d, 0.5f), dqd_r5, m_r));
 }
 
 template <bool kMayBeZero>
