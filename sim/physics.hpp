@@ -113,18 +113,19 @@ GALAXY_HD void add_point_quadrupole(double q[7], double m, double dx, double dy,
 }
 
 // What the quadrupole and octupole terms share at offset d, R^2 = |d|^2 + eps^2: the powers of 1/R,
-// Q.d, and twice the second-order potential's magnitude, (d.Q.d - eps^2 T) / R^5. False where R
-// is 0 (a body on itself without softening): no term.
+// m/R (the force's and the potential's), Q.d, and twice the second-order potential's magnitude,
+// (d.Q.d - eps^2 T) / R^5. False where R is 0 (a body on itself without softening): no term.
 template <typename T>
 struct SecondOrder {
-  T inv_r, inv_r2, inv_r5, qx, qy, qz, dqd_r5;
+  T inv_r, inv_r2, inv_r5, m_r, qx, qy, qz, dqd_r5;
 };
 template <typename T>
-GALAXY_HD bool second_order(T dx, T dy, T dz, const Quadrupole& q, T eps2, SecondOrder<T>& o) {
+GALAXY_HD bool second_order(T dx, T dy, T dz, T m, const Quadrupole& q, T eps2, SecondOrder<T>& o) {
   const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
   if (r2 <= T(0)) return false;
   o.inv_r = inverse_sqrt(r2);
   o.inv_r2 = o.inv_r * o.inv_r;
+  o.m_r = m * o.inv_r;
   o.inv_r5 = o.inv_r2 * o.inv_r2 * o.inv_r;
   o.qx = T(q.xx) * dx + T(q.xy) * dy + T(q.xz) * dz;
   o.qy = T(q.xy) * dx + T(q.yy) * dy + T(q.yz) * dz;
@@ -143,21 +144,18 @@ GALAXY_HD bool second_order(T dx, T dy, T dz, const Quadrupole& q, T eps2, Secon
 // the softening length are accepted a few softening lengths away (dense cores, thin disks): there
 // the plain 1/r quadrupole, as Bonsai evaluates it, leaves an error as large as the monopole's
 // (measured: p99 3.7e-3 with or without it at 1M Plummer bodies, theta 0.5).
-// The bench counts a cell as 53 flops: the form this had first, with the caller's offset, took 37
-// float operations of which 16 multiply-adds. Sharing m/R between the force and the potential
-// and folding the halves into the constants makes it 35 (the walk 2% shorter on an H100 at 1M
-// to 10M bodies). The pair interaction above: 15 operations, 5 multiply-adds, 20 flops.
+// 35 float operations with the caller's offset; the bench counts 53 flops, as when this took 37
+// (16 multiply-adds). The pair interaction above: 15 operations, 5 multiply-adds, 20 flops.
 template <typename T>
 GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                    T eps2) {
   SecondOrder<T> o{};
-  if (!second_order(dx, dy, dz, q, eps2, o)) return;
-  const T m_r = m * o.inv_r;
-  const T s = (m_r + T(2.5) * o.dqd_r5) * o.inv_r2;
+  if (!second_order(dx, dy, dz, m, q, eps2, o)) return;
+  const T s = (o.m_r + T(2.5) * o.dqd_r5) * o.inv_r2;
   acc.ax += dx * s - o.qx * o.inv_r5;
   acc.ay += dy * s - o.qy * o.inv_r5;
   acc.az += dz * s - o.qz * o.inv_r5;
-  acc.pot -= m_r + T(0.5) * o.dqd_r5;
+  acc.pot -= o.m_r + T(0.5) * o.dqd_r5;
 }
 
 // Order 3 adds the third moments about the centre of mass, O_ijk = sum m x_i x_j x_k (symmetric:
@@ -203,13 +201,12 @@ GALAXY_HD void add_child_octupole(double o[10], const Octupole& co, const Quadru
 }
 
 // A cell's acceleration and potential to third order: interact_quadrupole's terms and the
-// octupole's above, from one square root. Counting the caller's offset: 95 float operations of
-// which 47 are multiply-adds, so 142 flops (the quadrupole's 53 and 89 more).
+// octupole's above, from one square root; the bench counts 142 flops (the quadrupole's 53 and 89).
 template <typename T>
 GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                  const Octupole& o, T eps2) {
   SecondOrder<T> s2{};
-  if (!second_order(dx, dy, dz, q, eps2, s2)) return;
+  if (!second_order(dx, dy, dz, m, q, eps2, s2)) return;
   const T inv_r2 = s2.inv_r2, inv_r5 = s2.inv_r5, inv_r7 = inv_r5 * inv_r2;
   // Third order: O:dd, O:ddd and the trace vector v.
   const T xx = dx * dx, yy = dy * dy, zz = dz * dz, xy = dx * dy, xz = dx * dz, yz = dy * dz;
@@ -225,14 +222,13 @@ GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Qua
   const T vd = vx * dx + vy * dy + vz * dz;
   const T phi3 = T(2.5) * oddd * inv_r7 - T(1.5) * vd * inv_r5;
   // Radial parts of the gradient: d times s, then the parts along Q.d, O:dd and v.
-  const T m_r = m * s2.inv_r;
   const T s =
-      (m_r + T(2.5) * s2.dqd_r5) * inv_r2 + (T(7.5) * vd - T(17.5) * oddd * inv_r2) * inv_r7;
+      (s2.m_r + T(2.5) * s2.dqd_r5) * inv_r2 + (T(7.5) * vd - T(17.5) * oddd * inv_r2) * inv_r7;
   const T k7 = T(7.5) * inv_r7, k5 = T(1.5) * inv_r5;
   acc.ax += dx * s - s2.qx * inv_r5 + k7 * ox - k5 * vx;
   acc.ay += dy * s - s2.qy * inv_r5 + k7 * oy - k5 * vy;
   acc.az += dz * s - s2.qz * inv_r5 + k7 * oz - k5 * vz;
-  acc.pot -= m_r + T(0.5) * s2.dqd_r5 - phi3;
+  acc.pot -= s2.m_r + T(0.5) * s2.dqd_r5 - phi3;
 }
 
 // The opening criterion (the multipole acceptance criterion, MAC). A cell is accepted, its
