@@ -47,7 +47,7 @@ int grid_for(int n, int block) {
   return static_cast<int>(want < 1 ? 1 : (want > cap ? cap : want));
 }
 
-int cooperative_grid(const void* kernel, int block) {
+int resident_grid(const void* kernel, int block) {
   int dev = 0, sms = 0, per_sm = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));

@@ -248,14 +248,8 @@ struct ForceMode {
 
 template <physics::Order kOrder, int kPerLane>
 int resident_blocks() {
-  static const int blocks = [] {
-    int dev = 0, sms = 0, per_sm = 0;
-    CUDA_CHECK(cudaGetDevice(&dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per_sm, walk<kOrder, kPerLane, ForceMode<kOrder, kPerLane>>, kBlock, 0));
-    return sms * (per_sm > 0 ? per_sm : 1);
-  }();
+  static const int blocks = resident_grid(
+      reinterpret_cast<const void*>(walk<kOrder, kPerLane, ForceMode<kOrder, kPerLane>>), kBlock);
   return blocks;
 }
 

@@ -132,9 +132,9 @@ inline constexpr int kFlagStackOverflow = 1;
 int grid_for(int n, int block);  // blocks for n threads, capped for grid-stride loops
 
 // The blocks of `block` threads of `kernel` that the device holds at once: the grid of a
-// cooperative launch, whose blocks wait for each other at grid-wide barriers (the build and
-// the summary, one launch for all their levels).
-int cooperative_grid(const void* kernel, int block);
+// persistent kernel (the force walk) and of a cooperative launch, whose blocks wait for each
+// other at grid-wide barriers (the build and the summary, one launch for all their levels).
+int resident_grid(const void* kernel, int block);
 
 // 1. bounding box of the positions `d` gives (the bodies where the pass will move them): per-block
 // partial boxes, then one block combines them into *out.

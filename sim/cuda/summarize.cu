@@ -135,7 +135,7 @@ __global__ void __launch_bounds__(kBlock)
 }  // namespace
 
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s) {
-  static const int grid = cooperative_grid(reinterpret_cast<const void*>(summarize_levels), kBlock);
+  static const int grid = resident_grid(reinterpret_cast<const void*>(summarize_levels), kBlock);
   TreeView view = t;
   void* args[] = {&pos, &view, &inv_theta};
   CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(summarize_levels), grid,

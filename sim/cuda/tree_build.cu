@@ -218,7 +218,7 @@ void launch_tree_build(const std::uint64_t* keys_sorted, int n, const TreeView& 
   CUDA_CHECK(cudaMemsetAsync(t.group_start, 0, static_cast<std::size_t>(n), s));
   init_root<<<1, 1, 0, s>>>(t, n);
   CUDA_LAUNCH_CHECK();
-  static const int grid = cooperative_grid(reinterpret_cast<const void*>(build_levels), kBlock);
+  static const int grid = resident_grid(reinterpret_cast<const void*>(build_levels), kBlock);
   const std::uint64_t* keys = keys_sorted;
   TreeView view = t;
   void* args[] = {&keys, &view};
