@@ -144,18 +144,21 @@ GALAXY_HD bool second_order(T dx, T dy, T dz, T m, const Quadrupole& q, T eps2, 
 // the softening length are accepted a few softening lengths away (dense cores, thin disks): there
 // the plain 1/r quadrupole, as Bonsai evaluates it, leaves an error as large as the monopole's
 // (measured: p99 3.7e-3 with or without it at 1M Plummer bodies, theta 0.5).
-// 35 float operations with the caller's offset; the bench counts 53 flops, as when this took 37
-// (16 multiply-adds). The pair interaction above: 15 operations, 5 multiply-adds, 20 flops.
+// 35 float operations with the caller's offset (second_order's, then add_second_order's); the
+// bench counts 53 flops, as when this took 37. The pair interaction: 15 operations, 20 flops.
 template <typename T>
-GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
-                                   T eps2) {
-  SecondOrder<T> o{};
-  if (!second_order(dx, dy, dz, m, q, eps2, o)) return;
+GALAXY_HD void add_second_order(Accum<T>& acc, T dx, T dy, T dz, const SecondOrder<T>& o) {
   const T s = (o.m_r + T(2.5) * o.dqd_r5) * o.inv_r2;
   acc.ax += dx * s - o.qx * o.inv_r5;
   acc.ay += dy * s - o.qy * o.inv_r5;
   acc.az += dz * s - o.qz * o.inv_r5;
   acc.pot -= o.m_r + T(0.5) * o.dqd_r5;
+}
+template <typename T>
+GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
+                                   T eps2) {
+  SecondOrder<T> o{};
+  if (second_order(dx, dy, dz, m, q, eps2, o)) add_second_order(acc, dx, dy, dz, o);
 }
 
 // Order 3 adds the third moments about the centre of mass, O_ijk = sum m x_i x_j x_k (symmetric:
@@ -243,8 +246,7 @@ GALAXY_HD void interact_octupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Qua
 // at 1.2e-2 p99). size/theta is never taken below sqrt(3)/2 size (a bound on the distance from the
 // box centre to its corners), so for any theta a cell is never accepted by a target inside its
 // box, and a body never meets its own cell's multipole.
-// sqrt(3)/2 rounded up: a box of longest edge `size` holds no point farther than this times
-// `size` from its centre.
+// sqrt(3)/2 rounded up: a box's farthest corner from its centre, in units of its longest edge.
 inline constexpr float kHalfDiagonal = 0.8661f;
 GALAXY_HD float open_radius(float size, float offset, float inv_theta) {
   return size * fmaxf(inv_theta, kHalfDiagonal) + offset;
@@ -271,9 +273,8 @@ GALAXY_HD bool accept_cell(float dist2, float open_radius2) {
 // in a strong one fewer, which is what a bound on the relative error asks for. A cell farther than
 // `reach` opening radii (SimParams::alpha_reach; reach2 its square, open_radius2 the radius's) is
 // accepted whatever the estimate says: that bounds the work of a group whose field is nearly zero
-// to a geometric walk at theta/reach (measured at 1M Plummer bodies, reach 2: 4.07 ms a step
-// against 4.85 without the bound, for the same p99 of 6.8e-4; the slowest group had set the
-// step's time). It also sets the floor of the error a small alpha reaches (README, Benchmark).
+// to a geometric walk at theta/reach (1M Plummer bodies, reach 2: 4.07 ms a step, 4.85 without,
+// the same p99), and sets the floor of the error a small alpha reaches (README, Benchmark).
 struct Relative {
   float alpha = 0;   // 0: the geometric test alone (also while no accelerations exist)
   float reach2 = 4;  // the squared reach
