@@ -7,16 +7,19 @@
 // For a body at offset x from the centre, the acceleration to second order in x is
 //   a(x) = A + B x + C x x / 2,   and the potential P - A.x - x.B.x / 2,
 // with A and P the cell's pull at the centre (monopole and quadrupole, physics.hpp's
-// interact_quadrupole) and B, C the monopole's derivatives: for a softened point mass m at offset
+// interact_quadrupole) and B, C its derivatives; for a softened point mass m at offset
 // D from the centre, R^2 = D^2 + eps^2,
 //   B_ij = 3 m D_i D_j / R^5 - m delta_ij / R^3,
 //   C_ijk = 15 m D_i D_j D_k / R^7 - 3 m (delta_ij D_k + delta_ik D_j + delta_jk D_i) / R^5.
-// What it leaves out is about m r^3 / R^5 (the monopole's third order, r the group's radius) and
-// T r / R^5 (the quadrupole's first order, T its second moment's trace); a cell the opening test
-// accepted goes into the expansion when that is small against both the relative test's tolerance
-// and the cell's own multipole error (into_expansion). The two shares were measured (README,
-// Benchmark): at 1M Plummer bodies the step takes 14% less at the defaults (3.47 against 4.02
-// ms) and 18-21% less at theta 0.3 and 0.5, for p99 errors 1-2% larger; at 10M 21% less.
+// B carries the quadrupole's first order too (its gradient: expansion_basis), so what is left out
+// is about m r^3 / R^5 (the monopole's third order, r the group's radius) and T r^2 / R^6 (the
+// quadrupole's second order, T its second moment's trace); a cell the opening test accepted goes
+// into the expansion when that is small against both the relative test's tolerance and the
+// cell's own multipole error (into_expansion). The two shares were measured (README, Benchmark):
+// at 1M Plummer bodies the step took 14% less at the defaults (3.47 against 4.02 ms) and 18-21%
+// less at theta 0.3 and 0.5, for p99 errors 1-2% larger; at 10M 21% less. The quadrupole's
+// gradient in B, which left the first-order T r / R^5 out before, took 1M from 3.19 to 2.99 ms
+// and 10M from 25.3 to 23.1 (the collision) for the same errors: more cells are far enough.
 #pragma once
 
 #include <type_traits>
@@ -27,6 +30,11 @@
 namespace galaxy::physics {
 
 inline constexpr float kExpansionShare = 0.005f, kExpansionKappa = 0.1f;
+// The quadrupole's weight in the estimate against the monopole's. Along the axis the two
+// remainders are 4 m r^3 / R^5 and 30 T r^2 / R^6, but weights of 0, 1, 2.5 and 7.5 gave the same
+// p99 and largest errors to 1% at every setting measured at 1M and 10M bodies, each step the
+// shorter the smaller the weight (README, Benchmark); 1 keeps the term, for 1-2% against 0.
+inline constexpr float kExpansionQuadrupole = 1.0f;
 
 // Walks over fewer bodies than this (a run's, or a rank's own) take no expansion: on an H100 the
 // walk with it compiled in took 4% longer at 100k bodies, where few cells are far enough, and
@@ -40,53 +48,76 @@ inline constexpr int kExpansionTerms = 20;
 
 // Whether an accepted cell (mass m, second-moment trace T, extent b as physics::accept takes it,
 // squared distance dist2 from the group's centre to its centre of mass) goes into the expansion
-// of a group of radius r: its error, about (m r^3 + T r) / R^5, must be within kExpansionShare of
-// the relative test's alpha |a| (alpha_accel; 0: the relative test is off, and so is this) and
-// within kExpansionKappa of the cell's own multipole error, about m b^3 / R^5 (so that a smaller
-// theta, which makes the cells' errors smaller, makes the expansion's smaller too).
+// of a group of radius r: its error, about (m r^3 + kExpansionQuadrupole T r^2 / R) / R^5, must be
+// within kExpansionShare of the relative test's alpha |a| (alpha_accel; 0: the relative test is
+// off, and so is this) and within kExpansionKappa of the cell's own multipole error, about
+// m b^3 / R^5 (so that a smaller theta, which makes the cells' errors smaller, makes the
+// expansion's smaller too).
+// R^5 times the estimate, inv_d = 1 / R.
+GALAXY_HD float expansion_error_r5(float m, float trace, float r, float inv_d) {
+  return (m * r + kExpansionQuadrupole * trace * inv_d) * r * r;
+}
 GALAXY_HD float expansion_error(float m, float trace, float r, float dist2) {
-  const float inv2 = 1.0f / dist2;
-  return (m * r * r + trace) * r * inv2 * inv2 * sqrtf(inv2);
+  const float inv2 = 1.0f / dist2, inv_d = sqrtf(inv2);
+  return expansion_error_r5(m, trace, r, inv_d) * inv2 * inv2 * inv_d;
 }
 GALAXY_HD bool into_expansion(float m, float trace, float extent, float r, float dist2,
                               float alpha_accel) {
   if (alpha_accel <= 0.0f) return false;
-  if ((m * r * r + trace) * r > kExpansionKappa * m * extent * extent * extent) return false;
-  return expansion_error(m, trace, r, dist2) <= kExpansionShare * alpha_accel;
+  const float inv2 = 1.0f / dist2, inv_d = sqrtf(inv2);
+  const float error_r5 = expansion_error_r5(m, trace, r, inv_d);
+  if (error_r5 > kExpansionKappa * m * extent * extent * extent) return false;
+  return error_r5 * inv2 * inv2 * inv_d <= kExpansionShare * alpha_accel;
 }
 
-// What the terms of one cell are made of: its pull at the centre and the monopole's factors.
+// What the terms of one cell are made of: its pull at the centre, B, and the monopole's factors
+// for C.
 template <typename T>
 struct ExpansionBasis {
-  Accum<T> centre;     // A and P
-  T dx, dy, dz;        // D
-  T f3, f5, f7;        // m / R^3, 3 m / R^5, 15 m / R^7
+  Accum<T> centre;                 // A and P
+  T dx, dy, dz;                    // D
+  T f5, f7;                        // 3 m / R^5, 15 m / R^7
+  T bxx, byy, bzz, bxy, bxz, byz;  // B
 };
 
+// B is minus the gradient of the cell's acceleration (interact_quadrupole's) with respect to D:
+// with W = D.Q.D - eps^2 T,
+//   B_ij = (3 m / R^5 + 35 W / (2 R^9)) D_i D_j - (m / R^3 + 5 W / (2 R^7)) delta_ij
+//          + Q_ij / R^5 - 5 ((Q.D)_i D_j + (Q.D)_j D_i) / R^7.
 template <typename T>
 GALAXY_HD ExpansionBasis<T> expansion_basis(T dx, T dy, T dz, T m, const Quadrupole& q, T eps2) {
   ExpansionBasis<T> b{};
-  interact_quadrupole(b.centre, dx, dy, dz, m, q, eps2);
+  SecondOrder<T> o{};
+  if (!second_order(dx, dy, dz, m, q, eps2, o)) return b;
+  add_second_order(b.centre, dx, dy, dz, o);
   b.dx = dx, b.dy = dy, b.dz = dz;
-  const T inv2 = T(1) / (dx * dx + dy * dy + dz * dz + eps2);
-  b.f3 = m * inv2 * std::sqrt(inv2), b.f5 = T(3) * b.f3 * inv2, b.f7 = T(5) * b.f5 * inv2;
+  const T f3 = o.m_r * o.inv_r2, w7 = o.dqd_r5 * o.inv_r2, k = T(5) * o.inv_r5 * o.inv_r2;
+  b.f5 = T(3) * f3 * o.inv_r2, b.f7 = T(5) * b.f5 * o.inv_r2;
+  const T g = b.f5 + T(17.5) * w7 * o.inv_r2, h = f3 + T(2.5) * w7;
+  const T ux = k * o.qx, uy = k * o.qy, uz = k * o.qz;
+  b.bxx = (g * dx - T(2) * ux) * dx - h + T(q.xx) * o.inv_r5;
+  b.byy = (g * dy - T(2) * uy) * dy - h + T(q.yy) * o.inv_r5;
+  b.bzz = (g * dz - T(2) * uz) * dz - h + T(q.zz) * o.inv_r5;
+  b.bxy = (g * dx - ux) * dy - uy * dx + T(q.xy) * o.inv_r5;
+  b.bxz = (g * dx - ux) * dz - uz * dx + T(q.xz) * o.inv_r5;
+  b.byz = (g * dy - uy) * dz - uz * dy + T(q.yz) * o.inv_r5;
   return b;
 }
 
 // Term K of the cell's expansion (the order above).
 template <int K, typename T>
 GALAXY_HD T expansion_term(const ExpansionBasis<T>& b) {
-  const T x = b.dx, y = b.dy, z = b.dz, f3 = b.f3, f5 = b.f5, f7 = b.f7;
+  const T x = b.dx, y = b.dy, z = b.dz, f5 = b.f5, f7 = b.f7;
   if constexpr (K == 0) return b.centre.pot;
   if constexpr (K == 1) return b.centre.ax;
   if constexpr (K == 2) return b.centre.ay;
   if constexpr (K == 3) return b.centre.az;
-  if constexpr (K == 4) return f5 * x * x - f3;
-  if constexpr (K == 5) return f5 * y * y - f3;
-  if constexpr (K == 6) return f5 * z * z - f3;
-  if constexpr (K == 7) return f5 * x * y;
-  if constexpr (K == 8) return f5 * x * z;
-  if constexpr (K == 9) return f5 * y * z;
+  if constexpr (K == 4) return b.bxx;
+  if constexpr (K == 5) return b.byy;
+  if constexpr (K == 6) return b.bzz;
+  if constexpr (K == 7) return b.bxy;
+  if constexpr (K == 8) return b.bxz;
+  if constexpr (K == 9) return b.byz;
   if constexpr (K == 10) return (f7 * x * x - T(3) * f5) * x;
   if constexpr (K == 11) return (f7 * y * y - T(3) * f5) * y;
   if constexpr (K == 12) return (f7 * z * z - T(3) * f5) * z;

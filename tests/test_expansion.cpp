@@ -74,6 +74,33 @@ TEST(Expansion, APointMassesErrorShrinksAsTheCubeOfTheOffset) {
   }
 }
 
+// The quadrupole's part of the error (a cell's minus the same point mass's: the series is linear
+// in m and Q) shrinks as the square of the offset: B carries the quadrupole's gradient. With the
+// point mass's B alone the part was first order (halving the offset halved it).
+TEST(Expansion, AQuadrupolesErrorShrinksAsTheSquareOfTheOffset) {
+  const Cell point{2.0, 3.0, -6.0, 1.0, {}};  // R = 7
+  Cell cell = point;
+  cell.q = {0.3, -0.1, -0.2, 0.05, 0.02, -0.04, 1.1};
+  for (const double eps2 : {0.0, 0.05 * 0.05}) {
+    double ep[kExpansionTerms], ec[kExpansionTerms];
+    terms_of(point, eps2, ep);
+    terms_of(cell, eps2, ec);
+    const auto quadrupole_miss = [&](double s) {
+      const double x = 0.6 * s, y = -0.8 * s, z = 0.0;
+      Accum<double> sp, sc, xp, xc;
+      add_expansion(sp, ep, x, y, z);
+      add_expansion(sc, ec, x, y, z);
+      interact_quadrupole(xp, point.dx - x, point.dy - y, point.dz - z, point.m, point.q, eps2);
+      interact_quadrupole(xc, cell.dx - x, cell.dy - y, cell.dz - z, cell.m, cell.q, eps2);
+      return std::hypot((sc.ax - xc.ax) - (sp.ax - xp.ax), (sc.ay - xc.ay) - (sp.ay - xp.ay),
+                        (sc.az - xc.az) - (sp.az - xp.az));
+    };
+    const double far = quadrupole_miss(0.7), near = quadrupole_miss(0.35);
+    EXPECT_GT(far / near, 3.5) << far << " " << near;
+    EXPECT_LT(far / near, 4.5) << far << " " << near;
+  }
+}
+
 TEST(Expansion, TheWalksEstimateBoundsTheErrorWithinAFactorOfTen) {
   // A cell with a real quadrupole: the moments of two unit masses at +-1 along x about the
   // centre of mass (raw trace 2 m a^2; physics.hpp's add_point_quadrupole convention).
