@@ -43,7 +43,8 @@ std::uint64_t device_bytes_per_body(bool window, int multipole) {
   // the sort's second buffers and temporary lie in their memory). Rendering: the interop vertex
   // buffers (17). Measured (GpuMemory, tests/test_gpu_memory.cpp, H100): 144.2 bytes a body in
   // use, kDeviceFixedBytes included, at 100M Plummer bodies; 155.4 at 10M. Order 3: the third
-  // moments, 3 float4s a node (12 a body), made on the first such pass.
+  // moments, 3 float4s a node (12 a body), made on the first such pass. Not counted: the walk
+  // order's 9 (cuda/walk_order.cu), made only below about 2.4M bodies, far from any card's limit.
   return 106 + 8 + 1 + 28 + (window ? 17 : 0) + (multipole >= 3 ? 12 : 0);
 }
 

@@ -42,6 +42,7 @@ void CudaBackend::restore(const Keyframe& k) {
     const int n = static_cast<int>(k.body_count);
     DeviceBodies bodies(n);
     DeviceOctree tree(n, params_.leaf_size);
+    tree.order_walk_by_cost();
     bodies_ = std::move(bodies);
     tree_ = std::move(tree);
     host_vertices_.resize(0), host_tags_.resize(0);

@@ -45,6 +45,7 @@ void CudaBackend::replace(const HostBodies& b) {
   std::optional<DeviceOctree> tree;
   if (n > 0) {
     tree.emplace(n, params_.leaf_size);
+    tree->order_walk_by_cost();
     bodies.upload(b, stream_.get());
   }
   bodies_ = std::move(bodies);

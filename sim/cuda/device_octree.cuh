@@ -39,6 +39,9 @@ class DeviceOctree {
   TreeView view(int leaf_size, int group_size, int order = 2);
   WalkScratch walk_scratch();   // one part a group (the trace and the count)
   WalkScratch force_scratch();  // split into force_walk_parts(n) parts at small n
+  // A single run's tree (its bodies' ids are 0..n-1): its force walks take the groups by their
+  // last cost where walk_order_on(n) and the walk is one part a group (WalkOrder).
+  void order_walk_by_cost() { order_by_cost_ = true; }
   const SortScratch& sort_scratch() const { return sort_; }
   const std::uint64_t* sorted_keys() const { return keys_.data(); }
   // The walk's groups from the flags the build left (launch_groups), with this object's scratch.
@@ -87,6 +90,12 @@ class DeviceOctree {
   DeviceBuffer<int> stack_;
   int parts_ = 1;
   DeviceBuffer<float4> partial_sums_;  // parts_ * n, where parts_ > 1
+  bool order_by_cost_ = false;
+  // Where the force walk is ordered by cost: each body's last cost (by id), the heavy groups,
+  // their flags (n each: there are at most n groups) and WalkOrder::counts.
+  DeviceBuffer<float> walk_cost_;
+  DeviceBuffer<int> heavy_, order_counts_;
+  DeviceBuffer<std::uint8_t> is_heavy_;
   // The sorted Morton keys the build reads; then the groups' first bodies (n ints) and alpha |a|
   // (n floats).
   DeviceBuffer<std::uint64_t> keys_;

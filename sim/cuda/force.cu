@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Stage 5: the force walk (the traversal is walk.cuh's, shared with the overlay's trace and the
-// cost field's count, walk_modes.cu; this file is its force mode and launchers). One warp per group: a run of sibling cells of at most group_size bodies
-// (up to 64, two a lane) under a parent with more (tree_build.cu), so its bodies are neighbours in
-// space; groups are taken in body order so that neighbouring warps walk much the same nodes.
+// cost field's count, walk_modes.cu; this file is its force mode and launchers). One warp per
+// group: a run of sibling cells of at most group_size bodies (up to 64, two a lane) under a parent
+// with more (tree_build.cu), so its bodies are neighbours in space; groups are taken in body order
+// so that neighbouring warps walk much the same nodes (where a warp walks few groups, the dearest
+// first: walk_order.cu).
 //
 // The opening test is made once for the whole group, against the box around its bodies
 // (physics::open_radius, with the centre-of-mass offset, as in Bonsai and Ryoanji): a node is
@@ -124,6 +126,7 @@ struct ForceMode {
   unsigned long long* counters;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
   int parts;
+  float* cost_by_id;  // where the walk is ordered by cost (WalkOrder): each body's group's entries
   int cells, bodies;           // pending list entries, the same in every lane
   unsigned n_cells, n_bodies;  // entries evaluated, the same in every lane
   float local;                 // lane k < kExpansionTerms: term k of the group's expansion
@@ -131,6 +134,9 @@ struct ForceMode {
 
   __device__ __forceinline__ int next_group(const TreeView& t, const WalkScratch& w, int lane,
                                             bool) {
+    if constexpr (!kRemote && !kCost) {
+      if (cost_by_id) return claim_by_cost(t, w, lane);
+    }
     return claim_group(t, w, lane);
   }
   __device__ __forceinline__ float group_alpha(const TreeView& t, int g, float computed, int lane) {
@@ -203,6 +209,16 @@ struct ForceMode {
     }
   }
 
+  // The group's entries for each of its bodies, by reset index: the next pass's estimate.
+  __device__ __forceinline__ void record_cost(const Group<kPerLane>& g, const BodiesView& b,
+                                              int lane) const {
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      const int i = g.range.x + lane + 32 * j;
+      if (i < g.range.y) cost_by_id[b.id[i]] = static_cast<float>(n_bodies + n_cells);
+    }
+  }
+
   __device__ __forceinline__ void end(Group<kPerLane>& g, Lists& l, const BodiesView& b,
                                       const TreeView& t, float eps2, int lane) {
     __syncwarp();
@@ -215,6 +231,9 @@ struct ForceMode {
       if (n_far > 0) add_local(g.tg, local);
     }
 
+    if constexpr (!kRemote && !kCost) {
+      if (cost_by_id) record_cost(g, b, lane);
+    }
     float4* out = parts > 1 ? partial + static_cast<long>(g.part) * b.n : b.acc;
 #pragma unroll
     for (int j = 0; j < kPerLane; ++j) {
@@ -263,6 +282,7 @@ void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
     mode.counters = counters;
     mode.partial = w.partial;
     mode.parts = w.parts;
+    mode.cost_by_id = w.order.cost_by_id;
     walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, rel, w, mode);
     CUDA_LAUNCH_CHECK();
   };
@@ -338,20 +358,10 @@ int force_resident_warps() {
                                     most_resident_blocks<Order::Octupole>()});
 }
 
-// Enough walks for about four a resident warp, at about 48 bodies a group (49 to 51 measured at
-// the defaults on Plummer spheres and collisions): one part (the whole walk) from about 600k
-// bodies on an H100, 3 parts at 300k, 7 at 100k. Below that a warp walks about one group, so
-// the slowest group's walk was the whole kernel; split, the warps share it (with the groups of
-// physics::kHeavyChild, a 100k Plummer step went from 4.1 to 1.1 ms on an H100).
-int force_walk_parts(int n) {
-  const long groups = std::max(1, n / 48);
-  const long want = 4L * force_resident_warps();
-  return static_cast<int>(std::clamp((want + groups - 1) / groups, 1L, 8L));
-}
-
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
+  if (w.order.cost_by_id) launch_walk_order(b, t, w.order, s);
   const int per_lane = (t.group_size + 31) / 32;
   with_order(multipole, [&](auto order) {
     launch_per_lane<decltype(order)::value>(per_lane, b, t, eps2, rel, w, counters, s);

@@ -173,6 +173,20 @@ void launch_groups(const TreeView& t, int n, void* temp, std::size_t temp_bytes,
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s);
 // 5. force walk with cells of multipole order 0 or 2. Writes acc of every body; adds interaction
 // counts to counters[0] (body-body) and counters[1] (body-cell).
+// The force walk's order where each resident warp walks few groups (walk_order.cu): each group's
+// last walk cost, carried by its bodies through the re-sort (cost_by_id, by reset index: a
+// single run's), marks the groups dearer than kHeavyShare times the mean, which are walked first,
+// the others after them in curve order, so that the kernel's tail is cheap groups.
+struct WalkOrder {
+  float* cost_by_id = nullptr;  // null: every group in curve order
+  int* heavy = nullptr;         // this pass's heavy groups (in any order)
+  std::uint8_t* is_heavy = nullptr;
+  int* counts = nullptr;  // heavy groups, the curve's next group, the estimates' sum (a float)
+};
+// Whether the walk of n bodies is ordered by cost: each resident warp walks fewer than 16 groups.
+bool walk_order_on(int n);
+inline constexpr float kHeavyShare = 1.5f;
+
 struct WalkScratch {
   int* stack;
   int stack_per_warp;  // ints per resident warp
@@ -183,9 +197,12 @@ struct WalkScratch {
   // after the walk (launch_force). 1 for the trace and the count.
   int parts = 1;
   float4* partial = nullptr;  // parts * n, where parts > 1
+  WalkOrder order;            // the force walk's, where parts is 1
 };
 void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
                   const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
+// This pass's heavy groups from the last pass's costs (o.cost_by_id not null), before its walk.
+void launch_walk_order(const BodiesView& b, const TreeView& t, const WalkOrder& o, cudaStream_t s);
 // Each group's alpha |a|_min (t.group_alpha) from the last pass's accelerations b.acc, as the
 // force walk finds it (alpha 0: 0): a rank's boxes need them before its walk runs.
 void launch_group_alphas(const BodiesView& b, const TreeView& t, float alpha, cudaStream_t s);

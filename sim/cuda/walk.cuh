@@ -63,6 +63,25 @@ __device__ __forceinline__ int claim_group(const TreeView& t, const WalkScratch&
   return g < *t.group_count * w.parts ? g : -1;
 }
 
+// The next walk where the groups are ordered by cost (WalkOrder; one part a group): the heavy
+// ones first, then the others in curve order, passing over the heavy ones there; the same in
+// every lane.
+__device__ __forceinline__ int claim_by_cost(const TreeView& t, const WalkScratch& w, int lane) {
+  const int count = *t.group_count;
+  int g = 0;
+  if (lane == 0) {
+    const int s = atomicAdd(w.work, 1);
+    if (s < w.order.counts[0]) {
+      g = w.order.heavy[s];
+    } else {
+      do g = atomicAdd(&w.order.counts[1], 1);
+      while (g < count && w.order.is_heavy[g]);
+    }
+  }
+  g = __shfl_sync(kAll, g, 0);
+  return g < count ? g : -1;
+}
+
 // A split walk (WalkScratch::parts > 1) divides the tree among its parts at this level: the
 // k-th child of a cell of level kSplitLevel - 1 whose first body is b goes to part (b + k) modulo
 // parts, with its subtree, and an accepted cell or opened leaf above that level whose first body
