@@ -115,7 +115,7 @@ WalkScratch DeviceOctree::force_scratch() {
   w.partial = partial_sums_.data();
   if (order_by_cost_ && parts_ == 1 && walk_order_on(n_)) {
     if (walk_cost_.size() < static_cast<std::size_t>(n_)) {
-      walk_cost_.resize(n_), heavy_.resize(n_), is_heavy_.resize(n_), order_counts_.resize(3);
+      walk_cost_.resize(n_), heavy_.resize(n_), is_heavy_.resize(n_), order_counts_.resize(1);
       // No costs yet: no group is heavy, and the first pass is in curve order.
       CUDA_CHECK(cudaMemset(walk_cost_.data(), 0, walk_cost_.bytes()));
     }

@@ -94,7 +94,8 @@ class DeviceOctree {
   // Where the force walk is ordered by cost: each body's last cost (by id), the heavy groups,
   // their flags (n each: there are at most n groups) and WalkOrder::counts.
   DeviceBuffer<float> walk_cost_;
-  DeviceBuffer<int> heavy_, order_counts_;
+  DeviceBuffer<int> heavy_;
+  DeviceBuffer<WalkOrderCounts> order_counts_;
   DeviceBuffer<std::uint8_t> is_heavy_;
   // The sorted Morton keys the build reads; then the groups' first bodies (n ints) and alpha |a|
   // (n floats).

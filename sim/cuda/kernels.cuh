@@ -177,11 +177,16 @@ void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cud
 // last walk cost, carried by its bodies through the re-sort (cost_by_id, by reset index: a
 // single run's), marks the groups dearer than kHeavyShare times the mean, which are walked first,
 // the others after them in curve order, so that the kernel's tail is cheap groups.
+struct WalkOrderCounts {
+  int heavy;  // this pass's heavy groups
+  int next;   // the curve's next group
+  float sum;  // of the groups' estimates
+};
 struct WalkOrder {
   float* cost_by_id = nullptr;  // null: every group in curve order
   int* heavy = nullptr;         // this pass's heavy groups (in any order)
   std::uint8_t* is_heavy = nullptr;
-  int* counts = nullptr;  // heavy groups, the curve's next group, the estimates' sum (a float)
+  WalkOrderCounts* counts = nullptr;
 };
 // Whether the walk of n bodies is ordered by cost: each resident warp walks fewer than 16 groups.
 bool walk_order_on(int n);

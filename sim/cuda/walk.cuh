@@ -71,10 +71,10 @@ __device__ __forceinline__ int claim_by_cost(const TreeView& t, const WalkScratc
   int g = 0;
   if (lane == 0) {
     const int s = atomicAdd(w.work, 1);
-    if (s < w.order.counts[0]) {
+    if (s < w.order.counts->heavy) {
       g = w.order.heavy[s];
     } else {
-      do g = atomicAdd(&w.order.counts[1], 1);
+      do g = atomicAdd(&w.order.counts->next, 1);
       while (g < count && w.order.is_heavy[g]);
     }
   }

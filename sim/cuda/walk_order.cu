@@ -25,6 +25,9 @@ namespace {
 
 constexpr int kBlock = 256;
 constexpr int kBlocks = 64;  // the groups of a few million bodies, in grid-stride loops
+// Bodies a walk group holds at the defaults: the measured 49 to 51, rounded down (how many groups
+// n bodies make, for the parts and the order).
+constexpr int kBodiesPerGroup = 48;
 
 // Each group's estimate: the last cost of its first body's group.
 __device__ __forceinline__ float estimate(const TreeView& t, const int* id, const WalkOrder& o,
@@ -39,17 +42,17 @@ __global__ void sum_estimates(TreeView t, const int* __restrict__ id, WalkOrder 
     sum += estimate(t, id, o, g);
   }
   for (int k = 16; k > 0; k >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, k);
-  if ((threadIdx.x & 31) == 0) atomicAdd(reinterpret_cast<float*>(&o.counts[2]), sum);
+  if ((threadIdx.x & 31) == 0) atomicAdd(&o.counts->sum, sum);
 }
 
 // The heavy groups onto o.heavy (in any order), and every group's flag for the curve's pass.
 __global__ void mark_heavy(TreeView t, const int* __restrict__ id, WalkOrder o) {
   const int count = *t.group_count;
-  const float mean = __int_as_float(o.counts[2]) / static_cast<float>(max(count, 1));
+  const float mean = o.counts->sum / static_cast<float>(max(count, 1));
   for (int g = blockIdx.x * blockDim.x + threadIdx.x; g < count; g += gridDim.x * blockDim.x) {
     const bool heavy = mean > 0.0f && estimate(t, id, o, g) > kHeavyShare * mean;
     o.is_heavy[g] = heavy;
-    if (heavy) o.heavy[atomicAdd(&o.counts[0], 1)] = g;
+    if (heavy) o.heavy[atomicAdd(&o.counts->heavy, 1)] = g;
   }
 }
 
@@ -61,18 +64,18 @@ __global__ void mark_heavy(TreeView t, const int* __restrict__ id, WalkOrder o) 
 // the slowest group's walk was the whole kernel; split, the warps share it (with the groups of
 // physics::kHeavyChild, a 100k Plummer step went from 4.1 to 1.1 ms on an H100).
 int force_walk_parts(int n) {
-  const long groups = std::max(1, n / 48);
+  const long groups = std::max(1, n / kBodiesPerGroup);
   const long want = 4L * force_resident_warps();
   return static_cast<int>(std::clamp((want + groups - 1) / groups, 1L, 8L));
 }
 
 bool walk_order_on(int n) {
-  return n / 48 < 16L * force_resident_warps();
+  return n / kBodiesPerGroup < 16L * force_resident_warps();
 }
 
 void launch_walk_order(const BodiesView& b, const TreeView& t, const WalkOrder& o,
                        cudaStream_t s) {
-  CUDA_CHECK(cudaMemsetAsync(o.counts, 0, 3 * sizeof(int), s));  // 0.0f is all zero bits too
+  CUDA_CHECK(cudaMemsetAsync(o.counts, 0, sizeof(WalkOrderCounts), s));  // 0.0f: zero bits
   sum_estimates<<<kBlocks, kBlock, 0, s>>>(t, b.id, o);
   CUDA_LAUNCH_CHECK();
   mark_heavy<<<kBlocks, kBlock, 0, s>>>(t, b.id, o);
