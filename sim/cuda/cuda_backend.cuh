@@ -27,6 +27,22 @@ struct Readback {
   RunawayRecord runaway;
 };
 
+// What a pass decided with beyond the bodies it leaves: its settings and each group's alpha |a|
+// (from the accelerations before it). Kept with a keyframe taken where the pass left the
+// potentials out, so that they can be walked again, bit for bit, after going back to it.
+struct PassDecisions {
+  PassSettings pass;
+  DeviceBuffer<float> alpha;  // one a group, in the first `groups` (kept when a copy is smaller)
+  std::size_t groups = 0;
+  void copy(const PassSettings& p, const float* from, std::size_t count, cudaStream_t s) {
+    pass = p;
+    groups = count;
+    if (alpha.size() < count) alpha.resize(count);
+    CUDA_CHECK(
+        cudaMemcpyAsync(alpha.data(), from, count * sizeof(float), cudaMemcpyDeviceToDevice, s));
+  }
+};
+
 // Bookkeeping of the two passes in flight: which pass a slot holds, whether its flags were read.
 struct Passes {
   std::uint64_t sequence = 0;  // passes run, with or without integration
@@ -102,6 +118,7 @@ class CudaBackend final : public CudaSimulation {
 
  private:
   void run(bool integrate);
+  PassReports reports() { return {record_.data(), clock_.data(), counters_.data()}; }
   // The bodies changed outside a pass: the next pass computes its box itself.
   void forget_box() { box_for_pass_ = -1; }
   // reset()'s part: the new bodies uploaded, no pass made.
@@ -110,6 +127,11 @@ class CudaBackend final : public CudaSimulation {
   bool collect_flags();
   void go_back(const RunawayRecord& rec);
   ConstBodiesView settled() const;
+  // acc.w holds the potentials of the current bodies afterwards (the readers of them call it).
+  void ensure_potentials();
+  // Into `d`: the newest pass's decisions (its tree current) or the restored ones; false where
+  // neither is known.
+  bool save_decisions(PassDecisions& d) const;
   std::pair<StageTimings, InteractionCounts> newest() const;
   void require_tree(const char* what) const;
   void compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies, float* by_id);
@@ -148,6 +170,12 @@ class CudaBackend final : public CudaSimulation {
   std::uint64_t steps_ = 0;
   bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
   bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
+  // acc.w holds the bodies' potentials: the passes leave them out where that pays (Potentials),
+  // and ensure_potentials() computes them for the energy and the saves.
+  bool potentials_current_ = false;
+  // Where they are not and the tree is gone (after restore()): the decisions of the pass that
+  // made the accelerations, where the keyframe kept them (ensure_potentials).
+  std::optional<PassDecisions> decisions_;
   bool vertices_by_id_ = false;  // set_vertex_order (the host form's)
   Passes passes_;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The CUDA backend's keyframes: device copies of the settled bodies, and going back to one.
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cuda_backend.cuh"
@@ -10,8 +11,11 @@ namespace galaxy::cuda {
 namespace {
 struct CudaKeyframe final : Keyframe {
   DeviceBodies::Saved bodies;
-  bool have_accel = false;
-  std::size_t bytes() const override { return bodies.bytes(); }
+  bool have_accel = false, have_potentials = false;
+  std::optional<PassDecisions> decisions;  // where the potentials were left out
+  std::size_t bytes() const override {
+    return bodies.bytes() + (decisions ? decisions->alpha.bytes() : 0);
+  }
 };
 }  // namespace
 
@@ -24,8 +28,15 @@ std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) 
   std::unique_ptr<CudaKeyframe> k;
   if (spare && spare->owner == this) k.reset(static_cast<CudaKeyframe*>(spare.release()));
   if (!k) k = std::make_unique<CudaKeyframe>();
+  // Where the potentials were left out, the decisions to walk them again by, else the walk now.
+  if (!potentials_current_) {
+    if (!k->decisions) k->decisions.emplace();
+    if (!save_decisions(*k->decisions)) const_cast<CudaBackend*>(this)->ensure_potentials();
+  }
+  if (potentials_current_) k->decisions.reset();
   bodies_.save(k->bodies, stream_.get());  // into the spare's buffers where they fit
   k->have_accel = have_accel_;
+  k->have_potentials = potentials_current_;
   k->steps = steps_, k->time = time_, k->body_count = size(), k->owner = this;
   return k;
 }
@@ -55,6 +66,13 @@ void CudaBackend::restore(const Keyframe& k) {
   CUDA_CHECK(cudaStreamSynchronize(st));
   runaway_.reset();
   have_accel_ = c.have_accel;
+  potentials_current_ = c.have_potentials;  // else the next that reads them computes them
+  if (c.decisions) {
+    if (!decisions_) decisions_.emplace();
+    decisions_->copy(c.decisions->pass, c.decisions->alpha.data(), c.decisions->groups, st);
+  } else {
+    decisions_.reset();
+  }
   tree_current_ = false;
   time_ = c.time, steps_ = c.steps;
 }

@@ -55,7 +55,8 @@ void CudaBackend::replace(const HostBodies& b) {
   launch_clear_runaway(record_.data(), stream_.get());
   runaway_.reset();
   passes_ = {};
-  have_accel_ = tree_current_ = false;
+  have_accel_ = tree_current_ = potentials_current_ = false;
+  decisions_.reset();
   forget_box();
 }
 
@@ -69,6 +70,7 @@ void CudaBackend::add_remote_forces(const TreeLayout& l) {
     throw std::invalid_argument("add_remote_forces: the tree's bodies must be numbered from " +
                                 std::to_string(n));
   }
+  ensure_potentials();  // this rank's part, which the other's is added to
   cudaStream_t st = stream_.get();
   forget_box();  // the accelerations change after the pass's closing kick
   const std::size_t nodes = l.nodes(), m = l.bodies();
@@ -103,6 +105,7 @@ void CudaBackend::restore_forces(const HostBodies& b) {
   if (b.empty()) return;
   CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
   bodies_.upload_accelerations(b, stream_.get());
+  potentials_current_ = true;
   forget_box();
 }
 
@@ -125,6 +128,8 @@ void CudaBackend::run(bool integrate) {
   const physics::Relative relative{have_accel_ ? params_.alpha : 0.0f,
                                    params_.alpha_reach * params_.alpha_reach};
   last_ = {integrate, solver_, params_, relative, time_, steps_, passes_.sequence};
+  last_.potentials = Potentials::Skip;
+  decisions_.reset();
   // The box the last closing kick predicted holds for this pass if nothing touched the bodies
   // since (forget_box) and dt is the same; a stepping pass predicts the next one's.
   last_.box_ready = integrate && box_for_pass_ == static_cast<long long>(passes_.sequence) &&
@@ -132,8 +137,7 @@ void CudaBackend::run(bool integrate) {
   last_.predict_box = integrate && solver_ == Solver::BarnesHut;
   box_for_pass_ = last_.predict_box ? static_cast<long long>(passes_.sequence) + 1 : -1;
   box_dt_ = params_.dt;
-  run_pass(last_, bodies_, *tree_, {record_.data(), clock_.data(), counters_.data()}, timer_, slot,
-           st);
+  potentials_current_ = run_pass(last_, bodies_, *tree_, reports(), timer_, slot, st);
   if (solver_ == Solver::BarnesHut) have_accel_ = tree_current_ = true;
   Readback& r = readback_[slot];
   CUDA_CHECK(cudaMemcpyAsync(&r.runaway, record_.data(), sizeof(RunawayRecord),
@@ -185,6 +189,8 @@ void CudaBackend::go_back(const RunawayRecord& rec) {
   CUDA_CHECK(cudaStreamSynchronize(st));
   bodies_.swap_sets();
   forget_box();
+  tree_current_ = potentials_current_ = false;  // both were the step's that ran away
+  decisions_.reset();
   RunawayClock clock{};
   CUDA_CHECK(cudaMemcpyAsync(&clock, clock_.data(), sizeof clock, cudaMemcpyDeviceToHost, st));
   launch_clear_runaway(record_.data(), st);
@@ -218,9 +224,51 @@ ConstBodiesView CudaBackend::settled() const {
   return bodies_.read_view();
 }
 
+// A walk for the potentials alone where the newest pass left them out: of that pass's tree with
+// its decisions (the potentials it would have summed, bit for bit), or where the tree is gone
+// (after restore() or a runaway) of a new one over a sorted copy (run_potential_pass). After a
+// synchronization, so that a pass that ran away has gone back first.
+void CudaBackend::ensure_potentials() {
+  if (potentials_current_ || bodies_.size() == 0) return;
+  cudaStream_t st = stream_.get();
+  CUDA_CHECK(cudaStreamSynchronize(st));
+  collect_flags();
+  if (potentials_current_) return;
+  if (tree_current_ && last_.solver == Solver::BarnesHut) {
+    const SimParams& p = last_.params;
+    const TreeView t = tree_->view(p.leaf_size, p.group_size, p.multipole);
+    launch_force(bodies_.view(), t, p.multipole, p.softening * p.softening, last_.relative,
+                 tree_->force_scratch(), nullptr, st, Potentials::Only);
+  } else if (decisions_) {
+    PassSettings p = decisions_->pass;
+    p.integrate = false;
+    run_potential_pass(p, bodies_, *tree_, reports(), decisions_->alpha.data(), decisions_->groups,
+                       st);
+  } else {  // the state before a step that ran away: alpha |a| from its own accelerations
+    PassSettings p{false, Solver::BarnesHut, params_, {}, time_, steps_, passes_.sequence};
+    p.relative = {have_accel_ ? params_.alpha : 0.0f, params_.alpha_reach * params_.alpha_reach};
+    run_potential_pass(p, bodies_, *tree_, reports(), nullptr, 0, st);
+  }
+  potentials_current_ = true;
+}
+
+bool CudaBackend::save_decisions(PassDecisions& d) const {
+  cudaStream_t st = stream_.get();
+  if (tree_current_ && last_.solver == Solver::BarnesHut) {
+    const auto groups = static_cast<std::size_t>(tree_->group_count(st));
+    d.copy(last_, tree_->group_alpha(), groups, st);
+  } else if (decisions_) {
+    d.copy(decisions_->pass, decisions_->alpha.data(), decisions_->groups, st);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 HostBodies CudaBackend::download() const {
   HostBodies b;
   if (bodies_.size() == 0) return b;
+  const_cast<CudaBackend*>(this)->ensure_potentials();  // computed once, when first read
   bodies_.download(settled(), b, stream_.get());
   return b;
 }
@@ -229,6 +277,7 @@ HostBodies CudaBackend::download() const {
 Diagnostics CudaBackend::diagnostics() const {
   Diagnostics d;
   if (bodies_.size() == 0) return d;
+  const_cast<CudaBackend*>(this)->ensure_potentials();
   launch_diagnostics(settled(), diag_sums_.data(), stream_.get());
   double v[kDiagnosticSums];
   diag_sums_.download(v, kDiagnosticSums, stream_.get());

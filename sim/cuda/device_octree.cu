@@ -101,7 +101,7 @@ TreeView DeviceOctree::view(int leaf_size, int group_size, int order) {
   t.group_first = reinterpret_cast<int*>(keys_.data());
   t.group_count = scalars_.data() + kGroupCount;
   t.bodies = n_;
-  t.group_alpha = reinterpret_cast<float*>(keys_.data()) + n_;
+  t.group_alpha = const_cast<float*>(group_alpha());
   return t;
 }
 

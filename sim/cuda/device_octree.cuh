@@ -32,6 +32,9 @@ class DeviceOctree {
   // Downloads (synchronizing the stream): the nodes the last build made, and each level's range
   // ([2 l, 2 l + 1]: kLevels of them).
   int node_count(cudaStream_t s) const { return std::min(scalar(kNodeCount, s), capacity_); }
+  int group_count(cudaStream_t s) const { return scalar(kGroupCount, s); }
+  // Each group's alpha |a|, as the last walk used it (TreeView::group_alpha).
+  const float* group_alpha() const { return reinterpret_cast<const float*>(keys_.data()) + n_; }
   std::vector<int> level_ranges(cudaStream_t s) const;
 
   // What the build, summarize and walk kernels read and write, for this pass's leaf and group

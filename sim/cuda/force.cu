@@ -29,86 +29,22 @@
 // to be a smooth field over it goes instead into the group expansion (expansion.hpp): the lane
 // that tested it computes its 20 terms about the group's centre, the warp sums each batch's terms
 // (lane k keeps term k), and at the end every lane evaluates the sum for its bodies. Such a cell
-// costs a few shuffles instead of a group's evaluations: 14-21% off the step at 1M-10M bodies.
+// costs a few shuffles instead of a group's evaluations: 14-21% off the step at 1M-10M bodies
+// (walk_expansion.cuh).
 //
 // The stack of nodes still to visit lives in global memory, one slice per resident warp (the grid
 // is persistent; warps take groups from an atomic counter). Everything a lane reads that another
 // lane wrote goes through __syncwarp(), which orders memory among the warp's threads on sm_70+.
 #include <algorithm>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
-#include "../expansion.hpp"
-#include "walk.cuh"
+#include "walk_expansion.cuh"
 
 namespace galaxy::cuda {
 
 namespace {
 using namespace walk_detail;
-
-// The warp's sum of the group expansion's 20 terms is spread over its lanes by recursive halving
-// (21 shuffles, against 100 for a butterfly sum of each term: 10M bodies 25.8 -> 24.6 ms a step
-// on an H200): in each round a lane keeps the half of its terms its bit of the lane number
-// selects and adds its partner's, so that lane term_lane(k) ends with the sum of term k (the 5
-// terms left after the rounds of 16 and 8 are split 3 + 2, padded: 12 lanes hold no term).
-__host__ __device__ constexpr int term_lane(int k) {
-  const int r = k % 10, r5 = r % 5, j = r5 % 3;
-  return 16 * (k / 10) + 8 * (r / 5) + 4 * (r5 / 3) + 2 * (j / 2) + j % 2;
-}
-
-// One round: the `half` kept of 2 * half values (v[i], v[i + half]: the upper where `upper`),
-// each with its partner's (lane ^ mask) added.
-template <int kHalf, int kIn>
-__device__ __forceinline__ void halve(const float (&v)[kIn], float (&out)[kHalf], bool upper,
-                                      int mask) {
-#pragma unroll
-  for (int i = 0; i < kHalf; ++i) {
-    const float lo = v[i], hi = i + kHalf < kIn ? v[i + kHalf] : 0.0f;
-    out[i] = (upper ? hi : lo) + __shfl_xor_sync(kAll, upper ? lo : hi, mask);
-  }
-}
-
-// Each lane's cell v (where `mine`; zeros elsewhere) as the 20 terms of the group expansion
-// (expansion.hpp), summed over the warp into lane term_lane(k)'s `local`.
-__device__ __forceinline__ void expand_cells(const Visit& v, bool mine, const TreeView& t,
-                                             float eps2, int lane, float& local) {
-  physics::ExpansionBasis<float> basis{};
-  if (mine) {
-    const float4 a = t.quad[2 * v.node], b = t.quad[2 * v.node + 1];
-    const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
-    basis = physics::expansion_basis(v.c.x, v.c.y, v.c.z, v.c.w, q, eps2);
-  }
-  // The first round makes each pair of terms as it goes, so that few are live at once.
-  float w[10], x[5], y[3], z[2], u[1];
-  const bool upper = lane & 16;
-  [&]<int... I>(std::integer_sequence<int, I...>) {
-    ((w[I] = [&] {
-       const float lo = physics::expansion_term<I>(basis);
-       const float hi = physics::expansion_term<I + 10>(basis);
-       return (upper ? hi : lo) + __shfl_xor_sync(kAll, upper ? lo : hi, 16);
-     }()),
-     ...);
-  }(std::make_integer_sequence<int, 10>{});
-  halve(w, x, lane & 8, 8);
-  halve(x, y, lane & 4, 4);
-  halve(y, z, lane & 2, 2);
-  halve(z, u, lane & 1, 1);
-  local += u[0];
-}
-
-// The group's expansion (term k in lane term_lane(k)'s `local`) added to every lane's bodies, a
-// term at a time (few registers live).
-template <int kPerLane>
-__device__ __forceinline__ void add_local(Targets<kPerLane>& t, float local) {
-#pragma unroll
-  for (int j = 0; j < kPerLane; ++j) {
-    const physics::Offset<float> o(t.x[j], t.y[j], t.z[j]);
-    physics::for_each_term_index([&](auto k) {
-      constexpr int from = term_lane(k());
-      physics::add_expansion_term<k()>(t.acc[j], __shfl_sync(kAll, local, from), o);
-    });
-  }
-}
 
 // The force mode: accepted cells and the bodies of opened leaves go onto the warp's lists, which
 // every lane evaluates for its bodies 32 entries at a time; at the end of a group each body's
@@ -120,10 +56,13 @@ __device__ __forceinline__ void add_local(Targets<kPerLane>& t, float local) {
 // kCost: each group's entries are added to t.group_cost (a device rank's local walk; compiled
 // apart, since the one more store cost the single GPU's walk 8 bytes more of spills and 1.7% at
 // 10M). A remote walk adds them where t.group_cost is not null.
+// kPot: the potentials are summed (Potentials, kernels.cuh); without, nothing reads a.pot and the
+// compiler drops its sums. pot_only (kPot, not kRemote or kCost): Potentials::Only's pass.
 template <physics::Order kOrder, int kPerLane, bool kRemote = false, bool kExpand = false,
-          bool kCost = false>
+          bool kCost = false, bool kPot = true>
 struct ForceMode {
   unsigned long long* counters;
+  bool pot_only;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
   int parts;
   float* cost_by_id;  // where the walk is ordered by cost (WalkOrder): each body's group's entries
@@ -141,6 +80,9 @@ struct ForceMode {
   }
   __device__ __forceinline__ float group_alpha(const TreeView& t, int g, float computed, int lane) {
     if constexpr (kRemote) return t.group_alpha[g];
+    if constexpr (kPot && !kCost) {
+      if (pot_only) return t.group_alpha[g];  // the decisions of the pass that built the tree
+    }
     if (lane == 0) t.group_alpha[g] = computed;  // kept for the trace, the count, remote walks
     return computed;
   }
@@ -245,11 +187,19 @@ struct ForceMode {
         out[i] = make_float4(o.x + a.ax, o.y + a.ay, o.z + a.az, o.w + a.pot);
         continue;
       }
+      if constexpr (!kPot) {
+        out[i] = make_float4(a.ax, a.ay, a.az, 0.0f);
+        continue;
+      }
       // Each body met itself in its leaf (in one part of a split walk): no force (zero offset),
       // but a softened self-potential -m / eps, which is taken back out once, in part 0. With
       // eps = 0 interact() skips the pair itself.
       if (eps2 > 0.0f && g.part == 0) a.pot += g.p[j].w * rsqrtf(eps2);
-      out[i] = make_float4(a.ax, a.ay, a.az, a.pot);
+      if (pot_only) {
+        out[i].w = a.pot;
+      } else {
+        out[i] = make_float4(a.ax, a.ay, a.az, a.pot);
+      }
     }
     if constexpr (kCost || kRemote) {
       if (lane == 0 && t.group_cost) {
@@ -272,26 +222,34 @@ int resident_blocks() {
   return blocks;
 }
 
+// Returns whether the walk summed the potentials (Potentials::Skip drops them with quadrupoles).
 template <physics::Order kOrder, int kPerLane, bool kRemote = false>
-void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel, const WalkScratch& w,
-            unsigned long long* counters, cudaStream_t s) {
+bool launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel,
+            const WalkScratch& w, unsigned long long* counters, cudaStream_t s, Potentials pot) {
   // Persistent warps take groups from a counter; there are at most n groups, known on the device.
   const int blocks = std::min(resident_blocks<kOrder, kPerLane>(),
                               (b.n + kWarpsPerBlock - 1) / kWarpsPerBlock);
   const auto go = [&](auto mode) {
     mode.counters = counters;
+    mode.pot_only = pot == Potentials::Only;
     mode.partial = w.partial;
     mode.parts = w.parts;
     mode.cost_by_id = w.order.cost_by_id;
     walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, rel, w, mode);
     CUDA_LAUNCH_CHECK();
+    return true;
   };
   // A device rank's local walk counts its groups' entries (the ranks refuse order 3).
   constexpr bool kMayCount = !kRemote && kOrder != physics::Order::Octupole;
+  constexpr bool kMaySkip = !kRemote && kOrder == physics::Order::Quadrupole;
+  const bool skip = kMaySkip && pot == Potentials::Skip && !t.group_cost;
   if constexpr (kOrder == physics::Order::Quadrupole) {
     if (physics::expansion_on(b.n)) {
       if constexpr (kMayCount) {
         if (t.group_cost) return go(ForceMode<kOrder, kPerLane, false, true, true>{});
+      }
+      if constexpr (kMaySkip) {
+        if (skip) return !go(ForceMode<kOrder, kPerLane, false, true, false, false>{});
       }
       return go(ForceMode<kOrder, kPerLane, kRemote, true>{});
     }
@@ -299,32 +257,26 @@ void launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
   if constexpr (kMayCount) {
     if (t.group_cost) return go(ForceMode<kOrder, kPerLane, false, false, true>{});
   }
-  go(ForceMode<kOrder, kPerLane, kRemote>{});
+  if constexpr (kMaySkip) {
+    if (skip) return !go(ForceMode<kOrder, kPerLane, false, false, false, false>{});
+  }
+  return go(ForceMode<kOrder, kPerLane, kRemote>{});
 }
 
 // The walk for groups of up to 32 * per_lane bodies (1 to 4 a lane).
 template <physics::Order kOrder, bool kRemote = false>
-void launch_per_lane(int per_lane, const BodiesView& b, const TreeView& t, float eps2, physics::Relative rel,
-                     const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
+bool launch_per_lane(int per_lane, const BodiesView& b, const TreeView& t, float eps2,
+                     physics::Relative rel, const WalkScratch& w, unsigned long long* counters,
+                     cudaStream_t s, Potentials pot = Potentials::With) {
   switch (per_lane) {
-    case 1: return launch<kOrder, 1, kRemote>(b, t, eps2, rel, w, counters, s);
-    case 2: return launch<kOrder, 2, kRemote>(b, t, eps2, rel, w, counters, s);
-    case 3: return launch<kOrder, 3, kRemote>(b, t, eps2, rel, w, counters, s);
-    default: return launch<kOrder, 4, kRemote>(b, t, eps2, rel, w, counters, s);
-  }
-}
-
-// A split walk's parts, summed in part order (so the result does not depend on which warp
-// finished first).
-__global__ void sum_parts(const float4* __restrict__ partial, int parts, int n,
-                          float4* __restrict__ acc) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
-    float4 s = partial[i];
-    for (int p = 1; p < parts; ++p) {
-      const float4 q = partial[static_cast<long>(p) * n + i];
-      s.x += q.x, s.y += q.y, s.z += q.z, s.w += q.w;
-    }
-    acc[i] = s;
+    case 1:
+      return launch<kOrder, 1, kRemote>(b, t, eps2, rel, w, counters, s, pot);
+    case 2:
+      return launch<kOrder, 2, kRemote>(b, t, eps2, rel, w, counters, s, pot);
+    case 3:
+      return launch<kOrder, 3, kRemote>(b, t, eps2, rel, w, counters, s, pot);
+    default:
+      return launch<kOrder, 4, kRemote>(b, t, eps2, rel, w, counters, s, pot);
   }
 }
 
@@ -344,6 +296,13 @@ __global__ void group_alphas(const float4* __restrict__ acc, TreeView t, float a
   }
 }
 
+__global__ void scatter_potentials(const float4* __restrict__ from, const float4* __restrict__ perm,
+                                   int n, float4* __restrict__ to) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    to[__float_as_int(perm[i].w)].w = from[i].w;
+  }
+}
+
 template <physics::Order kOrder>
 int most_resident_blocks() {
   return std::max({resident_blocks<kOrder, 1>(), resident_blocks<kOrder, 2>(),
@@ -358,22 +317,31 @@ int force_resident_warps() {
                                     most_resident_blocks<Order::Octupole>()});
 }
 
-void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
-                  const WalkScratch& w, unsigned long long* counters, cudaStream_t s) {
+bool launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+                  physics::Relative rel, const WalkScratch& w, unsigned long long* counters,
+                  cudaStream_t s, Potentials potentials) {
   CUDA_CHECK(cudaMemsetAsync(w.work, 0, sizeof(int), s));
   if (w.order.cost_by_id) launch_walk_order(b, t, w.order, s);
   const int per_lane = (t.group_size + 31) / 32;
+  bool summed = true;
   with_order(multipole, [&](auto order) {
-    launch_per_lane<decltype(order)::value>(per_lane, b, t, eps2, rel, w, counters, s);
+    summed = launch_per_lane<decltype(order)::value>(per_lane, b, t, eps2, rel, w, counters, s,
+                                                     potentials);
   });
   if (w.parts > 1) {
-    sum_parts<<<grid_for(b.n, 256), 256, 0, s>>>(w.partial, w.parts, b.n, b.acc);
-    CUDA_LAUNCH_CHECK();
+    launch_sum_parts(w.partial, w.parts, b.n, b.acc, potentials == Potentials::Only, s);
   }
+  return summed;
 }
 
 void launch_group_alphas(const BodiesView& b, const TreeView& t, float alpha, cudaStream_t s) {
   group_alphas<<<grid_for(b.n, 256), 256, 0, s>>>(b.acc, t, alpha);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_scatter_potentials(const float4* from, const float4* perm, int n, float4* to,
+                               cudaStream_t s) {
+  scatter_potentials<<<grid_for(n, 256), 256, 0, s>>>(from, perm, n, to);
   CUDA_LAUNCH_CHECK();
 }
 

@@ -204,13 +204,24 @@ struct WalkScratch {
   float4* partial = nullptr;  // parts * n, where parts > 1
   WalkOrder order;            // the force walk's, where parts is 1
 };
-void launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2, physics::Relative rel,
-                  const WalkScratch& w, unsigned long long* counters, cudaStream_t s);
+// What a force walk writes of each body's potential (acc.w), which only the energy, the saves and
+// the rank sums read: With it; Skip (a single run's pass: the walk leaves it out where that pays,
+// with quadrupoles: 3-3.5% of a 1M step, and writes 0); Only it, leaving acc.xyz as they are,
+// with the decisions of the pass that built the tree (its alpha |a| per group, t.group_alpha).
+enum class Potentials { With, Skip, Only };
+// Returns whether acc.w holds the potentials after it (Skip: not with quadrupoles).
+bool launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
+                  physics::Relative rel, const WalkScratch& w, unsigned long long* counters,
+                  cudaStream_t s, Potentials potentials = Potentials::With);
 // This pass's heavy groups from the last pass's costs (o.cost_by_id not null), before its walk.
 void launch_walk_order(const BodiesView& b, const TreeView& t, const WalkOrder& o, cudaStream_t s);
 // Each group's alpha |a|_min (t.group_alpha) from the last pass's accelerations b.acc, as the
 // force walk finds it (alpha 0: 0): a rank's boxes need them before its walk runs.
 void launch_group_alphas(const BodiesView& b, const TreeView& t, float alpha, cudaStream_t s);
+// to[p].w = from[i].w, p the int whose bits perm[i].w holds: the potentials found for a sorted
+// copy (out[i] = in[p]) put back where the bodies are.
+void launch_scatter_potentials(const float4* from, const float4* perm, int n, float4* to,
+                               cudaStream_t s);
 // Adds the pull of another rank's tree to b.acc: `t` holds that tree's nodes (a TreeLayout's
 // arrays, its bodies in b.pos after the n of this rank) and this rank's groups of the last pass,
 // whose alpha |a| (t.group_alpha) the decisions use; w unsplit (walk_scratch). Adds its
@@ -221,6 +232,9 @@ void launch_remote_force(const BodiesView& b, const TreeView& t, int multipole, 
 int force_resident_warps();
 // How many parts the force walk splits each group's walk into for n bodies (WalkScratch::parts).
 int force_walk_parts(int n);
+// A split walk's parts summed in part order into acc (its w alone where only_w).
+void launch_sum_parts(const float4* partial, int parts, int n, float4* acc, bool only_w,
+                      cudaStream_t s);
 // The overlay's trace: the force walk of the group that holds body `index` (the user's order),
 // replayed with the pass's own decisions (its alpha |a| per group, kept in t.group_alpha) and
 // recorded instead of summed. Boxes are (lo, level) and (hi, 0) pairs; direct bodies are

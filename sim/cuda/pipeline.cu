@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include <stdexcept>
+
 #include "pipeline.cuh"
 
 namespace galaxy::cuda {
@@ -44,23 +46,55 @@ TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOct
   return t;
 }
 
-void run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+bool run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
                      const TreeView& t, const PassReports& r, cudaStream_t s) {
   CUDA_CHECK(cudaMemsetAsync(r.counters, 0, 2 * sizeof(unsigned long long), s));
   const float eps2 = p.params.softening * p.params.softening;
-  launch_force(bodies.view(), t, p.params.multipole, eps2, p.relative, tree.force_scratch(),
-               r.counters, s);
+  return launch_force(bodies.view(), t, p.params.multipole, eps2, p.relative, tree.force_scratch(),
+                      r.counters, s, p.potentials);
 }
 
-void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-              const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
+void run_potential_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                        const PassReports& r, const float* alpha, std::size_t groups,
+                        cudaStream_t s) {
+  if (p.integrate)
+    throw std::logic_error("run_potential_pass: the bodies must stay where they are");
+  const int n = bodies.size();
+  const BodiesView now = bodies.view(), copy = bodies.other_view();
+  launch_bounding_box(now.pos, Drift{}, n, tree.partial_boxes(), DeviceOctree::kPartialBoxes,
+                      tree.root_box(), s);
+  const int* perm = launch_sort(now.pos, Drift{}, n, tree.root_box(), tree.sort_scratch(), s);
+  launch_advance(now, copy, perm, false, p.params.dt, r.record, r.clock,
+                 PassClock{p.pass, p.steps, p.time}, s);
+  // perm lives in the sort's scratch, which the build overwrites: the copy's velocities, which
+  // the walk does not read, keep it (in w) for putting the potentials back.
+  CUDA_CHECK(cudaMemcpy2DAsync(&copy.vel[0].w, sizeof(float4), perm, sizeof(int), sizeof(int), n,
+                               cudaMemcpyDeviceToDevice, s));
+  TreeView t = tree.view(p.params.leaf_size, p.params.group_size, p.params.multipole);
+  launch_tree_build(tree.sorted_keys(), n, t, s);
+  tree.build_groups(t, n, s);
+  launch_summarize(copy.pos, t, 1.0f / p.params.theta, s);
+  launch_group_alphas(copy, t, p.relative.alpha, s);
+  if (alpha && groups > 0) {
+    CUDA_CHECK(
+        cudaMemcpyAsync(t.group_alpha, alpha, groups * sizeof(float), cudaMemcpyDeviceToDevice, s));
+  }
+  const float eps2 = p.params.softening * p.params.softening;
+  launch_force(copy, t, p.params.multipole, eps2, p.relative, tree.force_scratch(), nullptr, s,
+               Potentials::Only);
+  launch_scatter_potentials(copy.acc, copy.vel, n, now.acc, s);
+}
+
+bool run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree, const PassReports& r,
+              StageTimer& timer, int slot, cudaStream_t s) {
   const float dt = p.params.dt;
+  bool potentials = true;  // the direct sums always give them
   timer.mark(slot, Mark::Start, s);
   timer.mark(slot, Mark::BoundingBox, s);
   if (p.solver == Solver::BarnesHut) {
     const TreeView t = run_build_stages(p, bodies, tree, r, timer, slot, s);
     timer.mark(slot, Mark::Force, s);
-    run_force_stage(p, bodies, tree, t, r, s);
+    potentials = run_force_stage(p, bodies, tree, t, r, s);
   } else {
     advance(p, bodies, nullptr, r, s);
     for (Mark m : {Mark::Sort, Mark::TreeBuild, Mark::Summarize, Mark::Force}) timer.mark(slot, m, s);
@@ -76,6 +110,7 @@ void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
     launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, p.pass, next, s);
   }
   timer.mark(slot, Mark::ReadBack, s);
+  return potentials;
 }
 
 }  // namespace galaxy::cuda

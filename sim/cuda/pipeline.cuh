@@ -27,6 +27,7 @@ struct PassSettings {
   // the keys of its range (TreeView::key_lo). Null: the pass finds the box of its bodies.
   const BodyBounds* root = nullptr;
   std::uint64_t key_lo = 0, key_hi = ~std::uint64_t{0};
+  Potentials potentials = Potentials::With;  // a single run's passes Skip them (kernels.cuh)
 };
 
 // Where a pass reports: the runaway record and its clock, the interaction counters.
@@ -43,11 +44,25 @@ struct PassReports {
 // box and the keys are those of the positions the opening kick and drift will give. The tree.
 TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
                           const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
-// Stage 5, the force walk of tree `t` (run_build_stages'), its counters zeroed first.
-void run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+// Stage 5, the force walk of tree `t` (run_build_stages'), its counters zeroed first. Returns
+// whether acc.w holds the potentials after it (launch_force).
+bool run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
                      const TreeView& t, const PassReports& r, cudaStream_t s);
 
-void run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-              const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
+// A pass; returns whether acc.w holds the potentials after it.
+bool run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree, const PassReports& r,
+              StageTimer& timer, int slot, cudaStream_t s);
+
+// The potentials of the current bodies (acc.w) alone, from a tree built over a copy of them in
+// the other set sorted along the curve, with p's settings and the first `groups` groups' alpha
+// |a| from `alpha` (the rest, or all where null, from the accelerations the bodies have): the
+// bodies, their order and acc.xyz stay as they are. For bodies whose last pass left the
+// potentials out and whose tree is gone (after going back in time): with that pass's settings
+// and alphas the tree and the decisions are the pass's own (its bodies were sorted along the
+// same curve), so the potentials are the ones it would have summed. p.integrate must be false;
+// the other set is overwritten.
+void run_potential_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                        const PassReports& r, const float* alpha, std::size_t groups,
+                        cudaStream_t s);
 
 }  // namespace galaxy::cuda

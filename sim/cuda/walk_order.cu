@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // How the force walk's work is handed out: into how many parts each group's walk is split at
-// small N (force_walk_parts), and in what order the groups are taken where each resident warp
-// walks only a few of them (WalkOrder, kernels.cuh).
+// small N (force_walk_parts; their sums: launch_sum_parts), and in what order the groups are
+// taken where each resident warp walks only a few of them (WalkOrder, kernels.cuh).
 //
 // The warps take groups from a counter, one at a time. In curve order the last groups to start
 // set the kernel's end: at 1M bodies a resident warp walks about 6.6 groups, a group's walk costs
@@ -56,6 +56,24 @@ __global__ void mark_heavy(TreeView t, const int* __restrict__ id, WalkOrder o) 
   }
 }
 
+// A split walk's parts, summed in part order (so the result does not depend on which warp
+// finished first); only the potentials where only_w (Potentials::Only's pass).
+__global__ void sum_parts(const float4* __restrict__ partial, int parts, int n,
+                          float4* __restrict__ acc, bool only_w) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    float4 s = partial[i];
+    for (int p = 1; p < parts; ++p) {
+      const float4 q = partial[static_cast<long>(p) * n + i];
+      s.x += q.x, s.y += q.y, s.z += q.z, s.w += q.w;
+    }
+    if (only_w) {
+      acc[i].w = s.w;
+    } else {
+      acc[i] = s;
+    }
+  }
+}
+
 }  // namespace
 
 // Enough walks for about four a resident warp, at about 48 bodies a group (49 to 51 measured at
@@ -79,6 +97,12 @@ void launch_walk_order(const BodiesView& b, const TreeView& t, const WalkOrder& 
   sum_estimates<<<kBlocks, kBlock, 0, s>>>(t, b.id, o);
   CUDA_LAUNCH_CHECK();
   mark_heavy<<<kBlocks, kBlock, 0, s>>>(t, b.id, o);
+  CUDA_LAUNCH_CHECK();
+}
+
+void launch_sum_parts(const float4* partial, int parts, int n, float4* acc, bool only_w,
+                      cudaStream_t s) {
+  sum_parts<<<grid_for(n, kBlock), kBlock, 0, s>>>(partial, parts, n, acc, only_w);
   CUDA_LAUNCH_CHECK();
 }
 
