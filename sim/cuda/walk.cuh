@@ -229,8 +229,10 @@ void with_order(int multipole, F&& f) {
 }
 
 // Blocks a multiprocessor the walk is compiled for: 3 for the 64-body quadrupole walk (80
-// registers; 3% faster than 2 at 1M bodies despite a 24-byte spill), 2 for the others (the
-// octupole walks included).
+// registers; H100, 1M Plummer bodies, the walk without potentials: 2.86-2.89 ms a step with a
+// 28-byte spill, against 3.12-3.13 with 2 blocks and no spill, 2.94 with 4 and 164 bytes;
+// collision at p99 1.5e-4: 6.71-6.74 against 7.31 and 6.91), 2 for the others (the octupole
+// walks included).
 constexpr int min_blocks(physics::Order order, int per_lane) {
   return order == physics::Order::Quadrupole && per_lane == 2 ? 3 : 2;
 }
