@@ -6,6 +6,7 @@
 #include <glad/gl.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -223,6 +224,30 @@ TEST_F(Look, BloomSpreadsABrightPointAndLeavesBlackAlone) {
     const auto black = draw({{0, 0, kHalo}}, p);
     EXPECT_EQ(mean(black), 0.0);
   }
+}
+
+// The compute splat sums a workgroup's 256 bodies in shared memory where their pixels fit a small
+// square (bodies in tree order, as the CUDA backend writes them) and adds each body to the buffer
+// itself where they are spread out. The sums are integers, so the picture must be the same bits
+// either way: 64 clumps of 256 bodies within 2 px, one clump a workgroup (every workgroup sums
+// in shared memory), against the same bodies shuffled (every workgroup spread over the picture).
+TEST_F(Look, TheComputeSplatsSharedSumsMakeTheSamePictureBitForBit) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> centre(-0.9f, 0.9f), near(-2.0f / kSize, 2.0f / kSize);
+  std::vector<Body> clumped;
+  for (int c = 0; c < 64; ++c) {
+    const float x = centre(rng), y = centre(rng);
+    const std::uint8_t tag = c % 2 ? kDisk : kBulge;
+    for (int k = 0; k < 256; ++k) clumped.push_back({x + near(rng), y + near(rng), tag});
+  }
+  std::vector<Body> shuffled = clumped;
+  std::shuffle(shuffled.begin(), shuffled.end(), rng);
+  render::RenderParams p;
+  p.splat = render::SplatMode::Compute;
+  const auto a = draw(clumped, p);
+  const auto b = draw(shuffled, p);
+  EXPECT_GT(mean(a), 0.5) << "the clumps are drawn";
+  EXPECT_EQ(a, b);
 }
 
 }  // namespace
