@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <glm/gtc/type_ptr.hpp>
 #include <stdexcept>
 
@@ -44,7 +45,9 @@ float vertex_intensity(const RenderParams& p, const VertexBuffers& bodies, int s
 Renderer::Renderer()
     : points_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "points.vert"}},
                              {GL_FRAGMENT_SHADER, {"points.frag"}}})),
-      splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.comp"}}})),
+      splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.glsl", "splat.comp"}}})),
+      splat_shared_(
+          build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.glsl", "splat_shared.comp"}}})),
       lines_(build_program(
           {{GL_VERTEX_SHADER, {"lines.vert"}}, {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
       trails_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "trail.glsl", "trail.vert"}},
@@ -54,6 +57,8 @@ Renderer::Renderer()
       lines_vao_(make_vertex_array()),
       empty_vao_(make_vertex_array()),
       line_vertices_(make_buffer()) {
+  const auto* gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  shared_splat_ = !(gl_renderer && std::strstr(gl_renderer, "llvmpipe"));
   const auto table = inferno_table(kColormapSize);
   glTextureStorage1D(colormap_.id(), 1, GL_RGBA8, kColormapSize);
   glTextureSubImage1D(colormap_.id(), 0, 0, kColormapSize, GL_RGBA, GL_UNSIGNED_BYTE, table.data());
@@ -173,7 +178,7 @@ void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_
                              int stride) {
   const GLuint zero = 0;
   glClearNamedBufferData(accum_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-  const GLuint prog = splat_.id();
+  const GLuint prog = shared_splat_ ? splat_shared_.id() : splat_.id();
   const GLuint n = static_cast<GLuint>(bodies.count());
   set_color_uniforms(prog, p);
   glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));

@@ -228,9 +228,10 @@ TEST_F(Look, BloomSpreadsABrightPointAndLeavesBlackAlone) {
 
 // The compute splat sums a workgroup's 256 bodies in shared memory where their pixels fit a small
 // square (bodies in tree order, as the CUDA backend writes them) and adds each body to the buffer
-// itself where they are spread out. The sums are integers, so the picture must be the same bits
-// either way: 64 clumps of 256 bodies within 2 px, one clump a workgroup (every workgroup sums
-// in shared memory), against the same bodies shuffled (every workgroup spread over the picture).
+// itself where they are spread out, or where the shared sums are off (as on software GL). The
+// sums are integers, so the picture must be the same bits either way: 64 clumps of 256 bodies
+// within 2 px, one clump a workgroup (every workgroup sums in shared memory), against the same
+// bodies shuffled (every workgroup spread over the picture) and against the shared sums off.
 TEST_F(Look, TheComputeSplatsSharedSumsMakeTheSamePictureBitForBit) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> centre(-0.9f, 0.9f), near(-2.0f / kSize, 2.0f / kSize);
@@ -244,10 +245,14 @@ TEST_F(Look, TheComputeSplatsSharedSumsMakeTheSamePictureBitForBit) {
   std::shuffle(shuffled.begin(), shuffled.end(), rng);
   render::RenderParams p;
   p.splat = render::SplatMode::Compute;
+  renderer_->set_shared_splat(true);
   const auto a = draw(clumped, p);
   const auto b = draw(shuffled, p);
+  renderer_->set_shared_splat(false);
+  const auto c = draw(clumped, p);
   EXPECT_GT(mean(a), 0.5) << "the clumps are drawn";
   EXPECT_EQ(a, b);
+  EXPECT_EQ(a, c);
 }
 
 }  // namespace
