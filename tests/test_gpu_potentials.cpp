@@ -99,5 +99,24 @@ TEST(GpuPotentials, AfterGoingBackTheyAreTheSameBitsAndTheRunIsUntouched) {
   EXPECT_EQ(sim->download().pot, pot);
 }
 
+// A pass whose build ran out of nodes (leaves of 2 in an array sized for 16) has its node array
+// grown when its flags are read, which the first reader of the potentials does: the tree is gone
+// by then, so the potentials are walked over one of their own, with the pass's decisions.
+TEST(GpuPotentials, AfterTheNodeArrayGrowsTheyAreStillThePotentials) {
+  REQUIRE_CUDA();
+  SimParams params;
+  auto sim = make_simulation(Backend::Cuda, Solver::BarnesHut, params);
+  sim->reset(make_plummer(20'000, 8));
+  params.leaf_size = 2;
+  sim->set_params(params);
+  sim->step();
+  const Diagnostics d = sim->diagnostics();
+  const HostBodies b = sim->download();
+  EXPECT_LT(potential_p99(b, params.softening), 1e-3);
+  double potential = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) potential += 0.5 * double(b.m[i]) * b.pot[i];
+  EXPECT_NEAR(d.potential, potential, 1e-6 * std::abs(potential));
+}
+
 }  // namespace
 }  // namespace galaxy

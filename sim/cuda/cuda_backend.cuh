@@ -132,6 +132,10 @@ class CudaBackend final : public CudaSimulation {
   // Into `d`: the newest pass's decisions (its tree current) or the restored ones; false where
   // neither is known.
   bool save_decisions(PassDecisions& d) const;
+  // The tree is about to go (a grown node array): its pass's decisions are kept where the
+  // potentials are still to be walked (the walk then builds a tree of its own), and
+  // tree_current_ is false.
+  void forget_tree();
   std::pair<StageTimings, InteractionCounts> newest() const;
   void require_tree(const char* what) const;
   void compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies, float* by_id);

@@ -175,6 +175,7 @@ bool CudaBackend::collect_flags() {
     }
     if (r.flags[kFlagNodeOverflow]) {
       CUDA_CHECK(cudaStreamSynchronize(stream_.get()));
+      forget_tree();  // its nodes go; the group alphas (not among them) are kept first
       tree_->grow();
       grew = true;
     }
@@ -250,6 +251,14 @@ void CudaBackend::ensure_potentials() {
     run_potential_pass(p, bodies_, *tree_, reports(), nullptr, 0, st);
   }
   potentials_current_ = true;
+}
+
+void CudaBackend::forget_tree() {
+  if (tree_current_ && !potentials_current_ && last_.solver == Solver::BarnesHut) {
+    if (!decisions_) decisions_.emplace();
+    save_decisions(*decisions_);
+  }
+  tree_current_ = false;
 }
 
 bool CudaBackend::save_decisions(PassDecisions& d) const {
