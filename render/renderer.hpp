@@ -54,7 +54,6 @@ class Renderer {
   // (shaders/splat_shared.comp): on by default, off on software GL (a shader with barriers ran
   // 20-45% slower on llvmpipe). The picture is the same bits either way.
   void set_shared_splat(bool on) { shared_splat_ = on; }
-  bool shared_splat() const { return shared_splat_; }
 
  private:
   void ensure_targets(int width, int height, SplatMode mode);

@@ -46,10 +46,20 @@ double potential_p99(const HostBodies& b, float softening) {
   return err[err.size() * 99 / 100];
 }
 
-// With the walk split into parts (20k) and whole with the expansion and the walk order (700k):
-// the potentials the first reader gets are the opening test's (p99 1e-3 allows ten times what
-// the defaults give for the force, whose error the potential's does not exceed: a walk that left
-// them out would give 100%), and the energy sums them (0.5 sum m pot).
+// What the first readers get: the energy (diagnostics) first, then the bodies (download). The
+// potentials are the opening test's (p99 1e-3 allows ten times what the defaults give for the
+// force, whose error the potential's does not exceed: a walk that left them out would give 100%)
+// and the energy sums them (0.5 sum m pot).
+void expect_the_potentials(const Simulation& sim, float softening) {
+  const Diagnostics d = sim.diagnostics();
+  const HostBodies b = sim.download();
+  EXPECT_LT(potential_p99(b, softening), 1e-3);
+  double potential = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) potential += 0.5 * double(b.m[i]) * b.pot[i];
+  EXPECT_NEAR(d.potential, potential, 1e-6 * std::abs(potential));
+}
+
+// With the walk split into parts (20k) and whole with the expansion and the walk order (700k).
 TEST(GpuPotentials, TheFirstReaderGetsThemAndTheEnergyIsMadeFromThem) {
   REQUIRE_CUDA();
   for (const std::size_t n : {20'000u, 700'000u}) {
@@ -58,12 +68,7 @@ TEST(GpuPotentials, TheFirstReaderGetsThemAndTheEnergyIsMadeFromThem) {
     auto sim = make_simulation(Backend::Cuda, Solver::BarnesHut, params);
     sim->reset(make_plummer(n, 5));
     for (int k = 0; k < 2; ++k) sim->step();
-    const Diagnostics d = sim->diagnostics();
-    const HostBodies b = sim->download();
-    EXPECT_LT(potential_p99(b, params.softening), 1e-3);
-    double potential = 0;
-    for (std::size_t i = 0; i < b.size(); ++i) potential += 0.5 * double(b.m[i]) * b.pot[i];
-    EXPECT_NEAR(d.potential, potential, 1e-6 * std::abs(potential));
+    expect_the_potentials(*sim, params.softening);
   }
 }
 
@@ -110,12 +115,7 @@ TEST(GpuPotentials, AfterTheNodeArrayGrowsTheyAreStillThePotentials) {
   params.leaf_size = 2;
   sim->set_params(params);
   sim->step();
-  const Diagnostics d = sim->diagnostics();
-  const HostBodies b = sim->download();
-  EXPECT_LT(potential_p99(b, params.softening), 1e-3);
-  double potential = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) potential += 0.5 * double(b.m[i]) * b.pot[i];
-  EXPECT_NEAR(d.potential, potential, 1e-6 * std::abs(potential));
+  expect_the_potentials(*sim, params.softening);
 }
 
 }  // namespace

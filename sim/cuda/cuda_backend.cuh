@@ -118,6 +118,7 @@ class CudaBackend final : public CudaSimulation {
 
  private:
   void run(bool integrate);
+  PassSettings pass_settings(bool integrate) const;
   PassReports reports() { return {record_.data(), clock_.data(), counters_.data()}; }
   // The bodies changed outside a pass: the next pass computes its box itself.
   void forget_box() { box_for_pass_ = -1; }

@@ -119,15 +119,20 @@ void CudaBackend::step() {
   ++steps_;
 }
 
+// A pass of the current settings and clock; the relative test waits for accelerations.
+PassSettings CudaBackend::pass_settings(bool integrate) const {
+  const physics::Relative relative{have_accel_ ? params_.alpha : 0.0f,
+                                   params_.alpha_reach * params_.alpha_reach};
+  return {integrate, solver_, params_, relative, time_, steps_, passes_.sequence};
+}
+
 // One pass of the pipeline on the stream, then its read-back.
 void CudaBackend::run(bool integrate) {
   collect_flags();
   if (integrate && runaway_) return;
   const int slot = passes_.next_slot();
   cudaStream_t st = stream_.get();
-  const physics::Relative relative{have_accel_ ? params_.alpha : 0.0f,
-                                   params_.alpha_reach * params_.alpha_reach};
-  last_ = {integrate, solver_, params_, relative, time_, steps_, passes_.sequence};
+  last_ = pass_settings(integrate);
   last_.potentials = Potentials::Skip;
   decisions_.reset();
   // The box the last closing kick predicted holds for this pass if nothing touched the bodies
@@ -246,9 +251,7 @@ void CudaBackend::ensure_potentials() {
     run_potential_pass(p, bodies_, *tree_, reports(), decisions_->alpha.data(), decisions_->groups,
                        st);
   } else {  // the state before a step that ran away: alpha |a| from its own accelerations
-    PassSettings p{false, Solver::BarnesHut, params_, {}, time_, steps_, passes_.sequence};
-    p.relative = {have_accel_ ? params_.alpha : 0.0f, params_.alpha_reach * params_.alpha_reach};
-    run_potential_pass(p, bodies_, *tree_, reports(), nullptr, 0, st);
+    run_potential_pass(pass_settings(false), bodies_, *tree_, reports(), nullptr, 0, st);
   }
   potentials_current_ = true;
 }

@@ -61,6 +61,7 @@ using namespace walk_detail;
 template <physics::Order kOrder, int kPerLane, bool kRemote = false, bool kExpand = false,
           bool kCost = false, bool kPot = true>
 struct ForceMode {
+  static constexpr bool kSumsPotentials = kPot;
   unsigned long long* counters;
   bool pot_only;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
@@ -237,7 +238,7 @@ bool launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
     mode.cost_by_id = w.order.cost_by_id;
     walk<kOrder, kPerLane><<<blocks, kBlock, 0, s>>>(b, t, eps2, rel, w, mode);
     CUDA_LAUNCH_CHECK();
-    return true;
+    return decltype(mode)::kSumsPotentials;
   };
   // A device rank's local walk counts its groups' entries (the ranks refuse order 3).
   constexpr bool kMayCount = !kRemote && kOrder != physics::Order::Octupole;
@@ -249,7 +250,7 @@ bool launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
         if (t.group_cost) return go(ForceMode<kOrder, kPerLane, false, true, true>{});
       }
       if constexpr (kMaySkip) {
-        if (skip) return !go(ForceMode<kOrder, kPerLane, false, true, false, false>{});
+        if (skip) return go(ForceMode<kOrder, kPerLane, false, true, false, false>{});
       }
       return go(ForceMode<kOrder, kPerLane, kRemote, true>{});
     }
@@ -258,7 +259,7 @@ bool launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
     if (t.group_cost) return go(ForceMode<kOrder, kPerLane, false, false, true>{});
   }
   if constexpr (kMaySkip) {
-    if (skip) return !go(ForceMode<kOrder, kPerLane, false, false, false, false>{});
+    if (skip) return go(ForceMode<kOrder, kPerLane, false, false, false, false>{});
   }
   return go(ForceMode<kOrder, kPerLane, kRemote>{});
 }

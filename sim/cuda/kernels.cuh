@@ -171,8 +171,6 @@ void launch_groups(const TreeView& t, int n, void* temp, std::size_t temp_bytes,
 // 4. summarize: mass, centre of mass, quadrupole, body box and opening radius (at 1/inv_theta) of
 // every node: the leaves, then the inner cells deepest level first.
 void launch_summarize(const float4* pos, const TreeView& t, float inv_theta, cudaStream_t s);
-// 5. force walk with cells of multipole order 0 or 2. Writes acc of every body; adds interaction
-// counts to counters[0] (body-body) and counters[1] (body-cell).
 // The force walk's order where each resident warp walks few groups (walk_order.cu): each group's
 // last walk cost, carried by its bodies through the re-sort (cost_by_id, by reset index: a
 // single run's), marks the groups dearer than kHeavyShare times the mean, which are walked first,
@@ -209,7 +207,9 @@ struct WalkScratch {
 // with quadrupoles: 3-3.5% of a 1M step, and writes 0); Only it, leaving acc.xyz as they are,
 // with the decisions of the pass that built the tree (its alpha |a| per group, t.group_alpha).
 enum class Potentials { With, Skip, Only };
-// Returns whether acc.w holds the potentials after it (Skip: not with quadrupoles).
+// 5. force walk with cells of the run's multipole order. Writes acc of every body; adds
+// interaction counts to counters[0] (body-body) and counters[1] (body-cell). Returns whether
+// acc.w holds the potentials after it (Skip: not with quadrupoles).
 bool launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
                   physics::Relative rel, const WalkScratch& w, unsigned long long* counters,
                   cudaStream_t s, Potentials potentials = Potentials::With);
