@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// An RGBA8 framebuffer to render into without a window (the headless path, recording), and the
-// read-back of any framebuffer into top-down RGBA rows.
+// An RGBA8 framebuffer to render into (the headless window, the scene, the three views' panes),
+// and the read-back of any framebuffer into top-down RGBA rows.
 #pragma once
 
 #include <cstdint>
@@ -10,12 +10,28 @@
 
 namespace galaxy::render {
 
+// Where the picture's passes draw: a framebuffer whose colour is an RGBA8 texture, which the
+// compute passes write as an image and the line passes rasterize into.
+struct Canvas {
+  GLuint framebuffer = 0;
+  GLuint texture = 0;
+  int width = 0, height = 0;
+};
+
+// After a compute pass wrote a canvas's texture: what reads it next (image loads, sampling,
+// lines rasterized into it, copies, read-backs) sees the writes.
+inline void canvas_written() {
+  glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                  GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+}
+
 class OffscreenTarget {
  public:
   OffscreenTarget(int width, int height);
   GLuint framebuffer() const { return fbo_.id(); }
   int width() const { return width_; }
   int height() const { return height_; }
+  Canvas canvas() const { return {fbo_.id(), color_.id(), width_, height_}; }
 
  private:
   int width_, height_;

@@ -47,9 +47,7 @@ PostProcess::PostProcess()
       bloom_(
           build_program({{GL_COMPUTE_SHADER, {"hdr_source.glsl", "exposure.glsl", "bloom.comp"}}})),
       tonemap_(build_program(
-          {{GL_VERTEX_SHADER, {"fullscreen.vert"}},
-           {GL_FRAGMENT_SHADER, {"hdr_source.glsl", "exposure.glsl", "tonemap.frag"}}})),
-      empty_vao_(make_vertex_array()) {}
+          {{GL_COMPUTE_SHADER, {"hdr_source.glsl", "exposure.glsl", "tonemap.comp"}}})) {}
 
 void PostProcess::ensure_targets(int width, int height) {
   if (width == width_ && height == height_) return;
@@ -126,9 +124,7 @@ void PostProcess::bloom(const HdrSource& src, const RenderParams& p) {
   }
 }
 
-void PostProcess::tonemap(const HdrSource& src, const RenderParams& p, GLuint framebuffer) {
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glViewport(0, 0, src.width, src.height);
+void PostProcess::tonemap(const HdrSource& src, const RenderParams& p, const Canvas& out) {
   const GLuint prog = tonemap_.id();
   bind_source(prog, src);
   set_exposure_uniforms(prog, p);
@@ -136,19 +132,20 @@ void PostProcess::tonemap(const HdrSource& src, const RenderParams& p, GLuint fr
   glProgramUniform2f(prog, loc(prog, "u_bloom_uv"), inv_block / float(small_width_),
                      inv_block / float(small_height_));
   glBindTextureUnit(3, p.bloom_strength > 0.0f ? ping_.id() : small_.id());
+  glBindImageTexture(0, out.texture, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
   glUseProgram(prog);
-  glBindVertexArray(empty_vao_.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindVertexArray(0);
+  glDispatchCompute(static_cast<GLuint>((out.width + kGroup - 1) / kGroup),
+                    static_cast<GLuint>((out.height + kGroup - 1) / kGroup), 1);
   glUseProgram(0);
+  canvas_written();
 }
 
-void PostProcess::run(const HdrSource& src, const RenderParams& p, GLuint framebuffer) {
+void PostProcess::run(const HdrSource& src, const RenderParams& p, const Canvas& out) {
   ensure_targets(src.width, src.height);
   downsample(src);
   update_exposure(p);
   bloom(src, p);
-  tonemap(src, p, framebuffer);
+  tonemap(src, p, out);
 }
 
 float PostProcess::automatic_exposure() const {

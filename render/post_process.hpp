@@ -2,11 +2,12 @@
 // What happens to the accumulated light before it is shown: an eighth-resolution copy (8x8 box)
 // that also yields the light-weighted mean log luminance; the automatic exposure, reduced and
 // smoothed over frames on the GPU (no read-back); a bloom (bright pass and separable Gaussian blur
-// at eighth resolution); and the tone map into the caller's framebuffer. The same for the point
+// at eighth resolution); and the tone map into the caller's canvas. The same for the point
 // sprites' RGBA16F target and the compute splat's fixed-point accumulator.
 #pragma once
 
 #include "gl_object.hpp"
+#include "offscreen_target.hpp"
 #include "render_params.hpp"
 
 namespace galaxy::render {
@@ -24,7 +25,8 @@ class PostProcess {
  public:
   PostProcess();  // needs a current GL 4.5 context; throws when a shader does not build
 
-  void run(const HdrSource& src, const RenderParams& p, GLuint framebuffer);
+  // The picture of `src` into `out` (the same size).
+  void run(const HdrSource& src, const RenderParams& p, const Canvas& out);
   // The automatic exposure factor as the GPU holds it now (a read-back: for tests and tools).
   float automatic_exposure() const;
 
@@ -35,12 +37,11 @@ class PostProcess {
   void downsample(const HdrSource& src);
   void update_exposure(const RenderParams& p);
   void bloom(const HdrSource& src, const RenderParams& p);
-  void tonemap(const HdrSource& src, const RenderParams& p, GLuint framebuffer);
+  void tonemap(const HdrSource& src, const RenderParams& p, const Canvas& out);
 
   GlProgram downsample_, exposure_, bloom_, tonemap_;
   GlTexture small_, ping_;  // bloom chain; ping_ ends holding the blurred bright light
   GlBuffer exposure_state_;
-  GlVertexArray empty_vao_;
   int width_ = 0, height_ = 0, small_width_ = 0, small_height_ = 0;
   unsigned groups_x_ = 0, groups_y_ = 0;
 };

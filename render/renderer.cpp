@@ -18,6 +18,7 @@ constexpr int kColormapSize = 256;
 // Fixed-point scale of the compute splat: 1.0 of light is 4096 counts, so a 32-bit pixel holds
 // about a million units before it wraps, far beyond where the tone curve saturates.
 constexpr float kFixedScale = 4096.0f;
+constexpr GLuint kTrailLightBinding = 8;  // shaders/trail_draw.comp's TrailLight
 
 using LineVertex = Marker;  // the overlay vertex: position and colour
 
@@ -48,14 +49,15 @@ Renderer::Renderer()
       splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.glsl", "splat.comp"}}})),
       splat_shared_(
           build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.glsl", "splat_shared.comp"}}})),
+      clear_accum_(build_program({{GL_COMPUTE_SHADER, {"clear_accum.comp"}}})),
       lines_(build_program(
           {{GL_VERTEX_SHADER, {"lines.vert"}}, {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
-      trails_(build_program({{GL_VERTEX_SHADER, {"common.glsl", "trail.glsl", "trail.vert"}},
-                             {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
+      trail_draw_(
+          build_program({{GL_COMPUTE_SHADER, {"common.glsl", "trail.glsl", "trail_draw.comp"}}})),
+      trail_composite_(build_program({{GL_COMPUTE_SHADER, {"trail_composite.comp"}}})),
       colormap_(make_texture(GL_TEXTURE_1D)),
       bodies_vao_(make_vertex_array()),
       lines_vao_(make_vertex_array()),
-      empty_vao_(make_vertex_array()),
       line_vertices_(make_buffer()) {
   const auto* gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   shared_splat_ = !(gl_renderer && std::strstr(gl_renderer, "llvmpipe"));
@@ -104,8 +106,10 @@ void Renderer::ensure_targets(int width, int height, SplatMode mode) {
   }
   if (mode == SplatMode::Compute && (width != accum_width_ || height != accum_height_)) {
     accum_ = make_buffer();
-    glNamedBufferStorage(accum_.id(), static_cast<GLsizeiptr>(3 * sizeof(GLuint)) * width * height,
-                         nullptr, GL_DYNAMIC_STORAGE_BIT);
+    // 3 words a pixel, rounded up to whole uvec4s for the clear.
+    accum_words4_ = (3 * static_cast<GLsizeiptr>(width) * height + 3) / 4;
+    glNamedBufferStorage(accum_.id(), accum_words4_ * 4 * GLsizeiptr{sizeof(GLuint)}, nullptr,
+                         GL_DYNAMIC_STORAGE_BIT);
     accum_width_ = width;
     accum_height_ = height;
   }
@@ -126,8 +130,8 @@ void Renderer::set_color_uniforms(GLuint program, const RenderParams& p) {
 }
 
 void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj,
-                           const RenderParams& params, GLuint framebuffer, int width, int height,
-                           int stride) {
+                           const RenderParams& params, const Canvas& canvas, int stride) {
+  const int width = canvas.width, height = canvas.height;
   RenderParams p = params;
   if (stride > 1) p.splat = SplatMode::Compute;  // a subset is drawn by the compute splat only
   ensure_targets(width, height, p.splat);
@@ -145,7 +149,7 @@ void Renderer::draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_pr
   const bool from_accum = p.splat == SplatMode::Compute;
   post_.run({from_accum, from_accum ? 0u : hdr_color_.id(), accum_ ? accum_.id() : 0u,
              1.0f / kFixedScale, width, height},
-            p, framebuffer);
+            p, canvas);
 }
 
 void Renderer::splat_points(const VertexBuffers& bodies, const glm::mat4& view_proj,
@@ -176,8 +180,7 @@ void Renderer::splat_points(const VertexBuffers& bodies, const glm::mat4& view_p
 void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj,
                              const RenderParams& p, float point_size, int width, int height,
                              int stride) {
-  const GLuint zero = 0;
-  glClearNamedBufferData(accum_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  clear_accum();
   const GLuint prog = shared_splat_ ? splat_shared_.id() : splat_.id();
   const GLuint n = static_cast<GLuint>(bodies.count());
   set_color_uniforms(prog, p);
@@ -200,35 +203,54 @@ void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+void Renderer::clear_accum() {
+  const GLuint prog = clear_accum_.id();
+  glProgramUniform1ui(prog, loc(prog, "u_count4"), static_cast<GLuint>(accum_words4_));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
+  glUseProgram(prog);
+  glDispatchCompute(static_cast<GLuint>((accum_words4_ + 255) / 256), 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
 void Renderer::draw_trails(const Trails& trails, const VertexBuffers& bodies,
-                           const glm::mat4& view_proj, const RenderParams& p, GLuint framebuffer,
-                           int width, int height) {
+                           const glm::mat4& view_proj, const RenderParams& p,
+                           const Canvas& canvas) {
   if (!trails.drawable(bodies)) return;
-  const GLuint prog = trails_.id();
+  ensure_trail_light(canvas.width, canvas.height);
+  const GLuint prog = trail_draw_.id();
   set_color_uniforms(prog, p);
   glProgramUniformMatrix4fv(prog, loc(prog, "u_view_proj"), 1, GL_FALSE, glm::value_ptr(view_proj));
   glProgramUniform1i(prog, loc(prog, "u_samples"), trails.samples());
   glProgramUniform1i(prog, loc(prog, "u_oldest"), trails.oldest_row());
   glProgramUniform1i(prog, loc(prog, "u_length"), trails.params().length);
   glProgramUniform1ui(prog, loc(prog, "u_capacity"), static_cast<GLuint>(trails.capacity()));
+  glProgramUniform2i(prog, loc(prog, "u_size"), canvas.width, canvas.height);
   trails.bind(bodies);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glViewport(0, 0, width, height);
-  // The lighter of the trail and the picture (the colour comes premultiplied): trails never
-  // darken what is behind, and where hundreds cross (a galaxy's core) they do not pile up into
-  // white over the bodies, as added light would.
-  glEnable(GL_BLEND);
-  glBlendEquation(GL_MAX);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTrailLightBinding, trail_light_.id());
   glUseProgram(prog);
-  glBindVertexArray(empty_vao_.id());
-  // One line strip per followed body; the count of them was written on the GPU (Trails).
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, trails.command());
-  glDrawArraysIndirect(GL_LINE_STRIP, nullptr);
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
-  glBindVertexArray(0);
+  // x: the trails, 64 a workgroup; y: their segments.
+  glDispatchCompute(static_cast<GLuint>((trails.capacity() + 63) / 64),
+                    static_cast<GLuint>(trails.samples()), 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  const GLuint comp = trail_composite_.id();
+  glProgramUniform2i(comp, loc(comp, "u_size"), canvas.width, canvas.height);
+  glBindImageTexture(0, canvas.texture, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+  glUseProgram(comp);
+  glDispatchCompute(static_cast<GLuint>((canvas.width + 15) / 16),
+                    static_cast<GLuint>((canvas.height + 15) / 16), 1);
   glUseProgram(0);
-  glBlendEquation(GL_FUNC_ADD);
-  glDisable(GL_BLEND);
+  canvas_written();
+}
+
+// One word a pixel, zero between frames: trail_composite.comp empties what it lays over.
+void Renderer::ensure_trail_light(int width, int height) {
+  if (width == trail_width_ && height == trail_height_) return;
+  trail_light_ = make_buffer();
+  const std::vector<GLuint> zeros(static_cast<std::size_t>(width) * height, 0u);
+  glNamedBufferStorage(trail_light_.id(), static_cast<GLsizeiptr>(zeros.size() * sizeof(GLuint)),
+                       zeros.data(), 0);
+  trail_width_ = width;
+  trail_height_ = height;
 }
 
 void Renderer::set_boxes(std::span<const Box> boxes) {
@@ -268,11 +290,10 @@ void Renderer::set_markers(std::span<const Marker> markers) {
   }
 }
 
-void Renderer::draw_overlays(const glm::mat4& view_proj, GLuint framebuffer, int width, int height,
-                             float marker_size) {
+void Renderer::draw_overlays(const glm::mat4& view_proj, const Canvas& canvas, float marker_size) {
   if (line_vertex_count_ == 0 && marker_vertex_count_ == 0) return;
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glViewport(0, 0, width, height);
+  glBindFramebuffer(GL_FRAMEBUFFER, canvas.framebuffer);
+  glViewport(0, 0, canvas.width, canvas.height);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glEnable(GL_PROGRAM_POINT_SIZE);

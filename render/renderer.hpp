@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The galaxy's passes: bodies as additive Gaussian point sprites into an RGBA16F target, or by
 // the compute splat into a fixed-point accumulator; then the post-process (automatic exposure,
-// bloom, tone map; post_process.hpp) into the caller's framebuffer; then line and point
+// bloom, tone map; post_process.hpp) into the caller's canvas; then trails, line and point
 // overlays. It draws plain buffers and boxes: no octree, no simulation.
 #pragma once
 
@@ -12,6 +12,7 @@
 
 #include "gl_object.hpp"
 #include "interop_buffer.hpp"
+#include "offscreen_target.hpp"
 #include "post_process.hpp"
 #include "render_params.hpp"
 #include "trails.hpp"
@@ -34,20 +35,19 @@ class Renderer {
  public:
   Renderer();  // needs a current GL 4.5 context; throws when a shader does not build
 
-  // Draws the bodies of `bodies` into `framebuffer` (0: the window) of width x height; with
-  // `stride` k > 1 every k-th body only (compute splat), each with the light of k.
+  // Draws the bodies of `bodies` into `canvas` (every pixel written); with `stride` k > 1 every
+  // k-th body only (compute splat), each with the light of k.
   void draw_bodies(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
-                   GLuint framebuffer, int width, int height, int stride = 1);
-  // The trails over `bodies` (the vertices they were sampled from), over what is in
-  // `framebuffer`: lines coloured as the bodies are, fading with age, keeping the lighter of
-  // themselves and the picture.
+                   const Canvas& canvas, int stride = 1);
+  // The trails over `bodies` (the vertices they were sampled from), over what is in `canvas`:
+  // lines coloured as the bodies are, fading with age, keeping the lighter of themselves and the
+  // picture.
   void draw_trails(const Trails& trails, const VertexBuffers& bodies, const glm::mat4& view_proj,
-                   const RenderParams& p, GLuint framebuffer, int width, int height);
-  // Overlays, drawn over what is in `framebuffer`: cell boxes as lines, markers as points.
+                   const RenderParams& p, const Canvas& canvas);
+  // Overlays, drawn over what is in `canvas`: cell boxes as lines, markers as points.
   void set_boxes(std::span<const Box> boxes);
   void set_markers(std::span<const Marker> markers);
-  void draw_overlays(const glm::mat4& view_proj, GLuint framebuffer, int width, int height,
-                     float marker_size);
+  void draw_overlays(const glm::mat4& view_proj, const Canvas& canvas, float marker_size);
   // The automatic exposure factor now held on the GPU (a read-back; for tests and tools).
   float automatic_exposure() const { return post_.automatic_exposure(); }
   // Whether the compute splat sums a workgroup's close bodies in shared memory first
@@ -63,16 +63,21 @@ class Renderer {
   void splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
                      float point_size, int width, int height, int stride);
 
-  GlProgram points_, splat_, splat_shared_, lines_, trails_;
+  void clear_accum();
+  void ensure_trail_light(int width, int height);
+  GlProgram points_, splat_, splat_shared_, clear_accum_, lines_, trail_draw_, trail_composite_;
   PostProcess post_;
   GlTexture colormap_;
-  GlVertexArray bodies_vao_, lines_vao_, empty_vao_;  // empty: vertices from buffers
+  GlVertexArray bodies_vao_, lines_vao_;
   GlTexture hdr_color_;
   GlFramebuffer hdr_fbo_;
   GlBuffer accum_;
+  GlBuffer trail_light_;  // the trails' colour a pixel (shaders/trail_draw.comp)
   GlBuffer line_vertices_;
   std::vector<Marker> lines_cache_;  // box edges, kept to append markers after them
   std::size_t line_vertex_count_ = 0, marker_vertex_count_ = 0;
+  GLsizeiptr accum_words4_ = 0;  // the accumulator's size in uvec4
+  int trail_width_ = 0, trail_height_ = 0;
   int hdr_width_ = 0, hdr_height_ = 0, accum_width_ = 0, accum_height_ = 0;
   bool shared_splat_ = true;
 };

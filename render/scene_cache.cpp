@@ -1,27 +1,38 @@
 // SPDX-License-Identifier: MIT
 #include "scene_cache.hpp"
 
+#include "shader_sources.hpp"
+
 namespace galaxy::render {
 
-void SceneCache::store(GLuint framebuffer, int width, int height) {
-  if (width != width_ || height != height_ || !fbo_) {
-    color_ = make_texture(GL_TEXTURE_2D);
-    glTextureStorage2D(color_.id(), 1, GL_RGBA8, width, height);
-    fbo_ = make_framebuffer();
-    glNamedFramebufferTexture(fbo_.id(), GL_COLOR_ATTACHMENT0, color_.id(), 0);
-    width_ = width;
-    height_ = height;
+SceneCache::SceneCache() : copy_(build_program({{GL_COMPUTE_SHADER, {"copy_picture.comp"}}})) {}
+
+Canvas SceneCache::canvas(int width, int height) {
+  if (!target_ || target_->width() != width || target_->height() != height) {
+    target_.emplace(width, height);
   }
-  if (framebuffer == 0) glNamedFramebufferReadBuffer(0, GL_BACK);
-  glBlitNamedFramebuffer(framebuffer, fbo_.id(), 0, 0, width, height, 0, 0, width, height,
-                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  valid_ = true;
+  valid_ = false;
+  return target_->canvas();
 }
 
-bool SceneCache::restore(GLuint framebuffer, int width, int height) const {
-  if (!valid_ || width != width_ || height != height_) return false;
-  glBlitNamedFramebuffer(fbo_.id(), framebuffer, 0, 0, width, height, 0, 0, width, height,
-                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+bool SceneCache::restore(const Canvas& to) const {
+  if (!valid_ || to.width != target_->width() || to.height != target_->height()) return false;
+  const Canvas from = target_->canvas();
+  // Into a texture by compute; the window's back buffer takes a blit.
+  if (to.texture != 0) {
+    const GLuint prog = copy_.id();
+    glProgramUniform2i(prog, glGetUniformLocation(prog, "u_size"), to.width, to.height);
+    glBindImageTexture(0, from.texture, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+    glBindImageTexture(1, to.texture, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    glUseProgram(prog);
+    glDispatchCompute(static_cast<GLuint>((to.width + 15) / 16),
+                      static_cast<GLuint>((to.height + 15) / 16), 1);
+    glUseProgram(0);
+    canvas_written();
+  } else {
+    glBlitNamedFramebuffer(from.framebuffer, to.framebuffer, 0, 0, to.width, to.height, 0, 0,
+                           to.width, to.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  }
   return true;
 }
 

@@ -1,28 +1,32 @@
 // SPDX-License-Identifier: MIT
-// The last drawn scene (bodies, post-process and overlays, before the panel), kept in a texture so
-// that a frame with nothing new to draw (the same step, view, look and overlays) copies it instead
-// of drawing every body again: with the simulation on its own thread, at 10M bodies most frames
-// have no new step, and the GPU time they save goes to the simulation.
+// The scene (bodies, post-process, trails and overlays, before the reference image and the panel):
+// drawn into a texture of its own and copied into the framebuffer shown, so that a frame with
+// nothing new to draw (the same step, view, look and overlays) copies the last one again instead
+// of drawing every body: with the simulation on its own thread, at 10M bodies most frames have no
+// new step, and the GPU time they save goes to the simulation.
 #pragma once
 
-#include "gl_object.hpp"
+#include <optional>
+
+#include "offscreen_target.hpp"
 
 namespace galaxy::render {
 
 class SceneCache {
  public:
-  // Copies the colour of `framebuffer` (0: the window's back buffer), width x height, into the
-  // cache (reallocated when the size changed).
-  void store(GLuint framebuffer, int width, int height);
-  // Copies the cache into `framebuffer`; false (nothing copied) when it holds no picture of that
-  // size.
-  bool restore(GLuint framebuffer, int width, int height) const;
+  SceneCache();  // needs a current GL 4.5 context; throws when its shader does not build
+  // Where to draw the next scene, width x height (reallocated when the size changed); until
+  // mark_drawn() it holds no picture to restore.
+  Canvas canvas(int width, int height);
+  void mark_drawn() { valid_ = true; }
+  // Copies the scene into `to` (framebuffer 0: the window's back buffer); false (nothing copied)
+  // when it holds no picture of that size.
+  bool restore(const Canvas& to) const;
   void invalidate() { valid_ = false; }
 
  private:
-  GlTexture color_;
-  GlFramebuffer fbo_;
-  int width_ = 0, height_ = 0;
+  GlProgram copy_;
+  std::optional<OffscreenTarget> target_;
   bool valid_ = false;
 };
 

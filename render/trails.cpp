@@ -12,13 +12,9 @@ namespace galaxy::render {
 namespace {
 constexpr GLuint kGroup = 256;  // the compute passes' workgroup size
 // Buffer bindings (shaders/trail.glsl): vertices 0, tags 1, vertex_of 2, the choice's scratch 4.
-constexpr GLuint kXyzs = 0, kTags = 1, kVertexOf = 2, kScratch = 4, kFollowed = 5, kCommand = 6,
+constexpr GLuint kXyzs = 0, kTags = 1, kVertexOf = 2, kScratch = 4, kFollowed = 5, kChoice = 6,
                  kRing = 7;
 constexpr GLsizeiptr kScratchHeader = 4 * sizeof(GLuint);
-
-struct DrawCommand {  // glDrawArraysIndirect's command, as trail.glsl's Command block holds it
-  GLuint count = 0, instances = 0, first = 0, base_instance = 0;
-};
 
 GLuint groups(std::size_t n) {
   return static_cast<GLuint>((n + kGroup - 1) / kGroup);
@@ -45,7 +41,7 @@ void Trails::bind(const VertexBuffers& bodies) const {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTags, bodies.tags());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kVertexOf, bodies.vertex_of());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFollowed, followed_.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommand, command_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kChoice, choice_.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRing, ring_.id());
 }
 
@@ -67,11 +63,11 @@ void Trails::reset(const TrailParams& p) {
   ring_.reset();  // the old ring goes before the new one is allocated: it may be large
   if (capacity_ == 0) {
     followed_.reset();
-    command_.reset();
+    choice_.reset();
     return;
   }
-  const DrawCommand none;
-  command_ = storage(sizeof(DrawCommand), &none, "draw command");
+  const GLuint none = 0;
+  choice_ = storage(sizeof(none), &none, "followed count");
   followed_ = storage(capacity_ * sizeof(GLuint), nullptr, "body list");
   ring_ = storage(capacity_ * length * 3 * sizeof(float), nullptr, "ring of positions");
 }
@@ -94,13 +90,12 @@ void Trails::sample(const VertexBuffers& bodies) {
   samples_ = std::min(samples_ + 1, params_.length);
   const GLuint prog = gather_.id();
   glProgramUniform1ui(prog, glGetUniformLocation(prog, "u_row"), static_cast<GLuint>(newest_));
-  glProgramUniform1ui(prog, glGetUniformLocation(prog, "u_samples"), static_cast<GLuint>(samples_));
   glProgramUniform1ui(prog, glGetUniformLocation(prog, "u_capacity"),
                       static_cast<GLuint>(capacity_));
   bind(bodies);
   glUseProgram(prog);
   glDispatchCompute(groups(capacity_), 1, 1);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 // The three passes of trail_select.comp over the tag buffer. The workgroup count of a pass is one
@@ -122,17 +117,17 @@ void Trails::choose(const VertexBuffers& bodies) {
   for (int p = 0; p < 3; ++p) {
     glProgramUniform1i(prog, pass, p);
     glDispatchCompute(p == 1 ? 1 : groups(n), 1, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   chosen_ = true;
   chosen_from_ = n;
 }
 
 std::uint32_t Trails::followed_count() const {
-  if (!command_) return 0;
-  DrawCommand c;
-  glGetNamedBufferSubData(command_.id(), 0, sizeof(c), &c);
-  return c.instances;
+  if (!choice_) return 0;
+  GLuint count = 0;
+  glGetNamedBufferSubData(choice_.id(), 0, sizeof(count), &count);
+  return count;
 }
 
 std::vector<std::uint32_t> Trails::followed_indices() const {

@@ -41,7 +41,6 @@ class Trails {
   std::size_t capacity() const { return capacity_; }  // M: ring row width
   // Binds `bodies` and the trails' buffers where shaders/trail.glsl declares them.
   void bind(const VertexBuffers& bodies) const;
-  GLuint command() const { return command_.id(); }  // glDrawArraysIndirect's, one strip a body
 
   // Read-backs for tests and tools (they wait for the GPU): the followed bodies' own indices,
   // and their positions `age` samples before the newest (0: the newest), in the same order.
@@ -53,7 +52,7 @@ class Trails {
   std::uint32_t followed_count() const;
 
   GlProgram select_, gather_;
-  GlBuffer followed_, command_, ring_;
+  GlBuffer followed_, choice_, ring_;
   TrailParams params_;
   std::size_t capacity_ = 0;
   std::size_t chosen_from_ = 0;  // the body count the followed bodies were chosen from

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
 // One sample of the trails: the followed bodies' positions now, from the vertex buffer, into
-// ring row u_row; and the strips' length in the draw command: the kept samples and the body now.
+// ring row u_row.
 layout(local_size_x = 256) in;
 uniform uint u_row;
-uniform uint u_samples;  // kept, this one included
 
 void main() {
   uint t = gl_GlobalInvocationID.x;
-  if (t == 0u) vertex_count = u_samples + 1u;
   if (t >= followed_count) return;
   vec3 p = xyzs[vertex_of[followed[t]]].xyz;
   uint at = 3u * (u_row * u_capacity + t);

@@ -15,9 +15,10 @@
 #include <random>
 #include <vector>
 
-#include "picture/gl_context.hpp"
 #include "offscreen_target.hpp"
+#include "picture/gl_context.hpp"
 #include "renderer.hpp"
+#include "scene_cache.hpp"
 
 namespace galaxy {
 namespace {
@@ -57,7 +58,7 @@ class Look : public ::testing::Test {
     }
     bodies_.resize(bodies.size(), false);
     bodies_.upload(xyzs.data(), tags.data());
-    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->framebuffer(), kSize, kSize);
+    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->canvas());
     return render::read_rgba(target_->framebuffer(), kSize, kSize);
   }
   static std::array<int, 3> pixel(const std::vector<std::uint8_t>& px, int x, int y) {
@@ -253,6 +254,42 @@ TEST_F(Look, TheComputeSplatsSharedSumsMakeTheSamePictureBitForBit) {
   EXPECT_GT(mean(a), 0.5) << "the clumps are drawn";
   EXPECT_EQ(a, b);
   EXPECT_EQ(a, c);
+}
+
+// The compute splat's accumulator is emptied before each frame: a bright frame, then one whose
+// only body is outside the view, is black.
+TEST_F(Look, TheComputeSplatStartsEachFrameFromBlack) {
+  render::RenderParams p = fixed_look(render::SplatMode::Compute);
+  p.brightness = 1.0f;
+  ASSERT_GT(mean(draw(blob(2000), p)), 1.0) << "the first frame has light";
+  const auto dark = draw({{5.0f, 5.0f, kDisk}}, p);
+  EXPECT_EQ(mean(dark), 0.0) << "light left over from the frame before";
+}
+
+// The scene is drawn into its own texture and copied into the picture shown: by compute into a
+// texture (the headless window), by a blit where only a framebuffer is known (a window's back
+// buffer); the same bits either way. A target of another size is refused, as is a scene not
+// yet drawn.
+TEST_F(Look, TheSceneCopiedIntoThePictureIsTheSameBits) {
+  render::SceneCache scene;
+  const render::Canvas canvas = scene.canvas(kSize, kSize);
+  EXPECT_FALSE(scene.restore(target_->canvas())) << "nothing drawn yet";
+  bodies_.resize(blob(500).size(), false);
+  std::vector<float> xyzs;
+  for (const Body& b : blob(500)) xyzs.insert(xyzs.end(), {b.x, b.y, 0.0f, 0.5f});
+  const std::vector<std::uint8_t> tags(500, kBulge);
+  bodies_.upload(xyzs.data(), tags.data());
+  renderer_->draw_bodies(bodies_, glm::mat4(1.0f), fixed_look(), canvas);
+  scene.mark_drawn();
+  const auto drawn = render::read_rgba(canvas.framebuffer, kSize, kSize);
+  ASSERT_GT(mean(drawn), 0.5);
+  ASSERT_TRUE(scene.restore(target_->canvas()));
+  EXPECT_EQ(render::read_rgba(target_->framebuffer(), kSize, kSize), drawn) << "compute copy";
+  render::OffscreenTarget other(kSize, kSize);
+  ASSERT_TRUE(scene.restore({other.framebuffer(), 0, kSize, kSize}));
+  EXPECT_EQ(render::read_rgba(other.framebuffer(), kSize, kSize), drawn) << "blit";
+  render::OffscreenTarget smaller(kSize / 2, kSize);
+  EXPECT_FALSE(scene.restore(smaller.canvas()));
 }
 
 }  // namespace

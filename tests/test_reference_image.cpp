@@ -212,7 +212,7 @@ class ReferenceGl : public ::testing::Test {
     p.bloom_strength = 0.0f;
     p.point_size = 60.0f;  // about 11 px at 128 lines
     p.exposure = 50.0f;  // a bright core (the asinh stretch never quite reaches white), a faint rim
-    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->framebuffer(), kSize, kSize);
+    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->canvas());
   }
   // The bodies, then the reference image over them; top-down RGBA rows.
   std::vector<std::uint8_t> frame(const std::vector<glm::vec2>& at,

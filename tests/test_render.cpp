@@ -542,7 +542,7 @@ class PopulationColours : public ::testing::Test {
     // bring every single body to the same level) and no bloom, so renders compare in brightness.
     p.auto_exposure = false;
     p.bloom_strength = 0.0f;
-    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->framebuffer(), 64, 64);
+    renderer_->draw_bodies(bodies_, glm::mat4(1.0f), p, target_->canvas());
     const auto px = render::read_rgba(target_->framebuffer(), 64, 64);
     const std::size_t i = (32 * 64 + 32) * 4;
     return {px[i], px[i + 1], px[i + 2]};

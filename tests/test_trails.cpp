@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Trails (render/trails.hpp, app/picture/trail_path.hpp): the ring gathers the chosen bodies'
 // positions from the vertex buffers, the choice is every k-th drawn body of the asked galaxy,
-// the opacity falls with age, and a new body count or run starts the trails over. Headless GL;
-// the tests skip, saying why, only where no OpenGL 4.5 context can be made.
+// and a new body count or run starts the trails over (the drawing: test_trail_drawing.cpp).
+// Headless GL; the tests skip, saying why, only where no OpenGL 4.5 context can be made.
 #include <glad/gl.h>
 #include <gtest/gtest.h>
 
@@ -16,10 +16,8 @@
 #include "app.hpp"
 #include "cli/options.hpp"
 #include "headless_app.hpp"
-#include "offscreen_target.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/trail_path.hpp"
-#include "renderer.hpp"
 #include "trails.hpp"
 
 namespace galaxy {
@@ -194,43 +192,6 @@ TEST_F(Trails, OneGalaxysBodiesAloneAndNeverTheHalo) {
   trails_->reset({.bodies = 100, .length = 8, .galaxy = 7});
   trails_->sample(bodies_);
   EXPECT_TRUE(trails_->followed_indices().empty()) << "no body of galaxy 7: no trail";
-}
-
-// One body crossing the image left to right, a sample at each of 32 places: the drawn trail's
-// brightness never falls towards the body (the newest end) and rises well above the tail.
-TEST_F(Trails, TheOpacityFallsWithAge) {
-  constexpr int kW = 256, kH = 64, kSamples = 32;
-  render::Renderer renderer;
-  render::OffscreenTarget target(kW, kH);
-  const GLfloat black[4] = {0, 0, 0, 0};
-  glClearNamedFramebufferfv(target.framebuffer(), GL_COLOR, 0, black);
-  trails_->reset({.bodies = 1, .length = kSamples});
-  HostVertices h(1);
-  for (int s = 0; s < kSamples; ++s) {
-    h.xyzs = {-0.9f + 1.8f * float(s) / (kSamples - 1), 1.0f / kH, 0.0f, 0.5f};
-    upload(h);
-    trails_->sample(bodies_);
-  }
-  render::RenderParams p;
-  p.trail_opacity = 1.0f;
-  renderer.draw_trails(*trails_, bodies_, glm::mat4(1.0f), p, target.framebuffer(), kW, kH);
-  const auto px = render::read_rgba(target.framebuffer(), kW, kH, false);
-  std::vector<int> column(kW, 0);  // the brightest pixel of each column
-  for (int y = 0; y < kH; ++y) {
-    for (int x = 0; x < kW; ++x) {
-      const std::uint8_t* q = &px[(std::size_t(y) * kW + x) * 4];
-      column[x] = std::max(column[x], q[0] + q[1] + q[2]);
-    }
-  }
-  const int tail = int(0.05 * kW) + 2, head = int(0.95 * kW) - 2;  // x of -0.9 and 0.9, inside
-  for (int x = tail + 1; x <= head; ++x) {
-    EXPECT_GE(column[x], column[x - 1] - 3) << "x = " << x << ": older is brighter";
-  }
-  EXPECT_GT(column[head], 400) << "the newest part is nearly white-blue";
-  EXPECT_LT(column[tail], 20) << "the oldest part has faded out";
-  EXPECT_GT(column[kW / 2], column[tail] + 50);
-  EXPECT_LT(column[kW / 2], column[head] - 50);
-  EXPECT_EQ(column[tail - 6] + column[head + 6], 0) << "nothing beyond the trail";
 }
 
 // The owner's policy: a sample every `every` steps, and a fresh start on a new body count, a new

@@ -34,8 +34,9 @@ Presenter::Presented Presenter::present(const Frame& f) {
     context_.swap();
     return out;
   }
-  const GLuint fb = offscreen_ ? offscreen_->framebuffer() : 0;
-  draw(f, w, h, fb, out);
+  const render::Canvas target = offscreen_ ? offscreen_->canvas() : render::Canvas{0, 0, w, h};
+  const GLuint fb = target.framebuffer;
+  draw(f, target, out);
   // The photograph matches one view (not the three panes); it goes over the cached scene too.
   const auto read = f.panes.empty() ? reference_.draw(f.settings.reference, f.view_proj, fb, w, h)
                                     : std::nullopt;
@@ -92,7 +93,8 @@ void Presenter::set_overlays(const OverlayGeometry& g) {
   ++overlay_version_;
 }
 
-void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, Presented& out) {
+void Presenter::draw(const Frame& f, const render::Canvas& target, Presented& out) {
+  const int width = target.width, height = target.height;
   render::RenderParams p = f.settings.render;
   if (f.settings.splat_auto) {
     p.splat = f.bodies.count() >= kComputeSplatFrom ? render::SplatMode::Compute
@@ -102,7 +104,7 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   const SceneKey key{f.sequence, overlay_version_, f.view_proj, p, width, height, draw_stride(f)};
   out.stride = key.stride;
   // Three panes are drawn every frame (the scene cache keeps one view).
-  if (f.panes.empty() && reuse_scene(key, framebuffer)) {
+  if (f.panes.empty() && reuse_scene(key, target)) {
     out.scene_reused = true;
     return;
   }
@@ -114,14 +116,14 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   const auto t0 = std::chrono::steady_clock::now();
   if (!measure) render_timer_.begin();
   if (f.panes.empty()) {
-    renderer_.draw_bodies(f.bodies, f.view_proj, p, framebuffer, width, height, key.stride);
-    if (f.trails) {
-      renderer_.draw_trails(*f.trails, f.bodies, f.view_proj, p, framebuffer, width, height);
-    }
-    renderer_.draw_overlays(f.view_proj, framebuffer, width, height, 5.0f);
-    scene_cache_.store(framebuffer, width, height);
+    const render::Canvas scene = scene_cache_.canvas(width, height);
+    renderer_.draw_bodies(f.bodies, f.view_proj, p, scene, key.stride);
+    if (f.trails) renderer_.draw_trails(*f.trails, f.bodies, f.view_proj, p, scene);
+    renderer_.draw_overlays(f.view_proj, scene, 5.0f);
+    scene_cache_.mark_drawn();
+    scene_cache_.restore(target);
   } else {
-    draw_panes(f, p, width, height, framebuffer, key.stride);
+    draw_panes(f, p, target, key.stride);
     scene_key_ = SceneKey{};  // the single view draws afresh when it comes back
   }
   if (measure) {
@@ -133,19 +135,20 @@ void Presenter::draw(const Frame& f, int width, int height, GLuint framebuffer, 
   }
 }
 
-void Presenter::draw_panes(const Frame& f, const render::RenderParams& p, int width, int height,
-                           GLuint framebuffer, int stride) {
-  const int n = static_cast<int>(f.panes.size()), w = std::max(width / n, 1);
+void Presenter::draw_panes(const Frame& f, const render::RenderParams& p,
+                           const render::Canvas& target, int stride) {
+  const GLuint framebuffer = target.framebuffer;
+  const int height = target.height;
+  const int n = static_cast<int>(f.panes.size()), w = std::max(target.width / n, 1);
   if (!pane_ || pane_->width() != w || pane_->height() != height) pane_.emplace(w, height);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   for (int k = 0; k < n; ++k) {
-    renderer_.draw_bodies(f.bodies, f.panes[k], p, pane_->framebuffer(), w, height, stride);
-    if (f.trails) {
-      renderer_.draw_trails(*f.trails, f.bodies, f.panes[k], p, pane_->framebuffer(), w, height);
-    }
-    renderer_.draw_overlays(f.panes[k], pane_->framebuffer(), w, height, 5.0f);
+    const render::Canvas pane = pane_->canvas();
+    renderer_.draw_bodies(f.bodies, f.panes[k], p, pane, stride);
+    if (f.trails) renderer_.draw_trails(*f.trails, f.bodies, f.panes[k], p, pane);
+    renderer_.draw_overlays(f.panes[k], pane, 5.0f);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, pane_->framebuffer());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
     glBlitFramebuffer(0, 0, w, height, k * w, 0, k * w + w, height, GL_COLOR_BUFFER_BIT,
@@ -168,7 +171,7 @@ int Presenter::draw_stride(const Frame& f) const {
 // picture (SceneCache) instead of drawing every body again. The automatic exposure moves a little
 // with each drawn frame, so after a change other than a new step the scene is drawn for
 // kSettleFrames frames before it is reused.
-bool Presenter::reuse_scene(const SceneKey& key, GLuint framebuffer) {
+bool Presenter::reuse_scene(const SceneKey& key, const render::Canvas& target) {
   const bool same_view = key.view_proj == scene_key_.view_proj && key.look == scene_key_.look &&
                          key.width == scene_key_.width && key.height == scene_key_.height &&
                          key.stride == scene_key_.stride;
@@ -176,7 +179,7 @@ bool Presenter::reuse_scene(const SceneKey& key, GLuint framebuffer) {
   const bool same = same_view && key.sequence == scene_key_.sequence &&
                     key.overlays == scene_key_.overlays;
   scene_key_ = key;
-  if (same && settle_frames_ == 0 && scene_cache_.restore(framebuffer, key.width, key.height)) {
+  if (same && settle_frames_ == 0 && scene_cache_.restore(target)) {
     return true;
   }
   if (settle_frames_ > 0) --settle_frames_;

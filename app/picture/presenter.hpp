@@ -83,12 +83,12 @@ class Presenter {
     render::RenderParams look;
     int width = 0, height = 0, stride = 1;
   };
-  void draw(const Frame& f, int width, int height, GLuint framebuffer, Presented& out);
+  void draw(const Frame& f, const render::Canvas& target, Presented& out);
   // The panes of the three-view layout, each drawn into pane_ and copied to its third.
-  void draw_panes(const Frame& f, const render::RenderParams& p, int width, int height,
-                  GLuint framebuffer, int stride);
+  void draw_panes(const Frame& f, const render::RenderParams& p, const render::Canvas& target,
+                  int stride);
   int draw_stride(const Frame& f) const;
-  bool reuse_scene(const SceneKey& key, GLuint framebuffer);
+  bool reuse_scene(const SceneKey& key, const render::Canvas& target);
   void record(GLuint framebuffer, int width, int height, Presented& out);
   void save_screenshot(GLuint framebuffer, int width, int height, Presented& out);
 
