@@ -5,6 +5,7 @@
 
 #include <glad/gl.h>
 
+#include <cstring>
 #include <utility>
 
 namespace galaxy::render {
@@ -85,6 +86,13 @@ inline GlTexture make_texture(GLenum target) {
 inline GlQuery make_query(GLenum target) {
   return create_object<GlQuery>(
       [target](GLsizei n, GLuint* id) { glCreateQueries(target, n, id); });
+}
+
+// Whether the current context draws in software (Mesa's llvmpipe), where some passes are
+// cheaper done another way than on a GPU (Renderer's shared splat sums, SceneCache's copy).
+inline bool software_gl() {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return name != nullptr && std::strstr(name, "llvmpipe") != nullptr;
 }
 
 }  // namespace galaxy::render

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <glm/gtc/type_ptr.hpp>
 #include <stdexcept>
 
@@ -59,8 +58,7 @@ Renderer::Renderer()
       bodies_vao_(make_vertex_array()),
       lines_vao_(make_vertex_array()),
       line_vertices_(make_buffer()) {
-  const auto* gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-  shared_splat_ = !(gl_renderer && std::strstr(gl_renderer, "llvmpipe"));
+  shared_splat_ = !software_gl();
   const auto table = inferno_table(kColormapSize);
   glTextureStorage1D(colormap_.id(), 1, GL_RGBA8, kColormapSize);
   glTextureSubImage1D(colormap_.id(), 0, 0, kColormapSize, GL_RGBA, GL_UNSIGNED_BYTE, table.data());

@@ -5,7 +5,9 @@
 
 namespace galaxy::render {
 
-SceneCache::SceneCache() : copy_(build_program({{GL_COMPUTE_SHADER, {"copy_picture.comp"}}})) {}
+SceneCache::SceneCache()
+    : copy_(build_program({{GL_COMPUTE_SHADER, {"copy_picture.comp"}}})),
+      compute_copy_(!software_gl()) {}
 
 Canvas SceneCache::canvas(int width, int height) {
   if (!target_ || target_->width() != width || target_->height() != height) {
@@ -19,7 +21,7 @@ bool SceneCache::restore(const Canvas& to) const {
   if (!valid_ || to.width != target_->width() || to.height != target_->height()) return false;
   const Canvas from = target_->canvas();
   // Into a texture by compute; the window's back buffer takes a blit.
-  if (to.texture != 0) {
+  if (to.texture != 0 && compute_copy_) {
     const GLuint prog = copy_.id();
     glProgramUniform2i(prog, glGetUniformLocation(prog, "u_size"), to.width, to.height);
     glBindImageTexture(0, from.texture, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);

@@ -268,8 +268,8 @@ TEST_F(Look, TheComputeSplatStartsEachFrameFromBlack) {
 
 // The scene is drawn into its own texture and copied into the picture shown: by compute into a
 // texture (the headless window), by a blit where only a framebuffer is known (a window's back
-// buffer); the same bits either way. A target of another size is refused, as is a scene not
-// yet drawn.
+// buffer) or where the compute copy is off (software GL); the same bits either way. A target
+// of another size is refused, as is a scene not yet drawn.
 TEST_F(Look, TheSceneCopiedIntoThePictureIsTheSameBits) {
   render::SceneCache scene;
   const render::Canvas canvas = scene.canvas(kSize, kSize);
@@ -283,11 +283,15 @@ TEST_F(Look, TheSceneCopiedIntoThePictureIsTheSameBits) {
   scene.mark_drawn();
   const auto drawn = render::read_rgba(canvas.framebuffer, kSize, kSize);
   ASSERT_GT(mean(drawn), 0.5);
+  scene.set_compute_copy(true);
   ASSERT_TRUE(scene.restore(target_->canvas()));
   EXPECT_EQ(render::read_rgba(target_->framebuffer(), kSize, kSize), drawn) << "compute copy";
-  render::OffscreenTarget other(kSize, kSize);
+  render::OffscreenTarget other(kSize, kSize), third(kSize, kSize);
   ASSERT_TRUE(scene.restore({other.framebuffer(), 0, kSize, kSize}));
   EXPECT_EQ(render::read_rgba(other.framebuffer(), kSize, kSize), drawn) << "blit";
+  scene.set_compute_copy(false);
+  ASSERT_TRUE(scene.restore(third.canvas()));
+  EXPECT_EQ(render::read_rgba(third.framebuffer(), kSize, kSize), drawn) << "blit, by choice";
   render::OffscreenTarget smaller(kSize / 2, kSize);
   EXPECT_FALSE(scene.restore(smaller.canvas()));
 }
