@@ -25,6 +25,13 @@ inline void canvas_written() {
                   GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
 }
 
+// Runs the bound compute program over every pixel of `canvas`, one 16x16 workgroup a 16x16
+// tile (the picture passes' local size).
+inline void dispatch_over(const Canvas& canvas) {
+  glDispatchCompute(static_cast<GLuint>((canvas.width + 15) / 16),
+                    static_cast<GLuint>((canvas.height + 15) / 16), 1);
+}
+
 class OffscreenTarget {
  public:
   OffscreenTarget(int width, int height);

@@ -134,8 +134,7 @@ void PostProcess::tonemap(const HdrSource& src, const RenderParams& p, const Can
   glBindTextureUnit(3, p.bloom_strength > 0.0f ? ping_.id() : small_.id());
   glBindImageTexture(0, out.texture, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
   glUseProgram(prog);
-  glDispatchCompute(static_cast<GLuint>((out.width + kGroup - 1) / kGroup),
-                    static_cast<GLuint>((out.height + kGroup - 1) / kGroup), 1);
+  dispatch_over(out);
   glUseProgram(0);
   canvas_written();
 }

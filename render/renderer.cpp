@@ -234,8 +234,7 @@ void Renderer::draw_trails(const Trails& trails, const VertexBuffers& bodies,
   glProgramUniform2i(comp, loc(comp, "u_size"), canvas.width, canvas.height);
   glBindImageTexture(0, canvas.texture, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
   glUseProgram(comp);
-  glDispatchCompute(static_cast<GLuint>((canvas.width + 15) / 16),
-                    static_cast<GLuint>((canvas.height + 15) / 16), 1);
+  dispatch_over(canvas);
   glUseProgram(0);
   canvas_written();
 }

@@ -27,8 +27,7 @@ bool SceneCache::restore(const Canvas& to) const {
     glBindImageTexture(0, from.texture, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
     glBindImageTexture(1, to.texture, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glUseProgram(prog);
-    glDispatchCompute(static_cast<GLuint>((to.width + 15) / 16),
-                      static_cast<GLuint>((to.height + 15) / 16), 1);
+    dispatch_over(to);
     glUseProgram(0);
     canvas_written();
   } else {
