@@ -243,7 +243,8 @@ void Renderer::draw_trails(const Trails& trails, const VertexBuffers& bodies,
 void Renderer::ensure_trail_light(int width, int height) {
   if (width == trail_width_ && height == trail_height_) return;
   trail_light_ = make_buffer();
-  const std::vector<GLuint> zeros(static_cast<std::size_t>(width) * height, 0u);
+  const std::vector<GLuint> zeros(
+      std::max<std::size_t>(static_cast<std::size_t>(width) * height, 1), 0u);
   glNamedBufferStorage(trail_light_.id(), static_cast<GLsizeiptr>(zeros.size() * sizeof(GLuint)),
                        zeros.data(), 0);
   trail_width_ = width;
