@@ -24,6 +24,15 @@ using LineVertex = Marker;  // the overlay vertex: position and colour
 GLint loc(GLuint program, const char* name) {
   return glGetUniformLocation(program, name);
 }
+
+// A buffer of `words` 32-bit words at least, rounded up to whole uvec4s for clear_words.comp;
+// its size in uvec4 (at least one: GL refuses an empty buffer).
+GLsizeiptr make_words4(GlBuffer& buffer, GLsizeiptr words) {
+  const GLsizeiptr words4 = std::max<GLsizeiptr>((words + 3) / 4, 1);
+  buffer = make_buffer();
+  glNamedBufferStorage(buffer.id(), words4 * 4 * GLsizeiptr{sizeof(GLuint)}, nullptr, 0);
+  return words4;
+}
 }  // namespace
 
 float body_intensity(const RenderParams& p, std::size_t count) {
@@ -48,7 +57,7 @@ Renderer::Renderer()
       splat_(build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.glsl", "splat.comp"}}})),
       splat_shared_(
           build_program({{GL_COMPUTE_SHADER, {"common.glsl", "splat.glsl", "splat_shared.comp"}}})),
-      clear_accum_(build_program({{GL_COMPUTE_SHADER, {"clear_accum.comp"}}})),
+      clear_words_(build_program({{GL_COMPUTE_SHADER, {"clear_words.comp"}}})),
       lines_(build_program(
           {{GL_VERTEX_SHADER, {"lines.vert"}}, {GL_FRAGMENT_SHADER, {"lines.frag"}}})),
       trail_draw_(
@@ -103,11 +112,7 @@ void Renderer::ensure_targets(int width, int height, SplatMode mode) {
     hdr_height_ = height;
   }
   if (mode == SplatMode::Compute && (width != accum_width_ || height != accum_height_)) {
-    accum_ = make_buffer();
-    // 3 words a pixel, rounded up to whole uvec4s for the clear.
-    accum_words4_ = (3 * static_cast<GLsizeiptr>(width) * height + 3) / 4;
-    glNamedBufferStorage(accum_.id(), accum_words4_ * 4 * GLsizeiptr{sizeof(GLuint)}, nullptr,
-                         GL_DYNAMIC_STORAGE_BIT);
+    accum_words4_ = make_words4(accum_, 3 * static_cast<GLsizeiptr>(width) * height);
     accum_width_ = width;
     accum_height_ = height;
   }
@@ -178,7 +183,7 @@ void Renderer::splat_points(const VertexBuffers& bodies, const glm::mat4& view_p
 void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj,
                              const RenderParams& p, float point_size, int width, int height,
                              int stride) {
-  clear_accum();
+  clear_words(accum_.id(), accum_words4_);
   const GLuint prog = shared_splat_ ? splat_shared_.id() : splat_.id();
   const GLuint n = static_cast<GLuint>(bodies.count());
   set_color_uniforms(prog, p);
@@ -201,12 +206,12 @@ void Renderer::splat_compute(const VertexBuffers& bodies, const glm::mat4& view_
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-void Renderer::clear_accum() {
-  const GLuint prog = clear_accum_.id();
-  glProgramUniform1ui(prog, loc(prog, "u_count4"), static_cast<GLuint>(accum_words4_));
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, accum_.id());
+void Renderer::clear_words(GLuint buffer, GLsizeiptr words4) {
+  const GLuint prog = clear_words_.id();
+  glProgramUniform1ui(prog, loc(prog, "u_count4"), static_cast<GLuint>(words4));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, buffer);
   glUseProgram(prog);
-  glDispatchCompute(static_cast<GLuint>((accum_words4_ + 255) / 256), 1, 1);
+  glDispatchCompute(static_cast<GLuint>((words4 + 255) / 256), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
@@ -242,11 +247,8 @@ void Renderer::draw_trails(const Trails& trails, const VertexBuffers& bodies,
 // One word a pixel, zero between frames: trail_composite.comp empties what it lays over.
 void Renderer::ensure_trail_light(int width, int height) {
   if (width == trail_width_ && height == trail_height_) return;
-  trail_light_ = make_buffer();
-  const std::vector<GLuint> zeros(
-      std::max<std::size_t>(static_cast<std::size_t>(width) * height, 1), 0u);
-  glNamedBufferStorage(trail_light_.id(), static_cast<GLsizeiptr>(zeros.size() * sizeof(GLuint)),
-                       zeros.data(), 0);
+  const GLsizeiptr words4 = make_words4(trail_light_, static_cast<GLsizeiptr>(width) * height);
+  clear_words(trail_light_.id(), words4);
   trail_width_ = width;
   trail_height_ = height;
 }

@@ -63,9 +63,10 @@ class Renderer {
   void splat_compute(const VertexBuffers& bodies, const glm::mat4& view_proj, const RenderParams& p,
                      float point_size, int width, int height, int stride);
 
-  void clear_accum();
+  // Zeroes the first `words4` uvec4s of `buffer` (shaders/clear_words.comp).
+  void clear_words(GLuint buffer, GLsizeiptr words4);
   void ensure_trail_light(int width, int height);
-  GlProgram points_, splat_, splat_shared_, clear_accum_, lines_, trail_draw_, trail_composite_;
+  GlProgram points_, splat_, splat_shared_, clear_words_, lines_, trail_draw_, trail_composite_;
   PostProcess post_;
   GlTexture colormap_;
   GlVertexArray bodies_vao_, lines_vao_;
