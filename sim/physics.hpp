@@ -35,19 +35,25 @@ struct Accum {
   T ax = 0, ay = 0, az = 0, pot = 0;
 };
 
-// 1/sqrt(r2): the hardware reciprocal square root for float on the device, exact elsewhere.
+// 1/sqrt(r2): the hardware reciprocal square root for float on the device, exact elsewhere. On
+// the device it is the instruction alone (rsqrt.approx.ftz): rsqrtf's result for every normal
+// r2, without the three instructions rsqrtf spends scaling a subnormal one (below 1.2e-38, which
+// no softened distance comes near; ftz takes it as 0), 3 of a pair's 20 in the force walk.
 template <typename T>
 GALAXY_HD T inverse_sqrt(T r2) {
   if constexpr (sizeof(T) == 4) {
 #if defined(__CUDA_ARCH__)
-    return rsqrtf(r2);
+    float y;
+    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(r2));
+    return y;
 #endif
   }
   return T(1) / std::sqrt(r2);
 }
 
 // kMayBeZero = false drops the test for r2 == 0, for callers that know eps2 > 0 (the direct
-// kernel, where the test is one instruction in sixteen).
+// kernel, where the test is one instruction in sixteen; the force walk without potentials, where
+// with its branch it was 4 of a pair's 20 instructions).
 template <typename T, bool kMayBeZero = true>
 GALAXY_HD void interact(Accum<T>& acc, T dx, T dy, T dz, T m, T eps2) {
   const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
@@ -119,10 +125,13 @@ template <typename T>
 struct SecondOrder {
   T inv_r, inv_r2, inv_r5, m_r, qx, qy, qz, dqd_r5;
 };
-template <typename T>
+// kMayBeZero = false drops the test for R == 0, as interact's does.
+template <typename T, bool kMayBeZero = true>
 GALAXY_HD bool second_order(T dx, T dy, T dz, T m, const Quadrupole& q, T eps2, SecondOrder<T>& o) {
   const T r2 = dz * dz + (dy * dy + (dx * dx + eps2));  // three multiply-adds
-  if (r2 <= T(0)) return false;
+  if constexpr (kMayBeZero) {
+    if (r2 <= T(0)) return false;
+  }
   o.inv_r = inverse_sqrt(r2);
   o.inv_r2 = o.inv_r * o.inv_r;
   o.m_r = m * o.inv_r;
@@ -146,19 +155,26 @@ GALAXY_HD bool second_order(T dx, T dy, T dz, T m, const Quadrupole& q, T eps2, 
 // (measured: p99 3.7e-3 with or without it at 1M Plummer bodies, theta 0.5).
 // 35 float operations with the caller's offset (second_order's, then add_second_order's); the
 // bench counts 53 flops, as when this took 37. The pair interaction: 15 operations, 20 flops.
+// The acceleration's two parts go into the sums one after the other: on the device two
+// multiply-adds a component, where their difference added took a product, a multiply-add and an
+// add. In the force walk a cell costs a target 31 instructions, 42 before this and the walk's
+// dropped test for R == 0 (second_order's kMayBeZero) and rsqrtf's subnormal scaling.
 template <typename T>
 GALAXY_HD void add_second_order(Accum<T>& acc, T dx, T dy, T dz, const SecondOrder<T>& o) {
   const T s = (o.m_r + T(2.5) * o.dqd_r5) * o.inv_r2;
-  acc.ax += dx * s - o.qx * o.inv_r5;
-  acc.ay += dy * s - o.qy * o.inv_r5;
-  acc.az += dz * s - o.qz * o.inv_r5;
+  acc.ax += dx * s;
+  acc.ay += dy * s;
+  acc.az += dz * s;
+  acc.ax -= o.qx * o.inv_r5;
+  acc.ay -= o.qy * o.inv_r5;
+  acc.az -= o.qz * o.inv_r5;
   acc.pot -= o.m_r + T(0.5) * o.dqd_r5;
 }
-template <typename T>
+template <typename T, bool kMayBeZero = true>
 GALAXY_HD void interact_quadrupole(Accum<T>& acc, T dx, T dy, T dz, T m, const Quadrupole& q,
                                    T eps2) {
   SecondOrder<T> o{};
-  if (second_order(dx, dy, dz, m, q, eps2, o)) add_second_order(acc, dx, dy, dz, o);
+  if (second_order<T, kMayBeZero>(dx, dy, dz, m, q, eps2, o)) add_second_order(acc, dx, dy, dz, o);
 }
 
 // Order 3 adds the third moments about the centre of mass, O_ijk = sum m x_i x_j x_k (symmetric:

@@ -62,6 +62,10 @@ template <physics::Order kOrder, int kPerLane, bool kRemote = false, bool kExpan
           bool kCost = false, bool kPot = true>
 struct ForceMode {
   static constexpr bool kSumsPotentials = kPot;
+  // The walk without potentials runs only with softening (launch), so every R^2 >= eps2 > 0 and
+  // its evaluations drop the test for R == 0 (physics::interact's kMayBeZero): with the test's
+  // branch, 4 of a pair's 20 instructions.
+  static constexpr bool kMayBeZero = kPot;
   unsigned long long* counters;
   bool pot_only;
   float4* partial;  // where parts > 1: part p's sums at partial[p * n + i] (WalkScratch)
@@ -128,7 +132,7 @@ struct ForceMode {
     }
     cells += __popc(accepted);
     if (cells >= 32) n_cells += 32;
-    cells = drain_cells<kOrder>(g.tg, l, cells, eps2, lane, t);
+    cells = drain_cells<kOrder, kMayBeZero>(g.tg, l, cells, eps2, lane, t);
 
     // Bodies of opened leaves onto the body list, 32 slots at a time: slot s belongs to the
     // lane whose leaf covers it in the scan of the leaves' counts.
@@ -148,7 +152,7 @@ struct ForceMode {
       }
       bodies += m;
       if (bodies >= 32) n_bodies += 32;
-      bodies = drain_bodies(g.tg, l, bodies, eps2, lane);
+      bodies = drain_bodies<kMayBeZero>(g.tg, l, bodies, eps2, lane);
     }
   }
 
@@ -165,8 +169,8 @@ struct ForceMode {
   __device__ __forceinline__ void end(Group<kPerLane>& g, Lists& l, const BodiesView& b,
                                       const TreeView& t, float eps2, int lane) {
     __syncwarp();
-    for (int k = 0; k < cells; ++k) eval_cell<kOrder>(g.tg, l, k, eps2, t);
-    for (int k = 0; k < bodies; ++k) eval_body(g.tg, l, k, eps2);
+    for (int k = 0; k < cells; ++k) eval_cell<kOrder, kMayBeZero>(g.tg, l, k, eps2, t);
+    for (int k = 0; k < bodies; ++k) eval_body<kMayBeZero>(g.tg, l, k, eps2);
     n_cells += cells;
     n_bodies += bodies;
     __syncwarp();  // the lists are read before the next group overwrites them
@@ -243,7 +247,8 @@ bool launch(const BodiesView& b, const TreeView& t, float eps2, physics::Relativ
   // A device rank's local walk counts its groups' entries (the ranks refuse order 3).
   constexpr bool kMayCount = !kRemote && kOrder != physics::Order::Octupole;
   constexpr bool kMaySkip = !kRemote && kOrder == physics::Order::Quadrupole;
-  const bool skip = kMaySkip && pot == Potentials::Skip && !t.group_cost;
+  // Without softening a body meets itself at R == 0, which only the walk with potentials tests.
+  const bool skip = kMaySkip && pot == Potentials::Skip && !t.group_cost && eps2 > 0.0f;
   if constexpr (kOrder == physics::Order::Quadrupole) {
     if (physics::expansion_on(b.n)) {
       if constexpr (kMayCount) {

@@ -204,12 +204,12 @@ struct WalkScratch {
 };
 // What a force walk writes of each body's potential (acc.w), which only the energy, the saves and
 // the rank sums read: With it; Skip (a single run's pass: the walk leaves it out where that pays,
-// with quadrupoles: 3-3.5% of a 1M step, and writes 0); Only it, leaving acc.xyz as they are,
+// with quadrupoles and softening: 3-3.5% of a 1M step; writes 0); Only it, acc.xyz untouched,
 // with the decisions of the pass that built the tree (its alpha |a| per group, t.group_alpha).
 enum class Potentials { With, Skip, Only };
 // 5. force walk with cells of the run's multipole order. Writes acc of every body; adds
 // interaction counts to counters[0] (body-body) and counters[1] (body-cell). Returns whether
-// acc.w holds the potentials after it (Skip: not with quadrupoles).
+// acc.w holds the potentials after it (Skip: not with quadrupoles and softening).
 bool launch_force(const BodiesView& b, const TreeView& t, int multipole, float eps2,
                   physics::Relative rel, const WalkScratch& w, unsigned long long* counters,
                   cudaStream_t s, Potentials potentials = Potentials::With);

@@ -117,7 +117,8 @@ struct Targets {
   physics::Accum<float> acc[kPerLane];
 };
 
-template <physics::Order kOrder, int kPerLane>
+// kMayBeZero = false: the caller knows eps2 > 0 (physics::interact's kMayBeZero).
+template <physics::Order kOrder, bool kMayBeZero, int kPerLane>
 __device__ __forceinline__ void eval_cell(Targets<kPerLane>& t, const Lists& l, int k, float eps2,
                                           const TreeView& tree) {
   const float4 c = l.cell[k];
@@ -139,35 +140,37 @@ __device__ __forceinline__ void eval_cell(Targets<kPerLane>& t, const Lists& l, 
     const physics::Quadrupole q{a.x, a.y, a.z, a.w, b.x, b.y, b.z};
 #pragma unroll
     for (int j = 0; j < kPerLane; ++j) {
-      physics::interact_quadrupole(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, q,
-                                   eps2);
+      physics::interact_quadrupole<float, kMayBeZero>(t.acc[j], c.x - t.x[j], c.y - t.y[j],
+                                                      c.z - t.z[j], c.w, q, eps2);
     }
   } else {
 #pragma unroll
     for (int j = 0; j < kPerLane; ++j) {
-      physics::interact(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w, eps2);
+      physics::interact<float, kMayBeZero>(t.acc[j], c.x - t.x[j], c.y - t.y[j], c.z - t.z[j], c.w,
+                                           eps2);
     }
   }
 }
 
-template <int kPerLane>
+template <bool kMayBeZero, int kPerLane>
 __device__ __forceinline__ void eval_body(Targets<kPerLane>& t, const Lists& l, int k, float eps2) {
   const float4 q = l.body[k];
 #pragma unroll
   for (int j = 0; j < kPerLane; ++j) {
-    physics::interact(t.acc[j], q.x - t.x[j], q.y - t.y[j], q.z - t.z[j], q.w, eps2);
+    physics::interact<float, kMayBeZero>(t.acc[j], q.x - t.x[j], q.y - t.y[j], q.z - t.z[j], q.w,
+                                         eps2);
   }
 }
 
 // When a list holds 32 or more entries: every lane evaluates the first 32, and the rest (fewer
 // than 32) move to the front. Returns the entries left.
-template <physics::Order kOrder, int kPerLane>
+template <physics::Order kOrder, bool kMayBeZero, int kPerLane>
 __device__ __forceinline__ int drain_cells(Targets<kPerLane>& t, Lists& l, int pending, float eps2,
                                            int lane, const TreeView& tree) {
   __syncwarp();
   if (pending < 32) return pending;
 #pragma unroll 4
-  for (int k = 0; k < 32; ++k) eval_cell<kOrder>(t, l, k, eps2, tree);
+  for (int k = 0; k < 32; ++k) eval_cell<kOrder, kMayBeZero>(t, l, k, eps2, tree);
   const int rest = pending - 32;
   float4 c, a, b;
   int node = 0;
@@ -187,13 +190,13 @@ __device__ __forceinline__ int drain_cells(Targets<kPerLane>& t, Lists& l, int p
   return rest;
 }
 
-template <int kPerLane>
+template <bool kMayBeZero, int kPerLane>
 __device__ __forceinline__ int drain_bodies(Targets<kPerLane>& t, Lists& l, int pending, float eps2,
                                             int lane) {
   __syncwarp();
   if (pending < 32) return pending;
 #pragma unroll 8
-  for (int k = 0; k < 32; ++k) eval_body(t, l, k, eps2);
+  for (int k = 0; k < 32; ++k) eval_body<kMayBeZero>(t, l, k, eps2);
   const int rest = pending - 32;
   float4 q;
   __syncwarp();
