@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "morton.hpp"
 #include "physics.hpp"
 
 namespace galaxy {

@@ -13,6 +13,7 @@
 
 #include "cpu/let.hpp"
 #include "cpu/octree.hpp"
+#include "morton.hpp"
 #include "physics.hpp"
 
 namespace galaxy {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bodies.hpp"
+#include "morton.hpp"
 #include "physics.hpp"
 #include "simulation.hpp"
 

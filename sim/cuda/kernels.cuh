@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../morton.hpp"
 #include "../physics.hpp"
 
 namespace galaxy::cuda {

@@ -14,6 +14,7 @@
 #include "cpu/octree.hpp"
 #include "cpu/parallel.hpp"
 #include "mpi/collectives.hpp"
+#include "morton.hpp"
 #include "mpi/rank_state.hpp"
 #include "physics.hpp"
 
