@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "headless_gl.hpp"
 #include "offscreen_target.hpp"
 #include "picture/gl_context.hpp"
 #include "renderer.hpp"
@@ -31,14 +32,12 @@ struct Body {
   std::uint8_t tag;
 };
 
-class Look : public ::testing::Test {
+class Look : public test_support::HeadlessGl {
  protected:
+  Look() : HeadlessGl(kSize, kSize) {}
   void SetUp() override {
-    try {
-      context_ = app::make_headless_context(kSize, kSize);
-    } catch (const std::runtime_error& e) {
-      GTEST_SKIP() << e.what();
-    }
+    HeadlessGl::SetUp();
+    if (IsSkipped()) return;
     renderer_.emplace();
     target_.emplace(kSize, kSize);
   }
@@ -46,7 +45,6 @@ class Look : public ::testing::Test {
     bodies_ = render::VertexBuffers();
     target_.reset();
     renderer_.reset();
-    context_.reset();
   }
   // Renders `bodies` (speed 0.5) and returns top-down RGBA rows.
   std::vector<std::uint8_t> draw(const std::vector<Body>& bodies, const render::RenderParams& p) {
@@ -71,7 +69,6 @@ class Look : public ::testing::Test {
     for (std::size_t i = 0; i < px.size(); i += 4) s += px[i] + px[i + 1] + px[i + 2];
     return s / (3.0 * (px.size() / 4));
   }
-  std::unique_ptr<app::GlContext> context_;
   std::optional<render::Renderer> renderer_;
   std::optional<render::OffscreenTarget> target_;
   render::VertexBuffers bodies_;

@@ -24,6 +24,7 @@
 
 #include "cli/options.hpp"
 #include "headless_app.hpp"
+#include "headless_gl.hpp"
 #include "offscreen_target.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/recorder.hpp"
@@ -180,14 +181,12 @@ TEST(ReferenceImage, ViewCentreIsWhereTheLineOfSightMeetsTheScreen) {
 
 constexpr int kSize = 128;
 
-class ReferenceGl : public ::testing::Test {
+class ReferenceGl : public test_support::HeadlessGl {
  protected:
+  ReferenceGl() : HeadlessGl(kSize, kSize) {}
   void SetUp() override {
-    try {
-      context_ = app::make_headless_context(kSize, kSize);
-    } catch (const std::runtime_error& e) {
-      GTEST_SKIP() << e.what();
-    }
+    HeadlessGl::SetUp();
+    if (IsSkipped()) return;
     renderer_.emplace();
     pass_.emplace();
     target_.emplace(kSize, kSize);
@@ -197,7 +196,6 @@ class ReferenceGl : public ::testing::Test {
     target_.reset();
     pass_.reset();
     renderer_.reset();
-    context_.reset();
   }
   // Bodies at clip-space (x, y), bright enough that a sprite's core is white; no bloom and a
   // fixed exposure, so that a picture depends on nothing but the bodies.
@@ -226,7 +224,6 @@ class ReferenceGl : public ::testing::Test {
     const std::size_t i = (static_cast<std::size_t>(y) * kSize + x) * 4;
     return {px[i], px[i + 1], px[i + 2]};
   }
-  std::unique_ptr<app::GlContext> context_;
   std::optional<render::Renderer> renderer_;
   std::optional<render::ReferenceImagePass> pass_;
   std::optional<render::OffscreenTarget> target_;

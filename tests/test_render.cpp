@@ -16,18 +16,19 @@
 #include <string>
 
 #include "app.hpp"
-#include "png_read.hpp"
 #include "colormap.hpp"
 #include "cpu/cpu_simulation.hpp"
-#include "picture/gl_context.hpp"
 #include "headless_app.hpp"
-#include "panel/input.hpp"
+#include "headless_gl.hpp"
+#include "imgui_context.hpp"
 #include "offscreen_target.hpp"
+#include "panel/input.hpp"
+#include "picture/gl_context.hpp"
 #include "picture/overlay.hpp"
 #include "picture/recorder.hpp"
+#include "png_read.hpp"
 #include "run_command.hpp"
 #include "scenarios/plummer.hpp"
-#include "imgui_context.hpp"
 
 namespace galaxy {
 namespace {
@@ -513,14 +514,12 @@ TEST(Overlay, RefreshFollowsStepsAtMostFiveTimesASecond) {
 }
 
 // One body at the centre of a small target, drawn through the renderer alone.
-class PopulationColours : public ::testing::Test {
+class PopulationColours : public test_support::HeadlessGl {
  protected:
+  PopulationColours() : HeadlessGl(64, 64) {}
   void SetUp() override {
-    try {
-      context_ = app::make_headless_context(64, 64);
-    } catch (const std::runtime_error& e) {
-      GTEST_SKIP() << e.what();
-    }
+    HeadlessGl::SetUp();
+    if (IsSkipped()) return;
     renderer_.emplace();
     target_.emplace(64, 64);
     bodies_.resize(1, false);
@@ -529,7 +528,6 @@ class PopulationColours : public ::testing::Test {
     bodies_ = render::VertexBuffers();
     target_.reset();
     renderer_.reset();
-    context_.reset();
   }
   // Centre pixel of one body with tag `tag` moving at `speed`.
   std::array<int, 3> centre(std::uint8_t tag, float speed, render::RenderParams p = {}) {
@@ -547,7 +545,6 @@ class PopulationColours : public ::testing::Test {
     const std::size_t i = (32 * 64 + 32) * 4;
     return {px[i], px[i + 1], px[i + 2]};
   }
-  std::unique_ptr<app::GlContext> context_;
   std::optional<render::Renderer> renderer_;
   std::optional<render::OffscreenTarget> target_;
   render::VertexBuffers bodies_;

@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "headless_gl.hpp"
 #include "offscreen_target.hpp"
 #include "picture/gl_context.hpp"
 #include "renderer.hpp"
@@ -25,14 +26,12 @@ namespace {
 
 constexpr std::uint8_t kDisk = 1, kBulge = 2, kSecondGalaxy = 4;
 
-class TrailDrawing : public ::testing::Test {
+class TrailDrawing : public test_support::HeadlessGl {
  protected:
+  TrailDrawing() : HeadlessGl(64, 64) {}
   void SetUp() override {
-    try {
-      context_ = app::make_headless_context(64, 64);
-    } catch (const std::runtime_error& e) {
-      GTEST_SKIP() << e.what();
-    }
+    HeadlessGl::SetUp();
+    if (IsSkipped()) return;
     renderer_.emplace();
     trails_.emplace();
   }
@@ -40,7 +39,6 @@ class TrailDrawing : public ::testing::Test {
     bodies_ = render::VertexBuffers();
     trails_.reset();
     renderer_.reset();
-    context_.reset();
   }
   // Starts the trails over with `p` and samples the bodies at each row of `path` (one position
   // a body), the last row being where the bodies are now.
@@ -73,7 +71,6 @@ class TrailDrawing : public ::testing::Test {
     const std::uint8_t* q = &px[(std::size_t(y) * w + x) * 4];
     return q[0] + q[1] + q[2];
   }
-  std::unique_ptr<app::GlContext> context_;
   std::optional<render::Renderer> renderer_;
   std::optional<render::Trails> trails_;
   render::VertexBuffers bodies_;
@@ -123,7 +120,9 @@ TEST_F(TrailDrawing, ASlopingTrailIsOnePixelAColumnWithoutGaps) {
       ++lit;
       EXPECT_LE(std::abs(float(y) + 0.5f - line_y(float(x) + 0.5f)), 1.0f) << x << ", " << y;
     }
-    if (x >= 27 && x <= 228) EXPECT_EQ(lit, 1) << "column " << x;
+    if (x >= 27 && x <= 228) {
+      EXPECT_EQ(lit, 1) << "column " << x;
+    }
   }
 }
 

@@ -16,6 +16,7 @@
 #include "app.hpp"
 #include "cli/options.hpp"
 #include "headless_app.hpp"
+#include "headless_gl.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/trail_path.hpp"
 #include "trails.hpp"
@@ -38,20 +39,17 @@ struct HostVertices {
   }
 };
 
-class Trails : public ::testing::Test {
+class Trails : public test_support::HeadlessGl {
  protected:
+  Trails() : HeadlessGl(64, 64) {}
   void SetUp() override {
-    try {
-      context_ = app::make_headless_context(64, 64);
-    } catch (const std::runtime_error& e) {
-      GTEST_SKIP() << e.what();
-    }
+    HeadlessGl::SetUp();
+    if (IsSkipped()) return;
     trails_.emplace();
   }
   void TearDown() override {
     bodies_ = render::VertexBuffers();
     trails_.reset();
-    context_.reset();
   }
   void upload(const HostVertices& h) {
     if (bodies_.count() != h.tags.size()) bodies_.resize(h.tags.size(), false, true);
@@ -70,7 +68,6 @@ class Trails : public ::testing::Test {
     for (std::size_t r = 0; r < ok.size(); r += k) chosen.push_back(ok[r]);
     return chosen;
   }
-  std::unique_ptr<app::GlContext> context_;
   std::optional<render::Trails> trails_;
   render::VertexBuffers bodies_;
 };
