@@ -101,6 +101,7 @@ class App {
   void orbit_preview(glm::vec2 window);
   void apply_edits(const Changes& c);
   void poll_edits();
+  void land_edits(const BodyEdits::Outcome& o);  // what finished edits did, and their run
   void scripted_drop();  // --drop FRAME:BODIES
   glm::mat4 view_proj(int width, int height) const;
   std::optional<std::uint64_t> step_limit() const;

@@ -89,7 +89,12 @@ void App::apply_edits(const Changes& c) {
 }
 
 void App::poll_edits() {
-  const BodyEdits::Outcome o = edits_->poll();
+  land_edits(edits_->poll());
+  stats_.editing = edits_->busy();
+}
+
+// Says what the finished edits did (headless, on the terminal too) and shows the run they made.
+void App::land_edits(const BodyEdits::Outcome& o) {
   for (const Report& r : o.reports) {
     report(r);
     // Headless, the terminal is where it shows (errors go to stderr in report()).
@@ -101,7 +106,6 @@ void App::poll_edits() {
     run_changed();
     update_vertices();
   }
-  stats_.editing = edits_->busy();
 }
 
 }  // namespace galaxy::app

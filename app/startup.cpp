@@ -237,8 +237,13 @@ void App::finish() {
   finished_ = true;
   // The thread stops at the end of its step; a headless run's last step may have run away.
   runner_->hold();
-  for (const Report& r : edits_->finish().reports) report(r);  // a drop under way lands first
+  // A drop under way lands first, said and counted as during the frames (a scripted --drop that
+  // the simulation's own thread had not reached when --frames ran out was added, but neither
+  // said nor in the summary's N).
+  const BodyEdits::Outcome landed = edits_->finish();
   runner_->exclusive([](Session&) {});
+  land_edits(landed);
+  stats_.editing = false;
   update_status();
   if (!final_save_.empty()) {
     try {

@@ -2,7 +2,7 @@
 // Issue 22: Esc, q or the window's close button ask "Quit? (Enter: quit, Esc: stay)" before a
 // run that has lasted more than a minute or has unsaved edits is lost; --frames, headless runs
 // and signals never ask. The window's path needs a display: without one a test runs itself again
-// under xvfb-run.
+// under xvfb-run. A drop asked as a run ends still lands, said and counted.
 #define GLFW_INCLUDE_NONE  // glad, through app.hpp, brings GL
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
@@ -19,6 +19,7 @@
 #include "app.hpp"
 #include "headless_app.hpp"
 #include "run_command.hpp"
+#include "scenarios/drop.hpp"
 
 namespace galaxy {
 namespace {
@@ -179,6 +180,27 @@ TEST(Quit, FramesAndHeadlessRunsNeverAsk) {
   quit.quit = true;
   h->apply(quit);
   EXPECT_FALSE(h->frame()) << "headless";
+}
+
+// A drop asked just before the run ends (a scripted --drop near the last of --frames, the
+// simulation on its own thread) lands while the run finishes: the end waits for it, and the
+// summary's N and the vertices count its bodies (they stayed at the old N: the galaxy was added
+// but the run's end never looked at the state again).
+TEST(Quit, ADropAskedAsTheRunEndsLandsAndIsCounted) {
+  std::string why;
+  auto a = test_support::make_app(test_support::small_options(1000), why, /*threaded=*/true);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  app::Changes c;
+  c.drop = DropSpec{};
+  c.drop->bodies = 2000;
+  c.drop->position = {5.0, 0.0, 0.0};
+  c.quit = true;  // headless: at once, with the drop still being made
+  a->apply(c);
+  EXPECT_FALSE(a->frame());
+  EXPECT_EQ(a->stats().bodies, 3000u) << a->stats().error;
+  EXPECT_EQ(a->vertices().count(), 3000u);
+  EXPECT_FALSE(a->stats().editing);
 }
 
 }  // namespace
