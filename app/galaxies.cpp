@@ -90,10 +90,10 @@ void App::apply_edits(const Changes& c) {
 
 void App::poll_edits() {
   land_edits(edits_->poll());
-  stats_.editing = edits_->busy();
 }
 
-// Says what the finished edits did (headless, on the terminal too) and shows the run they made.
+// Says what the finished edits did (headless, on the terminal too), shows the run they made, and
+// whether any is still under way.
 void App::land_edits(const BodyEdits::Outcome& o) {
   for (const Report& r : o.reports) {
     report(r);
@@ -106,6 +106,7 @@ void App::land_edits(const BodyEdits::Outcome& o) {
     run_changed();
     update_vertices();
   }
+  stats_.editing = edits_->busy();
 }
 
 }  // namespace galaxy::app

@@ -243,7 +243,6 @@ void App::finish() {
   const BodyEdits::Outcome landed = edits_->finish();
   runner_->exclusive([](Session&) {});
   land_edits(landed);
-  stats_.editing = false;
   update_status();
   if (!final_save_.empty()) {
     try {

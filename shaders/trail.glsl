@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The trails' buffers (render/trails.hpp), shared by the passes that choose the followed bodies,
-// gather their positions and draw them (trail_draw.comp). A tag byte is population | galaxy << 2 (common.glsl).
+// gather their positions and draw them (trail_draw.comp). A tag byte is population | galaxy << 2
+// (common.glsl).
 layout(std430, binding = 0) readonly buffer Xyzs { vec4 xyzs[]; };  // the bodies' vertices
 layout(std430, binding = 1) readonly buffer Tags { uint tags[]; };  // 4 tag bytes per word
 // Where each body's vertex is, by the body's own index: the vertices' order changes from step to

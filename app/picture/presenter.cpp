@@ -144,12 +144,12 @@ void Presenter::draw_panes(const Frame& f, const render::RenderParams& p,
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
+  const render::Canvas pane = pane_->canvas();
   for (int k = 0; k < n; ++k) {
-    const render::Canvas pane = pane_->canvas();
     renderer_.draw_bodies(f.bodies, f.panes[k], p, pane, stride);
     if (f.trails) renderer_.draw_trails(*f.trails, f.bodies, f.panes[k], p, pane);
     renderer_.draw_overlays(f.panes[k], pane, 5.0f);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, pane_->framebuffer());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, pane.framebuffer);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
     glBlitFramebuffer(0, 0, w, height, k * w, 0, k * w + w, height, GL_COLOR_BUFFER_BIT,
                       GL_NEAREST);
