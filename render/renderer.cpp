@@ -6,7 +6,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <stdexcept>
 
-#include "colormap.hpp"
+#include "palette.hpp"
 #include "knobs.hpp"
 #include "shader_sources.hpp"
 

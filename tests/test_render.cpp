@@ -16,7 +16,7 @@
 #include <string>
 
 #include "app.hpp"
-#include "colormap.hpp"
+#include "palette.hpp"
 #include "cpu/cpu_simulation.hpp"
 #include "headless_app.hpp"
 #include "headless_gl.hpp"

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "colormap.hpp"
+#include "palette.hpp"
 #include "panel/panel_parts.hpp"
 #include "picture/colour_maps.hpp"
 

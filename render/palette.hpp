@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The palette the picture is coloured by: the renderer bakes it into its 1D texture (the speed and
+// the body fields run through it in shaders/common.glsl) and the panel's colour bar draws it.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "colormap.hpp"
+#include "palette.hpp"
 
 #include <algorithm>
 
