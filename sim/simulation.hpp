@@ -12,7 +12,7 @@
 
 #include "accuracy.hpp"
 #include "bodies.hpp"
-#include "body_field.hpp"
+#include "body_field_table.hpp"
 #include "params.hpp"
 #include "reference.hpp"
 #include "runaway.hpp"
@@ -241,7 +241,7 @@ class Simulation {
   virtual InteractionCounts interactions() const { return {}; }
   virtual RankReport ranks() const { return {}; }
 
-  // Body fields (body_field.hpp): per-body quantities drawn in place of the speed.
+  // Body fields (body_field_table.hpp): per-body quantities drawn in place of the speed.
   // show_field computes field f for every body, or for a sampled field (the force error) a random
   // sample within the backend's own pair budget and at most max_bodies (the accuracy meter's
   // sample for the same seed and count: measure_accuracy(count, seed) meters the same bodies),

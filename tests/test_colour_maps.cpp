@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The body fields (sim/body_field.hpp; the colour maps of issue 14): the force error against the
+// The body fields (sim/body_field_table.hpp; the colour maps of issue 14): the force error against the
 // accuracy meter, the walk cost against the walk the overlay traces, the fields' statistics,
 // values that follow the bodies into the vertices, and when the app computes them. Each simulation test runs on the CPU backend and, where a device is present, on
 // CUDA (skipped with the reason otherwise).

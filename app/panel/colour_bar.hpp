@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The panel's part for the body fields (sim/body_field.hpp), all made from the fields' table:
+// The panel's part for the body fields (sim/body_field_table.hpp), all made from the fields' table:
 // the colour choice's entries, the "recompute" button and the range under it, and a legend with
 // a colour bar and values (panel.cpp calls them; startup.cpp chooses --colour-map's field).
 #pragma once
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "body_field.hpp"
+#include "body_field_table.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {

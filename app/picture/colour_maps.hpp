@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The body fields (sim/body_field.hpp) seen from the app: when the shown one is computed again
+// The body fields (sim/body_field_table.hpp) seen from the app: when the shown one is computed again
 // (Simulation::show_field), made from its descriptor's FieldRefresh alone, so a new field needs
 // nothing here. OnChange fields (the force error: each body's error against a direct sum) are
 // computed when turned on, on request (the panel's button), after a change of θ, α, the
@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "body_field.hpp"
+#include "body_field_table.hpp"
 #include "picture/overlay.hpp"
 #include "settings.hpp"
 

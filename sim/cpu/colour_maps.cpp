@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The CPU backend's body fields (body_field.hpp): how it computes each one, and the values drawn
+// The CPU backend's body fields (body_field_table.hpp): how it computes each one, and the values drawn
 // in place of the speed.
 #include <algorithm>
 #include <chrono>

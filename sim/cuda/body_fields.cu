@@ -159,7 +159,7 @@ FieldStats FieldBuffers::stats(BodyField f, const float* by_id, int n, cudaStrea
   CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, as_double, sum_.data(), count, s));
   bytes = temp(bytes);
   CUDA_CHECK(cub::DeviceReduce::Sum(temp_.data(), bytes, as_double, sum_.data(), count, s));
-  // The quantiles as field_stats takes them on the host (body_field.cpp): the median of the
+  // The quantiles as field_stats takes them on the host (body_field_table.cpp): the median of the
   // middle one or two, the p99 element floor(0.99 count), the last.
   std::array<float, 4> v{};
   const std::size_t half = static_cast<std::size_t>(count) / 2;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The body fields' device side (body_field.hpp): the values of the shown field by the user's
+// The body fields' device side (body_field_table.hpp): the values of the shown field by the user's
 // order, which stay on the device; their statistics, reduced on the device (CUB); the kernels
 // that compute the speed and the force error (the walk cost is force.cu's counting walk,
 // launch_walk_costs); and the vertex writers' part, which draws the values in place of the speed.
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "body_field.hpp"
+#include "body_field_table.hpp"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
 

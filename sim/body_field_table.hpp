@@ -6,7 +6,7 @@
 // computes it is the backend's: CpuSimulation::compute_field (cpu/colour_maps.cpp) and
 // CudaBackend::compute_field (cuda/cuda_fields.cu); Simulation::show_field draws it.
 //
-// Adding a field: a value in BodyField, a row in body_field.cpp, a case in each backend's
+// Adding a field: a value in BodyField, a row in body_field_table.cpp, a case in each backend's
 // compute_field. The panel's colour choice, --colour-map, the legend and the renderer follow the
 // table.
 #pragma once

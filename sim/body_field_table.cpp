@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "body_field.hpp"
+#include "body_field_table.hpp"
 
 #include <algorithm>
 #include <array>
