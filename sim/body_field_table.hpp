@@ -3,7 +3,7 @@
 // error, its walk's cost), each described once. A field's descriptor (BodyFieldInfo, one row of
 // body_fields()) says everything the app needs: its name in the panel, its --colour-map name,
 // its legend, its default range and scale, and when its values go stale. How each backend
-// computes it is the backend's: CpuSimulation::compute_field (cpu/colour_maps.cpp) and
+// computes it is the backend's: CpuSimulation::compute_field (cpu/cpu_field_values.cpp) and
 // CudaBackend::compute_field (cuda/cuda_fields.cu); Simulation::show_field draws it.
 //
 // Adding a field: a value in BodyField, a row in body_field_table.cpp, a case in each backend's

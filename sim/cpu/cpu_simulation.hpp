@@ -39,7 +39,7 @@ class CpuSimulation final : public Simulation {
   std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }
-  // The body fields (cpu/colour_maps.cpp). The force error's budget: pair interactions one
+  // The body fields (cpu/cpu_field_values.cpp). The force error's budget: pair interactions one
   // showing may cost (summed in double, about a second for 20,000 bodies on two cores); above
   // it a sample of kErrorFieldPairs / N bodies is computed.
   static constexpr double kErrorFieldPairs = 4e8;

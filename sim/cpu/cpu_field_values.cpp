@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The CPU backend's body fields (body_field_table.hpp): how it computes each one, and the values drawn
-// in place of the speed.
+// The CPU backend's body-field values (body_field_table.hpp): how it computes each field, and the
+// vertices that carry the shown field's values in place of the speed.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
