@@ -3,7 +3,7 @@
 // order, which stay on the device; their statistics, reduced on the device (CUB); the kernels
 // that compute the speed and the force error (the walk cost is force.cu's counting walk,
 // launch_walk_costs); and the vertex writers' part, which draws the values in place of the speed.
-// CudaBackend holds one FieldBuffers (cuda_fields.cu says which field is computed how).
+// CudaBackend holds one FieldBuffers (cuda_field_values.cu says which field is computed how).
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // sequence (pipeline.cu) on one stream, the stage timers and the read-backs. Its members are
 // defined by job: the run and its read-backs (cuda_simulation.cu), keyframes
 // (cuda_keyframes.cu), the overlays' trace and cells (cuda_overlays.cu), the vertices and the body
-// fields (cuda_fields.cu). Included by those files only.
+// fields (cuda_field_values.cu). Included by those files only.
 #pragma once
 
 #include <array>
@@ -111,7 +111,7 @@ class CudaBackend final : public CudaSimulation {
   StageTimings timings() const override { return newest().first; }
   InteractionCounts interactions() const override { return newest().second; }
   GpuTree download_tree() const override;
-  // The body fields (cuda_fields.cu): computed into maps_'s device array and reduced there.
+  // The body fields (cuda_field_values.cu): computed into maps_'s device array and reduced there.
   FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) override;
   BodyField shown_field() const override { return maps_.field(); }
   std::vector<float> field_values() const override;

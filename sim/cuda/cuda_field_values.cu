@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The CUDA backend's vertices (the host and the interop path) and its body fields (the error
-// and cost maps: error_map.cu and force.cu's counting walk, through maps_).
+// The CUDA backend's body-field values and the vertices that carry them (the host and the interop
+// path): which field is computed how (the speeds and the force error: body_fields.cu, the walk
+// cost: force.cu's counting walk, through maps_).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
