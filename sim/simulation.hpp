@@ -253,7 +253,7 @@ class Simulation {
   //   speed: |v|.
   //   force error: |a - a_exact| / |a_exact| of the accelerations the solver left, against a direct
   //     sum at the current positions: the meter's number (relative_error in accuracy.hpp). The CPU
-  //     backend sums in double; the CUDA one sums float pair terms into double (body_fields.cu).
+  //     backend sums in double; the CUDA one sums float pair terms into double (field_buffers.cu).
   //   walk cost: the interactions (body-body plus body-cell) each body's walk evaluated in the
   //     last force pass, as interactions() counts them (their sum is its total): on the CPU the
   //     accepted cells and directly summed bodies of trace_walk(i); on CUDA its group's lists,

@@ -13,7 +13,7 @@
 #include "accuracy.cuh"
 #include "cuda_simulation.hpp"
 #include "diagnostics.hpp"
-#include "body_fields.cuh"
+#include "field_buffers.cuh"
 #include "pipeline.cuh"
 
 namespace galaxy::cuda {

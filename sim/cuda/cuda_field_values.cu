@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The CUDA backend's body-field values and the vertices that carry them (the host and the interop
-// path): which field is computed how (the speeds and the force error: body_fields.cu, the walk
+// path): which field is computed how (the speeds and the force error: field_buffers.cu, the walk
 // cost: force.cu's counting walk, through maps_).
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The body fields on the GPU (body_fields.cuh): the force error's exact accelerations of every
+// The body fields on the GPU (field_buffers.cuh): the force error's exact accelerations of every
 // body (or of the meter's sample) by direct summation, compared with those the solver left in acc;
 // the speeds; the statistics of a field's values; and the values drawn into the vertices.
 //
@@ -24,7 +24,7 @@
 #include <string>
 
 #include "accuracy.hpp"
-#include "body_fields.cuh"
+#include "field_buffers.cuh"
 
 namespace galaxy::cuda {
 
