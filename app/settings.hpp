@@ -101,7 +101,7 @@ struct Changes {
   int step_back = 0;   // steps back (a keyframe and a replay)
   std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
-  bool error_map = false;  // compute the error map again (colour_maps.hpp)
+  bool error_map = false;  // compute the error map again (picture/shown_field.hpp)
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;

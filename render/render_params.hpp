@@ -10,8 +10,8 @@ enum class SplatMode { Points, Compute };
 enum class ColorMode { Auto = 0, Speed = 1, Population = 2, Field = 3 };
 
 // How a body field is drawn: values from `low` to `high` run through the colormap on a log or a
-// linear scale; a value the simulation did not compute (sim/body_field_table.hpp's kNotComputed, and
-// any negative one on a log scale) is grey. `field` names the field for the app (its index in
+// linear scale; a value the simulation did not compute (sim/body_field_table.hpp's kNotComputed,
+// and any negative one on a log scale) is grey. `field` names the field for the app (its index in
 // the simulation's table of fields); the renderer only draws the value.
 struct FieldMap {
   int field = 1;

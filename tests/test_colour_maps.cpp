@@ -14,7 +14,7 @@
 #include "accuracy.hpp"
 #include "cpu/cpu_simulation.hpp"
 #include "panel/colour_bar.hpp"
-#include "picture/colour_maps.hpp"
+#include "picture/shown_field.hpp"
 #include "reference.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
@@ -268,7 +268,7 @@ using Clock = std::chrono::steady_clock;
 TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   sim->reset(make_scenario("plummer", 1000, 2));
-  app::ColourMaps maps;
+  app::ShownField maps;
   app::Settings s;
   app::PanelStats st;
   const auto t = Clock::now();
@@ -302,7 +302,7 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
 TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   sim->reset(make_scenario("plummer", 1000, 2));
-  app::ColourMaps maps;
+  app::ShownField maps;
   app::Settings s;
   app::PanelStats st;
   app::choose_field(s.render, *find_field("cost"));

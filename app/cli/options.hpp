@@ -58,7 +58,7 @@ struct Options {
   std::string splat = "auto";        // points, compute, or auto (by body count)
   std::optional<int> octree;         // show the octree overlay down to this depth
   std::optional<int> pick;           // show this body's tree walk
-  std::string colour_map;            // a body field's cli_name (sim/body_field_table.hpp): start with it
+  std::string colour_map;            // a body field's cli_name (body_field_table.hpp): shown first
   std::string reference;  // an image drawn behind the bodies (render/reference_image.hpp)
   std::optional<float> reference_opacity;
   std::string load;  // start from this snapshot instead of the scenario

@@ -9,7 +9,7 @@
 
 #include "palette.hpp"
 #include "panel/panel_parts.hpp"
-#include "picture/colour_maps.hpp"
+#include "picture/shown_field.hpp"
 
 namespace galaxy::app {
 

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The body fields (sim/body_field_table.hpp) seen from the app: when the shown one is computed again
-// (Simulation::show_field), made from its descriptor's FieldRefresh alone, so a new field needs
-// nothing here. OnChange fields (the force error: each body's error against a direct sum) are
-// computed when turned on, on request (the panel's button), after a change of θ, α, the
-// multipole order or the solver has reached the forces, and for a new run; EachStep fields (the
-// walk cost) while shown, after the run stepped, at most five times a second, like the walk
-// overlay; the live speed is the vertex writers'. The panel's part is colour_bar.cpp.
+// The body fields (sim/body_field_table.hpp) seen from the app: which one the picture shows, and
+// when it is computed again (Simulation::show_field), made from its descriptor's FieldRefresh
+// alone, so a new field needs nothing here. OnChange fields (the force error: each body's error
+// against a direct sum) are computed when turned on, on request (the panel's button), after a
+// change of θ, α, the multipole order or the solver has reached the forces, and for a new run;
+// EachStep fields (the walk cost) while shown, after the run stepped, at most five times a
+// second, like the walk overlay; the live speed is the vertex writers'. The panel's part is
+// colour_bar.cpp.
 #pragma once
 
 #include <chrono>
@@ -22,7 +23,7 @@ namespace galaxy::app {
 // The field the look shows, or null when it shows none (speed, population, auto).
 const BodyFieldInfo* shown_field(const render::RenderParams& r);
 
-class ColourMaps {
+class ShownField {
  public:
   using Clock = std::chrono::steady_clock;
   // Compute the shown field again (the panel's "recompute" button).

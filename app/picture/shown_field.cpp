@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "picture/colour_maps.hpp"
+#include "picture/shown_field.hpp"
 
 #include <fmt/format.h>
 
@@ -25,7 +25,7 @@ const BodyFieldInfo* shown_field(const render::RenderParams& r) {
   return f.refresh == FieldRefresh::Live ? nullptr : &f;
 }
 
-bool ColourMaps::due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point now) {
+bool ShownField::due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point now) {
   const SimParams& p = sim.params();
   const Key key{p.theta, p.alpha, p.multipole, sim.solver(), &sim};
   // θ, α and the multipole order reach the forces at the next step after the change; a solver
@@ -44,7 +44,7 @@ bool ColourMaps::due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point 
   return step_refresh_.due(sim.steps_taken(), true, now);
 }
 
-void ColourMaps::update(Simulation& sim, const Settings& s, PanelStats& stats,
+void ShownField::update(Simulation& sim, const Settings& s, PanelStats& stats,
                         Clock::time_point now) {
   const BodyFieldInfo* f = shown_field(s.render);
   if (!f) {
@@ -58,7 +58,7 @@ void ColourMaps::update(Simulation& sim, const Settings& s, PanelStats& stats,
   compute(sim, *f, stats);
 }
 
-void ColourMaps::compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& stats) {
+void ShownField::compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& stats) {
   const SimParams& p = sim.params();
   // Remembered whatever happens, so that a failure is reported once, not at every frame.
   shown_ = f.field;
