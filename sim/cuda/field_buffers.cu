@@ -8,7 +8,7 @@
 // Against the double-precision meter this changes the reference acceleration by a relative
 // ~1e-6 typically (float terms of relative error ~1e-7, partial sums of 256), so an error map
 // value differs from the meter's number for the same body by about that much absolutely
-// (tests/test_colour_maps.cpp allows 2e-5 + 1e-3 relative, far below the 1e-5..1e-2 the field
+// (tests/test_field_values.cpp allows 2e-5 + 1e-3 relative, far below the 1e-5..1e-2 the field
 // shows). Cost: the rate of the tiled direct kernel, ~1.3e12 pairs/s on an H100 with four
 // targets a thread, so a million bodies take about 0.8 s (a sample above that: CudaSimulation::kErrorFieldPairs).
 #include <cub/device/device_radix_sort.cuh>

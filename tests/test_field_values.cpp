@@ -1,27 +1,20 @@
 // SPDX-License-Identifier: MIT
-// The body fields (sim/body_field_table.hpp; the colour maps of issue 14): the force error against the
-// accuracy meter, the walk cost against the walk the overlay traces, the fields' statistics,
-// values that follow the bodies into the vertices, and when the app computes them. Each simulation test runs on the CPU backend and, where a device is present, on
-// CUDA (skipped with the reason otherwise).
+// The backends' body-field values (sim/body_field_table.hpp; the colour maps of issue 14): the
+// force error against the accuracy meter, the walk cost against the walk the overlay traces, the
+// fields' statistics and values that follow the bodies into the vertices. Each test runs on the
+// CPU backend and, where a device is present, on CUDA (skipped with the reason otherwise).
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
-#include <map>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "accuracy.hpp"
-#include "cpu/cpu_simulation.hpp"
-#include "panel/colour_bar.hpp"
-#include "picture/shown_field.hpp"
 #include "reference.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 #include "test_support_sim.hpp"
-#if GALAXY_HAVE_CUDA
-#include "cuda/cuda_simulation.hpp"
-#endif
 
 namespace galaxy {
 namespace {
@@ -42,7 +35,7 @@ class ColourMaps : public ::testing::TestWithParam<Backend> {
   }
   // How far a map value may be from the meter's number for the same body. The CPU computes both
   // with the same double sum: equal but for the float the map stores. The CUDA map sums float
-  // pair terms in double tiles (error_map.cu): its reference differs by ~1e-6 relative.
+  // pair terms in double tiles (field_buffers.cu): its reference differs by ~1e-6 relative.
   double tolerance(double e) const {
     return GetParam() == Backend::Cpu ? 1e-6 * e + 1e-12 : 1e-3 * e + 2e-5;
   }
@@ -245,7 +238,7 @@ TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
   EXPECT_NEAR(g.total, c.total, 1e-5 * c.total);
   EXPECT_EQ(gpu->shown_field(), BodyField::Speed) << "the speed is drawn live";
   // The force error: the device's statistics against the host's double direct sum over the
-  // accelerations the device left, for the same sample (2e-5 + 1e-3 relative: error_map's
+  // accelerations the device left, for the same sample (2e-5 + 1e-3 relative: field_buffers.cu's
   // float pair terms).
   const std::size_t samples = 777;
   const FieldStats e = gpu->show_field(BodyField::ForceError, 11, samples);
@@ -261,155 +254,6 @@ TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
   const FieldStats one = gpu->show_field(BodyField::WalkCost);
   EXPECT_EQ(one.bodies, 1u);
   EXPECT_LE(one.count, 1u);
-}
-
-using Clock = std::chrono::steady_clock;
-
-TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
-  auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
-  sim->reset(make_scenario("plummer", 1000, 2));
-  app::ShownField maps;
-  app::Settings s;
-  app::PanelStats st;
-  const auto t = Clock::now();
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(maps.computed(), 0) << "no map shown";
-  app::choose_field(s.render, *find_field("error"));
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(maps.computed(), 1);
-  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
-  EXPECT_NE(st.colour_map_info.find("all 1000 bodies"), std::string::npos) << st.colour_map_info;
-  sim->step();
-  maps.update(*sim, s, st, t + std::chrono::seconds(1));
-  EXPECT_EQ(maps.computed(), 1) << "stepping alone does not recompute the error map";
-  SimParams p = sim->params();
-  p.theta = 0.5f;
-  sim->set_params(p);
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(maps.computed(), 1) << "theta reaches the forces at the next step";
-  sim->step();
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(maps.computed(), 2);
-  maps.request_error_map();
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(maps.computed(), 3);
-  s.render.color = render::ColorMode::Population;
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the speed is drawn again";
-  EXPECT_TRUE(st.colour_map_info.empty());
-}
-
-TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
-  auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
-  sim->reset(make_scenario("plummer", 1000, 2));
-  app::ShownField maps;
-  app::Settings s;
-  app::PanelStats st;
-  app::choose_field(s.render, *find_field("cost"));
-  const auto t = Clock::now();
-  maps.update(*sim, s, st, t);
-  EXPECT_EQ(maps.computed(), 1);
-  maps.update(*sim, s, st, t + std::chrono::seconds(1));
-  EXPECT_EQ(maps.computed(), 1) << "no step, no new costs";
-  sim->step();
-  maps.update(*sim, s, st, t + std::chrono::milliseconds(50));
-  EXPECT_EQ(maps.computed(), 1) << "at most five times a second";
-  maps.update(*sim, s, st, t + std::chrono::milliseconds(300));
-  EXPECT_EQ(maps.computed(), 2);
-  EXPECT_NE(st.colour_map_info.find("interactions a body"), std::string::npos);
-}
-
-TEST(ColourMapPolicy, ErrorMapSamplesWhatTheBudgetAllows) {
-  EXPECT_EQ(sample_size(CpuSimulation::kErrorFieldPairs, 20000), 20000u);
-  EXPECT_EQ(sample_size(CpuSimulation::kErrorFieldPairs, 1000000), 400u);
-#if GALAXY_HAVE_CUDA
-  EXPECT_EQ(sample_size(CudaSimulation::kErrorFieldPairs, 1000000), 1500000u) << "a million: all";
-  EXPECT_EQ(sample_size(CudaSimulation::kErrorFieldPairs, 10000000), 150000u);
-#endif
-  EXPECT_EQ(drawable(0.5f), 0.5f);
-  EXPECT_EQ(drawable(std::nanf("")), kNotComputed) << "not computed: drawn grey";
-  EXPECT_EQ(drawable(INFINITY), kNotComputed);
-}
-
-TEST(BodyFields, OneRowAFieldFoundByItsCliName) {
-  const auto& fields = body_fields();
-  for (std::size_t k = 0; k < fields.size(); ++k) {
-    EXPECT_EQ(static_cast<std::size_t>(fields[k].field), k) << "rows in BodyField order";
-    EXPECT_EQ(find_field(fields[k].cli_name), &fields[k]);
-    EXPECT_EQ(&field_info(fields[k].field), &fields[k]);
-    EXPECT_LT(fields[k].low, fields[k].high);
-    EXPECT_LE(fields[k].min, fields[k].low);
-    EXPECT_GE(fields[k].max, fields[k].high);
-    if (fields[k].scale == FieldScale::Log) {
-      EXPECT_GT(fields[k].low, 0.0f);
-    }
-  }
-  EXPECT_EQ(field_cli_names(), "speed|error|cost");
-  EXPECT_EQ(find_field("nonsense"), nullptr);
-  // The panel lists every field after auto, speed and population, and choosing one takes its
-  // look from the table.
-  const std::vector<std::string> choices = app::colour_choices();
-  ASSERT_EQ(choices.size(), 5u);
-  EXPECT_EQ(choices[3], "force error");
-  EXPECT_EQ(choices[4], "walk cost");
-  render::RenderParams r;
-  app::choose_colour(r, 4);
-  EXPECT_EQ(r.color, render::ColorMode::Field);
-  EXPECT_EQ(r.field.field, static_cast<int>(BodyField::WalkCost));
-  EXPECT_EQ(r.field.low, field_info(BodyField::WalkCost).low);
-  EXPECT_TRUE(r.field.log);
-  EXPECT_EQ(app::colour_choice(r), 4);
-  app::choose_field(r, *find_field("speed"));
-  EXPECT_EQ(r.color, render::ColorMode::Speed) << "the speed is the renderer's own";
-  EXPECT_EQ(app::colour_choice(r), 1);
-}
-
-TEST(BodyFields, StatisticsOverTheComputedBodies) {
-  const float nan = std::nanf("");
-  const FieldStats s = field_stats(BodyField::WalkCost, {4, nan, 1, 3, nan, 2, 10, 6});
-  EXPECT_EQ(s.field, BodyField::WalkCost);
-  EXPECT_EQ(s.bodies, 8u);
-  EXPECT_EQ(s.count, 6u) << "not computed: left out";
-  EXPECT_EQ(s.total, 26.0);
-  EXPECT_DOUBLE_EQ(s.mean, 26.0 / 6);
-  EXPECT_EQ(s.median, 3.5) << "the mean of the middle two, as the meter's median";
-  EXPECT_EQ(s.p99, 10.0);
-  EXPECT_EQ(s.max, 10.0);
-  EXPECT_EQ(field_stats(BodyField::Speed, {1, 7, 2}).median, 2.0);
-  const FieldStats none = field_stats(BodyField::ForceError, {nan, nan});
-  EXPECT_EQ(none.count, 0u);
-  EXPECT_EQ(none.max, 0.0);
-  // The info line says what the panel needs: the field, the bodies, the unit.
-  const std::string line = app::field_info_line(field_info(BodyField::WalkCost), s, 7, 1, 0);
-  EXPECT_NE(line.find("walk cost at step 7, 6 of 8 bodies"), std::string::npos) << line;
-  EXPECT_NE(line.find("interactions a body"), std::string::npos) << line;
-}
-
-TEST(ColourBar, LinearTicksForALinearField) {
-  const std::vector<float> unit = app::linear_ticks(0.0f, 1.0f);
-  ASSERT_EQ(unit.size(), 6u);
-  for (std::size_t k = 0; k < unit.size(); ++k) EXPECT_NEAR(unit[k], 0.2f * k, 1e-6f);
-  const std::vector<float> t = app::linear_ticks(-3.0f, 0.0f);
-  EXPECT_EQ(t.front(), -3.0f);
-  EXPECT_EQ(t.back(), 0.0f);
-  EXPECT_EQ(app::tick_label(-2.0f), "-2");
-  EXPECT_EQ(app::tick_label(0.0f), "0");
-}
-
-TEST(ColourBar, DecadeTicksAndShortLabels) {
-  const std::vector<float> t = app::colour_bar_ticks(1e-5f, 1e-2f);
-  ASSERT_EQ(t.size(), 4u);
-  EXPECT_FLOAT_EQ(t[1], 1e-4f);
-  EXPECT_FLOAT_EQ(t[2], 1e-3f);
-  // Under three decades: 1, 2 and 5 of each, and the ends.
-  EXPECT_EQ(app::colour_bar_ticks(100.0f, 3e4f),
-            (std::vector<float>{100, 200, 500, 1000, 2000, 5000, 10000, 20000, 30000}));
-  EXPECT_EQ(app::tick_label(1e-4f), "1e-4");
-  EXPECT_EQ(app::tick_label(300.0f), "300");
-  EXPECT_EQ(app::tick_label(3e4f), "3e4");
-  EXPECT_EQ(app::tick_label(2.5e-3f), "2.5e-3");
-  const auto lo = app::map_colour(0.0f), hi = app::map_colour(1.0f);
-  EXPECT_GT(hi[0] + hi[1] + hi[2], lo[0] + lo[1] + lo[2] + 1.0f) << "low values dark, high bright";
 }
 
 }  // namespace
