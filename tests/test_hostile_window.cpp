@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+// Issue 12 in the window: short key presses survive to the next frame, and the window's paths,
+// driven through App::apply as the panel does: a runaway pauses and offers the way back, an
+// error is shown where the user acted, a failed load is reported as failed.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "app.hpp"
+#include "cli/headless_run.hpp"
+#include "headless_app.hpp"
+#include "hostile_support.hpp"
+#include "panel/key_queue.hpp"
+#include "run/session.hpp"
+#include "simulation.hpp"
+
+namespace galaxy {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace hostile;
+
+// --- Keys ----------------------------------------------------------------------------------
+
+TEST(Hostile, KeyPressesShorterThanAFrameReachTheNextFrameDown) {
+  app::KeyQueue q;
+  constexpr int kEnter = 257, kEsc = 256, kA = 65, kPress = 1, kRelease = 0;
+  // Between two slow frames: Enter tapped, Esc tapped, A pressed.
+  q.push({kEnter, 0, kPress, 0});
+  q.push({kEnter, 0, kRelease, 0});
+  q.push({kEsc, 0, kPress, 0});
+  q.push({kEsc, 0, kRelease, 0});
+  q.push({kA, 0, kPress, 0});
+  auto f1 = q.take_frame();
+  ASSERT_EQ(f1.size(), 1u);  // Enter down for this frame; its release waits
+  EXPECT_EQ(f1[0].key, kEnter);
+  EXPECT_EQ(f1[0].action, kPress);
+  auto f2 = q.take_frame();
+  ASSERT_EQ(f2.size(), 2u);
+  EXPECT_EQ(f2[0].key, kEnter);
+  EXPECT_EQ(f2[0].action, kRelease);
+  EXPECT_EQ(f2[1].key, kEsc);
+  EXPECT_EQ(f2[1].action, kPress);
+  auto f3 = q.take_frame();
+  ASSERT_EQ(f3.size(), 2u);
+  EXPECT_EQ(f3[0].action, kRelease);
+  EXPECT_EQ(f3[1].key, kA);
+  EXPECT_TRUE(q.take_frame().empty());
+  EXPECT_EQ(q.pending(), 0u);
+}
+
+// --- The window's paths, driven through App::apply as the panel does ----------------------
+
+std::unique_ptr<app::App> make_headless_app(int bodies, std::string& why) {
+  app::Options o = test_support::small_options(bodies);
+  o.frames = 1000;
+  return test_support::make_app(o, why);
+}
+
+TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
+  std::string why;
+  auto a = make_headless_app(500, why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  ASSERT_TRUE(a->frame());
+  const std::uint64_t before = a->session().simulation().steps_taken();
+  a->settings().params.dt = 1e30f;
+  app::Changes c;
+  c.params = true;
+  a->apply(c);
+  EXPECT_TRUE(a->frame()) << "the frame of the runaway";
+  EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos);
+  EXPECT_FALSE(a->frame()) << "headless: one frame with the message, then the run ends";
+  EXPECT_EQ(a->exit_status(), app::kExitRunaway);
+  EXPECT_TRUE(a->settings().paused);
+  EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos) << a->stats().runaway;
+  EXPECT_EQ(a->stats().error, a->stats().runaway) << "and in the status line";
+  EXPECT_EQ(a->stats().error_place, app::Place::Runaway);
+  EXPECT_EQ(a->stats().runaway_good_step, before);
+  EXPECT_EQ(a->session().simulation().steps_taken(), before);
+  // The panel's "go back and continue", with a sane dt first.
+  a->settings().params.dt = 0.0125f;
+  app::Changes fix;
+  fix.params = true;
+  fix.resume = true;
+  a->apply(fix);
+  EXPECT_EQ(a->stats().error_place, app::Place::None);
+  EXPECT_TRUE(a->stats().error.empty()) << "the status line said it; now it says what happened";
+  EXPECT_EQ(a->stats().message, "went back to step " + std::to_string(before) + " and continued");
+  EXPECT_FALSE(a->settings().paused);
+  EXPECT_FALSE(a->session().simulation().runaway());
+  EXPECT_TRUE(a->stats().runaway.empty());
+}
+
+TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
+  std::string why;
+  auto a = make_headless_app(300, why);
+  if (!a) GTEST_SKIP() << why;
+  a->settings().snapshot_path = (temp("galaxy_no_such_folder") / "x.csv").string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  EXPECT_EQ(a->stats().error_place, app::Place::Save);
+  EXPECT_NE(a->stats().error.find("does not exist"), std::string::npos) << a->stats().error;
+  EXPECT_TRUE(a->stats().message.empty());
+  const fs::path good = temp("galaxy_panel_save.csv");
+  a->settings().snapshot_path = good.string();
+  a->apply(save);
+  EXPECT_TRUE(a->stats().error.empty()) << "the stale error is gone: " << a->stats().error;
+  EXPECT_EQ(a->stats().message, "saved " + good.string());
+  // A body count beyond memory: the error sits at the body count, the run stays.
+  a->settings().bodies = 99'999'999'999ull;
+  app::Changes n;
+  n.bodies = true;
+  a->apply(n);
+  EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
+  EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos)
+      << a->stats().error;
+  EXPECT_TRUE(a->stats().message.empty());
+  EXPECT_EQ(a->session().simulation().size(), 300u);
+  EXPECT_EQ(a->settings().bodies, 300u);
+  fs::remove(good);
+}
+
+// A failed load in the same apply as a body count that succeeds: the status line says the load
+// failed (never "loaded"), the new count runs. A load that succeeds puts the file's parameters
+// and count into the panel's settings, and the scenario field shows the snapshot that runs.
+TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
+  std::string why;
+  auto a = make_headless_app(300, why);
+  if (!a) GTEST_SKIP() << why;
+  const fs::path saved = temp("galaxy_panel_load.gxy");
+  a->settings().snapshot_path = saved.string();
+  app::Changes save;
+  save.save = true;
+  a->apply(save);
+  ASSERT_TRUE(a->stats().error.empty()) << a->stats().error;
+
+  a->settings().bodies = 400;
+  a->settings().snapshot_path = temp("galaxy_no_such_file.gxy").string();
+  app::Changes both;
+  both.bodies = true;
+  both.load = true;
+  a->apply(both);
+  EXPECT_EQ(a->stats().error_place, app::Place::Load);
+  EXPECT_TRUE(a->stats().message.empty()) << a->stats().message;
+  EXPECT_EQ(a->session().simulation().size(), 400u);
+  EXPECT_EQ(a->settings().bodies, 400u);
+  EXPECT_EQ(a->stats().source, "collision");
+
+  a->settings().params.theta = 0.5f;
+  app::Changes theta;
+  theta.params = true;
+  a->apply(theta);
+  a->settings().snapshot_path = saved.string();
+  app::Changes load;
+  load.load = true;
+  a->apply(load);
+  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+  EXPECT_EQ(a->stats().message.rfind("loaded " + saved.string(), 0), 0u) << a->stats().message;
+  EXPECT_EQ(a->session().simulation().size(), 300u);
+  EXPECT_EQ(a->settings().bodies, 300u);
+  EXPECT_EQ(a->settings().params.theta, SimParams{}.theta) << "the file's theta, now wanted";
+  EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
+  EXPECT_EQ(a->stats().source, "snapshot " + saved.string());
+  fs::remove(saved);
+}
+
+}  // namespace
+}  // namespace galaxy
