@@ -2,7 +2,7 @@
 // The group expansion in the walks (sim/expansion.hpp; from kExpansionMinBodies bodies with
 // quadrupoles and the relative test): the CPU walk's forces against the float64 direct sum at the
 // defaults, and the GPU walk against the CPU's (the same decisions, so the same errors). Below
-// the threshold the walks are as before (test_cuda.cpp covers them). The GPU test skips, saying
+// the threshold the walks are as before (test_gpu_accuracy.cpp covers them). The GPU test skips, saying
 // why, without a CUDA device.
 #include <gtest/gtest.h>
 

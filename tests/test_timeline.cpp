@@ -262,7 +262,7 @@ TEST(GpuTimeline, KeyframeMemoryReturnsToBaselineOnClearAndReset) {
   EXPECT_EQ(timeline.bytes(), 20u * 200000u * 53u + group_bytes);
   EXPECT_GE(test_support::cuda_device_memory_used(), baseline + timeline.bytes());
   timeline.clear();
-  const std::size_t page = 2u << 20;  // the driver's granularity (test_cuda.cpp says more)
+  const std::size_t page = 2u << 20;  // the driver's granularity (test_gpu_simulation.cpp says more)
   EXPECT_LE(test_support::cuda_device_memory_used(), baseline + page);
   for (int k = 0; k < 5; ++k) {
     sim->step();
