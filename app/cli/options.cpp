@@ -8,6 +8,7 @@
 #include "cli/body_count.hpp"
 #include "render_params.hpp"
 #include "cli/validators.hpp"
+#include "io/formats.hpp"
 #include "io/hdf5.hpp"
 #include "picture/camera_path_file.hpp"
 #include "io/snapshot.hpp"
@@ -132,14 +133,11 @@ ParseResult parse_options(int argc, const char* const* argv) {
   cli.add_option("--steps", o.steps, "run this many steps, then exit")->check(whole(0, kMaxLong));
   cli.add_flag("--headless", o.headless, "no window: run in the terminal");
   cli.add_option("--save", o.save,
-                 "write the final state to FILE: .gxy (the default, added to a FILE without an "
-                 "extension: exact resume, colours), .tipsy, .tipsy-le, .csv or .hdf5 (GADGET-4 "
-                 "layout with units)")
+                 "write the final state to FILE: " + io::save_formats_help() +
+                     "; a FILE without an extension gets " + io::default_extension())
       ->check(kPath)
       ->transform([](std::string s) { return io::with_default_format(s); });
-  cli.add_option("--load", o.load,
-                 "start from the snapshot FILE (.gxy, Tipsy, .csv, or HDF5 from GADGET, AREPO or "
-                 "SWIFT)")
+  cli.add_option("--load", o.load, "start from the snapshot FILE: " + io::load_formats_help())
       ->check(kPath);
   add_load_options(cli, o);
   cli.add_option("--encounter", o.encounter,

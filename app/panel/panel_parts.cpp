@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "io/formats.hpp"
 #include "panel/key_table.hpp"
 
 namespace galaxy::app {
@@ -225,14 +226,21 @@ void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
   tip("save the bodies to a file, or load a run from one");
   if (!open) return;
   ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
-  tip("the file: .gxy (exact resume, colours; added where the name has no extension), .tipsy,\n"
-      ".tipsy-le, .csv or .hdf5 (GADGET-4 layout with units)");
+  // The formats' rows (io/formats.hpp) say what each extension is; ImGui does not wrap tooltips.
+  static const std::string path_tip =
+      io::wrap_lines("the file: " + io::save_formats_help() + "; " + io::default_extension() +
+                         " is added where the name has no extension",
+                     90);
+  tip(path_tip.c_str());
   c.save |= ImGui::Button("Save");
   tip("write the step shown to the path (the format by its extension)");
   ImGui::SameLine();
   c.load |= ImGui::Button("Load");
-  tip("start from the snapshot at the path: .gxy, Tipsy, .csv or HDF5 (GADGET, AREPO, SWIFT;\n"
-      "--units and --particle-types apply); a failed load keeps the run");
+  static const std::string load_tip =
+      io::wrap_lines("start from the snapshot at the path: " + io::load_formats_help() +
+                         "; --units and --particle-types apply, and a failed load keeps the run",
+                     90);
+  tip(load_tip.c_str());
   error_here(st, Place::Save);
   error_here(st, Place::Load);
   if (!st.message.empty() &&

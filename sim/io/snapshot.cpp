@@ -7,23 +7,11 @@
 #include <string>
 
 #include "binary.hpp"
-#include "csv.hpp"
-#include "gxy.hpp"
-#include "hdf5.hpp"
-#include "hdf5_plan.hpp"
-#include "tipsy.hpp"
+#include "formats.hpp"
 
 namespace galaxy::io {
 
 namespace {
-std::string extension(const std::filesystem::path& p) {
-  std::string e = p.extension().string();
-  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return e;
-}
-constexpr const char* kKnown = "use .gxy, .tipsy, .std, .tipsy-le, .csv, .hdf5 or .h5";
-bool is_hdf5_name(const std::string& e) { return e == ".hdf5" || e == ".h5"; }
-
 // A format without units (Tipsy, CSV) read in the units of --units: galaxy's units from them,
 // velocities and the time converted (file_units.hpp).
 void apply_units(Snapshot& s, const FileUnits& f) {
@@ -34,37 +22,42 @@ void apply_units(Snapshot& s, const FileUnits& f) {
   s.time /= v;
   s.units = internal_units(f);
 }
+
+// What --units does to a load of format `f` (FormatUnits says why).
+void adopt_units(Snapshot& s, const Format& f, const FileUnits& units,
+                 const std::filesystem::path& path) {
+  switch (f.units) {
+    case FormatUnits::kOwn:
+      s.warnings.push_back(path.string() + ": --units is ignored: a " + f.extensions.front() +
+                           " file carries its own");
+      break;
+    case FormatUnits::kNone:
+      apply_units(s, units);
+      break;
+    case FormatUnits::kStated:
+      break;  // the loader has weighed them against the file's own
+  }
+}
 }  // namespace
 
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
                    const Progress& progress) {
-  const std::string e = extension(path);
-  if (e == ".gxy") return save_gxy(path, s, progress);
-  if (e == ".tipsy" || e == ".std") return save_tipsy(path, s, std::endian::big, progress);
-  if (e == ".tipsy-le") return save_tipsy(path, s, std::endian::little, progress);
-  if (e == ".csv") return save_csv(path, s.bodies, progress);
-  if (is_hdf5_name(e)) return save_hdf5(path, s);
-  throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
-                           ")");
+  format_to_save(path).save(path, s, progress);
 }
 
 bool is_gxy_path(const std::filesystem::path& path) {
-  return extension(path) == ".gxy";
+  const Format* f = format_of_name(path);
+  return f && f->read_by_run;
 }
 
 std::string with_default_format(const std::string& path) {
   if (path.empty() || std::filesystem::path(path).has_extension()) return path;
-  return path + ".gxy";
+  return path + default_extension();
 }
 
 void check_save_path(const std::filesystem::path& path) {
   namespace fs = std::filesystem;
-  const std::string e = extension(path);
-  if (e != ".gxy" && e != ".tipsy" && e != ".std" && e != ".tipsy-le" && e != ".csv" &&
-      !is_hdf5_name(e)) {
-    throw std::runtime_error(path.string() + ": unknown snapshot format '" + e + "' (" + kKnown +
-                             ")");
-  }
+  format_to_save(path);  // throws for an extension a save does not know
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
@@ -80,34 +73,16 @@ void check_save_path(const std::filesystem::path& path) {
 
 Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& o) {
   require_regular_file(path);
-  const std::string e = extension(path);
-  // Content first: a .gxy file is recognised by its magic whatever its name.
-  if (e == ".gxy" || has_gxy_magic(path)) {
-    Snapshot s = load_gxy(path, o.progress);
-    if (o.units) {
-      s.warnings.push_back(path.string() + ": --units is ignored: a .gxy file carries its own");
-    }
-    return s;
-  }
-  if (is_hdf5_name(e) || has_hdf5_signature(path)) return load_hdf5(path, o);
-  // Tipsy files go by many names (.std, .bin, .00128, none); the header tells.
-  Snapshot s = e == ".csv" ? load_csv(path, o.progress) : load_tipsy(path, o.progress);
-  if (o.units) apply_units(s, *o.units);
+  const Format& f = format_to_load(path);
+  Snapshot s = f.load(path, o);
+  if (o.units) adopt_units(s, f, *o.units, path);
   return s;
 }
 
 std::optional<std::uint64_t> snapshot_body_count(const std::filesystem::path& path) {
-  const std::string e = extension(path);
-  if (e == ".gxy" || has_gxy_magic(path)) return gxy_body_count(path);
-  if (is_hdf5_name(e) || has_hdf5_signature(path)) {
-    try {  // every particle type: the most a load of it can bring
-      return h5::plan_snapshot(path, 0xff).bodies;
-    } catch (const std::runtime_error&) {
-      return std::nullopt;  // the load will say what is wrong
-    }
-  }
-  if (e == ".csv") return std::nullopt;  // a row a line: known only by reading them
-  return tipsy_body_count(path);
+  const Format& f = format_to_load(path);
+  if (!f.body_count) return std::nullopt;  // CSV: a row a line, known only by reading them
+  return f.body_count(path);
 }
 
 }  // namespace galaxy::io

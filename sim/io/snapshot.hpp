@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Loading and saving whole states, choosing the format by extension (save) or by content and
-// extension (load).
+// extension (load), through the formats' rows (formats.hpp).
 #pragma once
 
 #include <cstdint>
@@ -41,17 +41,15 @@ struct LoadOptions {
   Progress progress;
 };
 
-// Formats by extension:
-//   .gxy        galaxy's own snapshot: every array bit-exact, time, steps, parameters, units,
-//               CRC-32
-//   .tipsy .std Tipsy, big-endian (XDR) standard form; .tipsy-le the native little-endian form
-//   .csv        x,y,z,vx,vy,vz,m,ax,ay,az (read by column names: csv_columns.hpp)
-//   .hdf5 .h5   GADGET-4 layout with units, read by pynbody and swiftsimio (hdf5.hpp); loads
-//               GADGET-2/4, AREPO and SWIFT snapshots, one file or several
-// Loading recognises a .gxy file by its magic, an HDF5 file by its signature and a Tipsy file by
-// its header in either byte order, whatever the extension. Throws std::runtime_error naming the
-// file and the problem; a
-// save never leaves a partly written file (atomic), a load reads and validates the whole file
+// The formats are the rows of formats.cpp (formats.hpp says what a row holds): .gxy, Tipsy
+// big-endian (.tipsy, .std) and little-endian (.tipsy-le), .csv, HDF5 (.hdf5, .h5). A save
+// chooses by extension; a load by content first, whatever the extension (a .gxy file by its
+// magic, an HDF5 file by its signature), then by extension, and reads any other name as Tipsy
+// (either byte order, told by its header). Each format's own header (gxy.hpp, tipsy.hpp,
+// csv.hpp, hdf5.hpp) says its layout.
+// Throws std::runtime_error naming the file and the problem; an unknown extension's message
+// lists the known ones.
+// A save never leaves a partly written file (atomic), a load reads and validates the whole file
 // before returning. Both read and write in chunks, straight between the file and the bodies'
 // arrays, and report their bytes to `progress` (progress.hpp) where one is given.
 void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
@@ -60,7 +58,8 @@ void save_snapshot(const std::filesystem::path& path, const Snapshot& s,
 // tags behind the colours, the step count and parameters of an exact resume) is the default of
 // --save and of the panel's Save.
 std::string with_default_format(const std::string& path);
-// Whether save_snapshot writes `path` as .gxy (by its extension, in any case).
+// Whether `path`'s extension (in any case) is that of the format a run over MPI ranks reads and
+// writes itself (.gxy: Format::read_by_run).
 bool is_gxy_path(const std::filesystem::path& path);
 // What a save to `path` would fail on before anything is written: an unknown extension, a folder
 // that does not exist or cannot be written, a folder in the way. Throws std::runtime_error with
