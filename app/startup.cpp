@@ -12,7 +12,7 @@
 #include <stdexcept>
 
 #include "app.hpp"
-#include "cli/progress_line.hpp"
+#include "text/progress_line.hpp"
 #include "memory.hpp"
 #include "picture/camera_path_file.hpp"
 #include "threads.hpp"

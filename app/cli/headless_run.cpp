@@ -6,7 +6,7 @@
 #include <exception>
 #include <optional>
 
-#include "cli/progress_line.hpp"
+#include "text/progress_line.hpp"
 #include "cli/rank_table.hpp"
 #include "cli/signals.hpp"
 #include "run/session.hpp"

@@ -5,13 +5,13 @@
 #include <iostream>
 #include <utility>
 
-#include "cli/body_count.hpp"
 #include "render_params.hpp"
 #include "cli/validators.hpp"
 #include "io/hdf5.hpp"
 #include "picture/camera_path_file.hpp"
 #include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

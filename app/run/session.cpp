@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "cli/progress_line.hpp"
+#include "text/progress_line.hpp"
 #include "io/encounter_file.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
