@@ -23,6 +23,7 @@
 #include "cuda/cuda_simulation.hpp"
 #include "headless_app.hpp"
 #include "cli/headless_run.hpp"
+#include "cli/run_spec_options.hpp"
 #include "io/csv.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
@@ -207,7 +208,7 @@ TEST(Hostile, PanelBodyCountBeyondMemoryKeepsTheRun) {
   app::Options o;
   o.backend = Backend::Cpu;
   o.bodies = 500;
-  app::Session s(o);
+  app::Session s(app::run_spec(o));
   try {
     s.set_body_count(50'000'000'000ull);
     FAIL() << "50e9 bodies fit?";

@@ -8,6 +8,7 @@
 
 #include "text/progress_line.hpp"
 #include "cli/rank_table.hpp"
+#include "cli/run_spec_options.hpp"
 #include "cli/signals.hpp"
 #include "run/session.hpp"
 
@@ -17,7 +18,11 @@ int run_headless(const Options& o) {
   // A table read through a pipe or from a file is not lost to a stop or a crash: a line a row
   // (set before anything is written to standard output).
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  Session session(o);
+  Session session(run_spec(o),
+                  [](const std::string& path) { return terminal_progress("loading", path); });
+  for (const std::string& note : session.start_notes()) {
+    std::fprintf(stderr, "galaxy: %s\n", note.c_str());
+  }
   Simulation& sim = session.simulation();
   const long steps = o.steps.value_or(100);
   const Diagnostics d0 = sim.diagnostics();
