@@ -38,9 +38,9 @@ void Run::step(std::uint64_t n) {
     runner_.grant(double(n), std::nullopt);
     return;
   }
-  runner_.grant(double(n), runner_.status().steps + n);
+  runner_.grant(double(n), runner_.steps() + n);
   // A failed step halts the runner; the caller of a lockstep run hears it here.
-  if (std::string error = runner_.status().error; !error.empty()) {
+  if (std::string error = runner_.error(); !error.empty()) {
     throw std::runtime_error(error);
   }
 }

@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bodies.hpp"
 #include "io/file_units.hpp"
 #include "params.hpp"
 #include "simulation.hpp"
@@ -23,9 +25,10 @@ inline constexpr std::uint64_t kDefaultSeed = 20261123;
 // Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
 inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;
 
-// What the bodies come from. The run starts from `snapshot` where one is named, else from the
-// encounter file where one is named, else from the scenario; body-count changes and resets make
-// the encounter's or the scenario's bodies again (after a snapshot too).
+// What the bodies come from. The run starts from `given` bodies where there are some, else from
+// `snapshot` where one is named, else from the encounter file where one is named, else from the
+// scenario; body-count changes and resets make the encounter's or the scenario's bodies again
+// (after given bodies or a snapshot too).
 struct BodySource {
   std::string scenario{kDefaultScenario};  // a name of scenarios/scenarios.hpp or a preset
   std::optional<std::size_t> count;        // unset: a default that suits the backend
@@ -35,6 +38,9 @@ struct BodySource {
   // HDF5 particle types loaded (bit k: PartType k).
   std::optional<io::FileUnits> units;
   std::uint32_t particle_types = 0xff;
+  // Bodies made by the caller (the bench's one set for every configuration, a script's arrays),
+  // in G = 1 units; shared, so that a copy of the spec copies no bodies.
+  std::shared_ptr<const HostBodies> given;
 };
 
 struct RunSpec {

@@ -340,6 +340,16 @@ Running Runner::running() const {
   return status_.running;
 }
 
+std::uint64_t Runner::steps() const {
+  std::lock_guard lock(mutex_);
+  return status_.steps;
+}
+
+std::string Runner::error() const {
+  std::lock_guard lock(mutex_);
+  return status_.error;
+}
+
 RunnerStatus Runner::status() const {
   std::lock_guard lock(mutex_);
   return status_;

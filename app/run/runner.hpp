@@ -118,6 +118,9 @@ class Runner {
   RunnerStatus status() const;
   // What runs, alone: status().running without copying the keyframe list (a change reads it).
   Running running() const;
+  // status().steps and status().error alone, for a caller that asks after every step (bench).
+  std::uint64_t steps() const;
+  std::string error() const;
 
  private:
   using Clock = std::chrono::steady_clock;

@@ -58,7 +58,12 @@ Session::Session(const RunSpec& spec, const ReadProgress& loading)
   made_by_generator();
   const Backend backend = choose_backend(spec);
   sim_ = make_simulation(backend, spec.solver, spec.params);
-  if (from.snapshot.empty()) {
+  if (from.given) {
+    require_room(backend, from.given->size());
+    sim_->reset(*from.given);
+    source_ = "given bodies";
+    units_ = {};
+  } else if (from.snapshot.empty()) {
     const std::size_t n = from.count.value_or(default_body_count(backend));
     // Before anything of that size is allocated.
     require_room(backend, n);

@@ -60,7 +60,8 @@ class Session {
   Running running() const;
   // The scenario that body-count changes and resets re-create.
   const std::string& scenario() const { return scenario_; }
-  // What made the current bodies: the scenario's name, "encounter PATH", or "snapshot PATH".
+  // What made the current bodies: the scenario's name, "encounter PATH", "snapshot PATH", or
+  // "given bodies".
   const std::string& source() const { return source_; }
   // What a unit length and mass of the current bodies are: the scenario's, or a loaded .gxy
   // file's (none from Tipsy, CSV or a version 1 .gxy).
