@@ -7,9 +7,9 @@
 #include <cstdio>
 
 #include "app.hpp"
-#include "cli/body_count.hpp"
 #include "panel/drop_gesture.hpp"
 #include "panel/view_marks.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

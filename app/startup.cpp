@@ -12,9 +12,9 @@
 #include <stdexcept>
 
 #include "app.hpp"
-#include "cli/progress_line.hpp"
-#include "memory.hpp"
+#include "cli/run_spec_options.hpp"
 #include "picture/camera_path_file.hpp"
+#include "text/progress_line.hpp"
 #include "threads.hpp"
 #include "panel/colour_bar.hpp"
 #include "scenarios/presets.hpp"
@@ -74,8 +74,7 @@ std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
 }
 
 // The panel's first values: what the start-up made of the options (and of a --load file).
-Settings initial_settings(const Options& o, const Session& session, bool panel) {
-  const Running r = session.running();
+Settings initial_settings(const Options& o, const Running& r, bool panel) {
   Settings s;
   s.params = r.params;
   s.bodies = r.bodies;
@@ -107,15 +106,27 @@ Settings initial_settings(const Options& o, const Session& session, bool panel) 
 // is K steps, as on any machine. Else the simulation steps on its own thread.
 bool lockstep(const Options& o) { return o.lockstep || !o.record.empty(); }
 
-// The keyframes' budget: --keyframe-memory, else 4 GiB of device memory on the GPU, and on the
-// CPU 1 GiB of host memory or a quarter of what the machine has available, the smaller: a run
-// left for days never takes the memory the rest of the machine needs.
-std::size_t keyframe_budget(const Options& o, bool cuda) {
-  if (o.keyframe_mib) return *o.keyframe_mib << 20;
-  if (cuda) return kKeyframeMibCuda << 20;
-  const std::uint64_t available = host_available_bytes();  // 0: unknown
-  const std::size_t most = kKeyframeMibCpu << 20;
-  return available > 0 ? std::min<std::size_t>(most, available / 4) : most;
+// The run the window shows: the options' (run_spec), drawn, stepping on a thread unless in
+// lockstep, with keyframes to go back. An App made headless without --frames (in a test's
+// process) is still a window's run, not the energy table's run_spec describes for such options.
+RunSpec window_run(const Options& o) {
+  RunSpec spec = run_spec(o);
+  spec.rendering = true;
+  spec.threaded = !lockstep(o);
+  spec.keyframes = true;
+  return spec;
+}
+
+// The run's start: its snapshot's read on the terminal, and what the start said besides.
+std::unique_ptr<Runner> start_runner(const Options& o) {
+  auto runner = std::make_unique<Runner>(
+      window_run(o), [](const std::string& path) { return terminal_progress("loading", path); });
+  runner->exclusive([](Session& s) {
+    for (const std::string& note : s.start_notes()) {
+      std::fprintf(stderr, "galaxy: %s\n", note.c_str());
+    }
+  });
+  return runner;
 }
 
 }  // namespace
@@ -155,12 +166,12 @@ App::App(const Options& options) : clock_(std::nullopt) {
     set_cpu_threads(0);
     set_cpu_threads(std::max(1, cpu_threads() - 1));
   }
-  auto session = std::make_unique<Session>(o);
-  settings_ = initial_settings(o, *session, imgui_ != nullptr);
+  runner_ = start_runner(o);
+  // Before start(): the thread does not run yet, so the session answers at once.
+  const Running running = runner_->exclusive([](Session& s) { return s.running(); });
+  settings_ = initial_settings(o, running, imgui_ != nullptr);
   settings_.camera_path = path;
   if (!o.camera_path.empty()) settings_.camera_path_file = o.camera_path;
-  const bool cuda = session->simulation().backend() == Backend::Cuda;
-  runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o), keyframe_budget(o, cuda));
   presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel,
                                            o.record_fps);
   measurements_ = std::make_unique<Measurements>(*runner_);

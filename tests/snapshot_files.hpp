@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/run_spec_options.hpp"
 #include "cpu/cpu_simulation.hpp"
 #include "io/snapshot.hpp"
 #include "run/session.hpp"
@@ -96,7 +97,7 @@ struct SteppedSession {
     o.bodies = 500;
     return o;
   }
-  SteppedSession() : session(options()) {
+  SteppedSession() : session(app::run_spec(options())) {
     for (int k = 0; k < 3; ++k) session.simulation().step();
     before = session.simulation().download();
   }

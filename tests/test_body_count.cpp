@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "cli/body_count.hpp"
 #include "headless_app.hpp"
 #include "io/csv.hpp"
 #include "run_command.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy {
 namespace {

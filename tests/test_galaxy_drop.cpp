@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "cli/run_spec_options.hpp"
 #include "headless_app.hpp"
 #include "imgui_context.hpp"
 #include "panel/drop_gesture.hpp"
@@ -187,7 +188,7 @@ TEST(Drop, TheRunnerAddsTakesOutAndUndoesKeepingTheClock) {
   o.backend = Backend::Cpu;
   o.scenario = "collision";
   o.bodies = 1500;
-  app::Runner runner(std::make_unique<app::Session>(o), false, std::size_t(1) << 30);
+  app::Runner runner(std::make_unique<app::Session>(app::run_spec(o)), false, std::size_t(1) << 30);
   runner.exclusive([&](app::Session& s) { runner.republish(s, true); });
   runner.grant(7, std::nullopt);
   const std::uint64_t generation = runner.status().generation;
@@ -224,7 +225,7 @@ TEST(Drop, ADropThatDoesNotFitIsRefusedByThePreflight) {
   app::Options o;
   o.backend = Backend::Cpu;
   o.bodies = 500;
-  app::Runner runner(std::make_unique<app::Session>(o), false, std::size_t(1) << 30);
+  app::Runner runner(std::make_unique<app::Session>(app::run_spec(o)), false, std::size_t(1) << 30);
   runner.exclusive([&](app::Session& s) { runner.republish(s, true); });
   app::BodyEdits edits(runner, 9);
   const auto refused = edits.drop(small_disk(std::size_t(1) << 50));
@@ -240,7 +241,7 @@ TEST(Drop, ABadGalaxyIsRefusedAndTheRunGoesOn) {
   app::Options o;
   o.backend = Backend::Cpu;
   o.bodies = 800;
-  app::Runner runner(std::make_unique<app::Session>(o), false, std::size_t(1) << 30);
+  app::Runner runner(std::make_unique<app::Session>(app::run_spec(o)), false, std::size_t(1) << 30);
   runner.exclusive([&](app::Session& s) { runner.republish(s, true); });
   runner.grant(3, std::nullopt);
   app::BodyEdits edits(runner, 9);

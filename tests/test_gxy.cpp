@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/run_spec_options.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
 #include "run/session.hpp"
@@ -90,7 +91,7 @@ void resume_exactly(Backend backend) {
   o.params.dt = 0.02f;
   o.params.alpha = 0.003f;  // not the default: the file must bring it
   o.params.alpha_reach = 3.0f;  // also kept in the header's bytes 60-63 (reserved before it)
-  app::Session a(o);
+  app::Session a(app::run_spec(o));
   for (int k = 0; k < 5; ++k) a.simulation().step();
   a.save(f.string());
   for (int k = 0; k < 5; ++k) a.simulation().step();
@@ -99,7 +100,7 @@ void resume_exactly(Backend backend) {
   other.backend = backend;
   other.scenario = "plummer";
   other.bodies = 300;
-  app::Session b(other);
+  app::Session b(app::run_spec(other));
   b.load(f.string());
   EXPECT_EQ(b.simulation().steps_taken(), 5u);
   EXPECT_EQ(b.simulation().params().dt, 0.02f);
@@ -198,13 +199,13 @@ TEST(Gxy, TheSessionSavesAndRestoresTheUnits) {
   o.backend = Backend::Cpu;
   o.scenario = "antennae";
   o.bodies = 400;
-  app::Session a(o);
+  app::Session a(app::run_spec(o));
   ASSERT_TRUE(a.units().physical());
   a.save((d / "run.gxy").string());
   a.save((d / "run.tipsy").string());
   app::Options other = o;
   other.scenario = "plummer";
-  app::Session b(other);
+  app::Session b(app::run_spec(other));
   ASSERT_FALSE(b.units().physical());
   b.load((d / "run.gxy").string());
   EXPECT_EQ(b.units(), a.units());
@@ -270,7 +271,7 @@ TEST(Gxy, Version1FilesLoadAsBeforeWithoutUnits) {
   o.backend = Backend::Cpu;
   o.scenario = "antennae";
   o.bodies = 300;
-  app::Session session(o);
+  app::Session session(app::run_spec(o));
   session.load(f.string());
   EXPECT_FALSE(session.units().physical());
   fs::remove_all(f.parent_path());

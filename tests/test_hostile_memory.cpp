@@ -15,6 +15,7 @@
 
 #include "hostile_support.hpp"
 #include "memory.hpp"
+#include "cli/run_spec_options.hpp"
 #include "run/session.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
@@ -69,7 +70,7 @@ TEST(Hostile, PanelBodyCountBeyondMemoryKeepsTheRun) {
   app::Options o;
   o.backend = Backend::Cpu;
   o.bodies = 500;
-  app::Session s(o);
+  app::Session s(app::run_spec(o));
   try {
     s.set_body_count(50'000'000'000ull);
     FAIL() << "50e9 bodies fit?";

@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "cli/progress_line.hpp"
 #include "headless_app.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
@@ -21,6 +20,7 @@
 #include "run_command.hpp"
 #include "scenarios/plummer.hpp"
 #include "snapshot_files.hpp"
+#include "text/progress_line.hpp"
 
 namespace galaxy {
 namespace {

@@ -19,6 +19,7 @@
 #include "io/atomic_file.hpp"
 #include "median.hpp"
 #include "ranks.hpp"
+#include "run/run.hpp"
 #include "scenarios/scenarios.hpp"
 #include "simulation.hpp"
 #if GALAXY_HAVE_CUDA
@@ -125,13 +126,27 @@ void write_rows(std::ostream& f, const std::vector<Row>& rows) {
   }
 }
 
+// One configuration's run of the size's bodies: in lockstep, drawing nothing, no keyframes.
+RunSpec bench_run(const SimParams& params, Backend backend, Solver solver,
+                  const std::shared_ptr<const HostBodies>& bodies) {
+  RunSpec spec;
+  spec.bodies.given = bodies;
+  spec.params = params;
+  spec.backend = backend;
+  spec.solver = solver;
+  spec.rendering = false;
+  spec.threaded = false;
+  spec.keyframes = false;
+  return spec;
+}
+
 // One backend/solver at one size: warm-up, timed steps, accuracy.
 Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver solver,
-              const HostBodies& bodies, Predictor& predictor) {
+              const std::shared_ptr<const HostBodies>& bodies, Predictor& predictor) {
   const BenchOptions& b = o.bench_options;
   Row r;
   r.scenario = o.scenario;
-  r.n = bodies.size();
+  r.n = bodies->size();
   r.backend = std::string(to_string(backend));
   r.solver = std::string(to_string(solver));
   r.theta = solver == Solver::BarnesHut ? params.theta : 0.0f;
@@ -146,12 +161,12 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
         fmt::format("a step would take about {:.0f} s, over the {:.0f} s budget", *p, b.budget_s);
     return r;
   }
-  std::unique_ptr<Simulation> sim;
+  std::unique_ptr<Run> run;
   try {
-    sim = make_simulation(backend, solver, params);
-    sim->reset(bodies);
+    run = std::make_unique<Run>(bench_run(params, backend, solver, bodies));
+    run->start();
     // Accuracy at the initial positions, over the same sampled bodies for every configuration.
-    r.err = sim->measure_accuracy(b.samples, o.seed + 1);
+    r.err = run->accuracy(b.samples, o.seed + 1);
   } catch (const std::bad_alloc&) {
     r.skipped = true;
     r.note = "does not fit in memory";
@@ -165,8 +180,7 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
   double first_s = 0;
   for (int k = 0; k < std::max(1, b.warmup); ++k) {
     const auto t0 = Clock::now();
-    sim->step();
-    sim->synchronize();
+    run->step();  // finished when it returns
     if (k == 0) first_s = seconds_since(t0);
     if (first_s > b.budget_s / 2) break;
   }
@@ -180,13 +194,13 @@ Row bench_one(const Options& o, const SimParams& params, Backend backend, Solver
   std::vector<double> total, wall, inter, body_body, body_cell;
   for (int k = 0; k < steps; ++k) {
     const auto t0 = Clock::now();
-    sim->step();
-    sim->synchronize();
+    run->step();
     wall.push_back(seconds_since(t0) * 1e3);
-    const StageTimings t = sim->timings();
+    const StepReport done = run->status().step;
+    const StageTimings& t = done.timings;
     for (int s = 0; s < kStageCount; ++s) stage[s].push_back(t.ms[s]);
     total.push_back(t.total_ms);
-    const InteractionCounts c = sim->interactions();
+    const InteractionCounts& c = done.interactions;
     inter.push_back(double(c.body_body + c.body_cell));
     body_body.push_back(double(c.body_body));
     body_cell.push_back(double(c.body_cell));
@@ -281,7 +295,8 @@ int run_bench(const Options& o) {
   std::vector<std::size_t> sizes = b.bodies;
   std::sort(sizes.begin(), sizes.end());
   // A stop signal (cli/signals) ends the bench between configurations; the rows so far are kept.
-  const auto add = [&](const SimParams& p, Backend backend, Solver solver, const HostBodies& b) {
+  const auto add = [&](const SimParams& p, Backend backend, Solver solver,
+                       const std::shared_ptr<const HostBodies>& b) {
     if (stop_signal()) return;
     rows.push_back(bench_one(o, p, backend, solver, b, predictor));
     print_row(rows.back());
@@ -289,7 +304,7 @@ int run_bench(const Options& o) {
   for (std::size_t n : sizes) {
     if (stop_signal()) break;
     const auto t0 = std::chrono::steady_clock::now();
-    const HostBodies bodies = make_scenario(o.scenario, n, o.seed);
+    const auto bodies = std::make_shared<const HostBodies>(make_scenario(o.scenario, n, o.seed));
     std::printf("%10zu scenario %s built on the host in %.3f s\n", n, o.scenario.c_str(),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (Backend backend : backends) {

@@ -6,10 +6,11 @@
 #include <exception>
 #include <optional>
 
-#include "cli/progress_line.hpp"
 #include "cli/rank_table.hpp"
+#include "cli/run_spec_options.hpp"
 #include "cli/signals.hpp"
-#include "run/session.hpp"
+#include "run/run.hpp"
+#include "text/progress_line.hpp"
 
 namespace galaxy::app {
 
@@ -17,55 +18,58 @@ int run_headless(const Options& o) {
   // A table read through a pipe or from a file is not lost to a stop or a crash: a line a row
   // (set before anything is written to standard output).
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  Session session(o);
-  Simulation& sim = session.simulation();
+  // In lockstep, drawing nothing and keeping no keyframes (run_spec: the energy table).
+  Run run(run_spec(o),
+          [](const std::string& path) { return terminal_progress("loading", path); });
+  for (const std::string& note : run.start_notes()) {
+    std::fprintf(stderr, "galaxy: %s\n", note.c_str());
+  }
+  run.start();
   const long steps = o.steps.value_or(100);
-  const Diagnostics d0 = sim.diagnostics();
+  const Diagnostics d0 = run.diagnostics();
   const std::string source = o.load.empty() ? o.scenario + " scenario" : o.load;
-  std::printf("galaxy: %s, %s, N = %zu, %s\n", sim.name().c_str(), source.c_str(), sim.size(),
-              describe(sim.params()).c_str());
+  const Running started = run.status().running;
+  std::printf("galaxy: %s, %s, N = %zu, %s\n", started.name.c_str(), source.c_str(),
+              started.bodies, describe(started.params).c_str());
   std::printf("%8s %10s %14s %12s %10s %10s\n", "step", "time", "energy", "dE/|E0|", "virial",
               "ms/step");
   auto report = [&](const Diagnostics& d) {
+    const StepReport now = run.status().step;
     const double rel = d0.total() != 0 ? (d.total() - d0.total()) / std::fabs(d0.total()) : 0.0;
     std::printf("%8llu %10.4f %14.8f %12.3e %10.4f %10.2f\n",
-                static_cast<unsigned long long>(sim.steps_taken()), sim.time(), d.total(), rel,
-                d.virial_ratio(), sim.timings().total_ms);
+                static_cast<unsigned long long>(now.steps), now.time, d.total(), rel,
+                d.virial_ratio(), now.timings.total_ms);
   };
   report(d0);
   const long every = steps > 20 ? steps / 20 : 1;
-  // Runaway detection: the backend stops on the last good state (the CUDA backend notices a
-  // step after it ran; diagnostics() and synchronize() catch up).
+  // Runaway detection: the run stops on the last good state (Runner: each step is finished
+  // before the next, so a runaway is seen at the step that ran away).
   std::optional<Runaway> runaway;
   RankTable ranks;
   for (long k = 1; k <= steps && !runaway && !stop_signal(); ++k) {
-    sim.step();
-    runaway = sim.runaway();
-    if (!runaway) ranks.add(sim.ranks(), sim.steps_taken());
-    if (!runaway && (k % every == 0 || k == steps)) {
-      const Diagnostics d = sim.diagnostics();
-      runaway = sim.runaway();
-      if (!runaway) report(d);
-    }
+    run.step();
+    const RunnerStatus st = run.status();
+    runaway = st.runaway;
+    if (!runaway) ranks.add(st.step.ranks, st.steps);
+    if (!runaway && (k % every == 0 || k == steps)) report(run.diagnostics());
   }
-  sim.synchronize();
-  if (!runaway) runaway = sim.runaway();
-  if (!runaway) ranks.print(sim.ranks());
+  if (!runaway) ranks.print(run.status().step.ranks);
   const int sig = stop_signal();
+  const std::uint64_t last = run.status().steps;
   if (sig && !runaway) {
-    report(sim.diagnostics());
+    report(run.diagnostics());
     std::fprintf(stderr, "galaxy: stopped by signal %d after step %llu\n", sig,
-                 static_cast<unsigned long long>(sim.steps_taken()));
+                 static_cast<unsigned long long>(last));
   }
   if (runaway) {
     std::fflush(stdout);
     std::fprintf(stderr, "galaxy: %s\n", runaway->message().c_str());
   }
   if (!o.save.empty()) {
-    session.save(o.save, terminal_progress("saving", o.save));
+    run.save(o.save, terminal_progress("saving", o.save));
     if (runaway) {
       std::printf("galaxy: wrote %s (the last good state, after step %llu)\n", o.save.c_str(),
-                  static_cast<unsigned long long>(sim.steps_taken()));
+                  static_cast<unsigned long long>(last));
     } else {
       std::printf("galaxy: wrote %s\n", o.save.c_str());
     }

@@ -5,7 +5,6 @@
 #include <iostream>
 #include <utility>
 
-#include "cli/body_count.hpp"
 #include "render_params.hpp"
 #include "cli/validators.hpp"
 #include "io/formats.hpp"
@@ -13,6 +12,7 @@
 #include "picture/camera_path_file.hpp"
 #include "io/snapshot.hpp"
 #include "scenarios/scenarios.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

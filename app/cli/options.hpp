@@ -9,6 +9,7 @@
 
 #include "io/file_units.hpp"
 #include "simulation.hpp"
+#include "run/run_spec.hpp"
 #include "run/speed.hpp"
 
 namespace galaxy::app {
@@ -32,9 +33,9 @@ struct BenchOptions {
 struct Options {
   std::optional<Backend> backend;  // unset: cuda where a device is present, else cpu
   Solver solver = Solver::BarnesHut;
-  std::string scenario = "collision";  // the demo: two disk galaxies merging
+  std::string scenario{kDefaultScenario};  // the demo: two disk galaxies merging
   std::optional<std::size_t> bodies;  // unset: a default that suits the backend
-  std::uint64_t seed = 20261123;
+  std::uint64_t seed = kDefaultSeed;
   // Threads of the CPU backend (sim/threads.hpp); unset: every core, less one for a window.
   std::optional<int> threads;
   SimParams params;
@@ -89,8 +90,6 @@ struct Options {
   std::optional<long> drop_frame;
   std::size_t drop_bodies = 0;
 };
-// Keyframe budgets by default: device memory for the CUDA backend, host memory for the CPU.
-inline constexpr std::size_t kKeyframeMibCuda = 4096, kKeyframeMibCpu = 1024;
 
 // True when the options ask for the energy table of the terminal run rather than rendering:
 // --headless without --frames or --record.

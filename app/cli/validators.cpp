@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "cli/body_count.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

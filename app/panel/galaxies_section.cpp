@@ -7,9 +7,9 @@
 
 #include <string>
 
-#include "cli/body_count.hpp"
 #include "panel/encounter_section.hpp"
 #include "panel/panel_parts.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 
-#include "cli/body_count.hpp"
 #include "panel/panel_parts.hpp"
 #include "panel/param_controls.hpp"
 #include "panel/reference_section.hpp"
@@ -18,6 +17,7 @@
 #include "panel/view_controls.hpp"
 #include "panel/trail_controls.hpp"
 #include "scenarios/scenarios.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "cli/progress_line.hpp"
+#include "text/progress_line.hpp"
 
 namespace galaxy::app {
 

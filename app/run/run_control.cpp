@@ -3,10 +3,10 @@
 
 #include <fmt/format.h>
 
-#include "cli/body_count.hpp"
 #include "io/encounter_file.hpp"
 #include "io/snapshot.hpp"
 #include "run/speed.hpp"
+#include "text/body_count.hpp"
 
 namespace galaxy::app {
 

@@ -9,6 +9,17 @@
 
 namespace galaxy::app {
 
+Runner::Runner(const RunSpec& spec, const ReadProgress& loading)
+    : Runner(std::make_unique<Session>(spec, loading), spec) {}
+
+// The budget depends on the backend the session chose (a spec may leave it to the machine).
+Runner::Runner(std::unique_ptr<Session> session, const RunSpec& spec)
+    : session_(std::move(session)),
+      timeline_(keyframe_budget(spec, session_->simulation().backend())),
+      threaded_(spec.threaded),
+      pictured_(spec.rendering),
+      keyframes_(spec.keyframes) {}
+
 Runner::Runner(std::unique_ptr<Session> session, bool threaded, std::size_t keyframe_budget)
     : session_(std::move(session)), timeline_(keyframe_budget), threaded_(threaded) {}
 
@@ -173,7 +184,7 @@ void Runner::step_and_publish() {
     sim.synchronize();
     std::optional<Runaway> r = sim.runaway();
     // Coming to an edit from before it (after going back): the run takes the edit again.
-    if (!r && !timeline_.arrive(sim)) timeline_.record(sim);
+    if (!r && !timeline_.arrive(sim) && keyframes_) timeline_.record(sim);
     {
       std::lock_guard lock(mutex_);
       status_.runaway = std::move(r);
@@ -225,10 +236,13 @@ void Runner::publish(float wall_ms) {
   r.ranks = sim.ranks();
   r.wall_ms = wall_ms;
   r.name = sim.name();
-  handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda, vertex_of_);
+  if (pictured_) {
+    handoff_.publish(sim, r, device_vertices_ && sim.backend() == Backend::Cuda, vertex_of_);
+  }
   Running running = session_->running();
   std::lock_guard lock(mutex_);
   status_.running = std::move(running);
+  status_.step = std::move(r);
   status_.steps = r.steps;
   status_.kept = timeline_.steps();
   status_.keyframe_bytes = timeline_.bytes();
@@ -257,7 +271,7 @@ void Runner::republish(Session& s, bool changed) {
   if (changed) {
     timeline_.clear();
     handoff_.clear();
-    timeline_.record(sim);
+    if (keyframes_) timeline_.record(sim);
     std::lock_guard lock(mutex_);
     rate_window_.clear();
     status_.runaway.reset();
@@ -324,6 +338,16 @@ void Runner::resume() {
 Running Runner::running() const {
   std::lock_guard lock(mutex_);
   return status_.running;
+}
+
+std::uint64_t Runner::steps() const {
+  std::lock_guard lock(mutex_);
+  return status_.steps;
+}
+
+std::string Runner::error() const {
+  std::lock_guard lock(mutex_);
+  return status_.error;
 }
 
 RunnerStatus Runner::status() const {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "run/frame_handoff.hpp"
+#include "run/run_spec.hpp"
 #include "run/session.hpp"
 #include "run/speed.hpp"
 #include "timeline.hpp"
@@ -35,6 +36,7 @@ namespace galaxy::app {
 // What the frame loop shows of the thread, copied out once a frame.
 struct RunnerStatus {
   Running running;  // as of the thread's last publication (Session::running)
+  StepReport step;  // the published step's timings, interactions and ranks (no vertices)
   std::uint64_t steps = 0;  // the simulation's step count (drawn steps may lag behind)
   std::optional<std::uint64_t> seeking;  // the step a replay is heading for
   std::vector<std::uint64_t> kept;       // keyframes' steps
@@ -49,6 +51,10 @@ struct RunnerStatus {
 
 class Runner {
  public:
+  // The run `spec` describes: its session made here (`loading` hears a snapshot's read), on a
+  // thread or in lockstep, keyframes within its budget, vertices published where it renders.
+  explicit Runner(const RunSpec& spec, const ReadProgress& loading = {});
+  // A session made by the caller (tests): vertices published, keyframes within the budget.
   Runner(std::unique_ptr<Session> session, bool threaded, std::size_t keyframe_budget);
   ~Runner();
   Runner(const Runner&) = delete;
@@ -112,9 +118,13 @@ class Runner {
   RunnerStatus status() const;
   // What runs, alone: status().running without copying the keyframe list (a change reads it).
   Running running() const;
+  // status().steps and status().error alone, for a caller that asks after every step (bench).
+  std::uint64_t steps() const;
+  std::string error() const;
 
  private:
   using Clock = std::chrono::steady_clock;
+  Runner(std::unique_ptr<Session> session, const RunSpec& spec);
   struct Parked {
     explicit Parked(Runner& r);
     ~Parked();
@@ -134,6 +144,8 @@ class Runner {
   Timeline timeline_;
   FrameHandoff handoff_;
   const bool threaded_;
+  const bool pictured_ = true;   // finished steps' vertices go to the handoff
+  const bool keyframes_ = true;  // the timeline records keyframes (false: the run never goes back)
   std::atomic<bool> device_vertices_{false};
   std::atomic<bool> vertex_of_{false};
 

@@ -3,10 +3,8 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <stdexcept>
 
-#include "cli/progress_line.hpp"
 #include "io/encounter_file.hpp"
 #include "io/gxy.hpp"
 #include "io/snapshot.hpp"
@@ -14,25 +12,26 @@
 #include "scenarios/drop.hpp"
 #include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
+#include "threads.hpp"
 
 namespace galaxy::app {
 
 namespace {
 
-// The backend the options ask for, or cuda where a device is present, else cpu.
-Backend choose_backend(const Options& o) {
-  if (o.backend) return *o.backend;
+// The backend the spec asks for, or cuda where a device is present, else cpu.
+Backend choose_backend(const RunSpec& spec) {
+  if (spec.backend) return *spec.backend;
   return cuda_available() ? Backend::Cuda : Backend::Cpu;
 }
 
 std::size_t default_body_count(Backend b) { return b == Backend::Cuda ? 1u << 20 : 20000; }
 
-// On the command line, the parameters given override a snapshot's own, and say so. True when one
-// did (the saved accelerations then belong to others).
-bool override_params(const Options& cli, SimParams& file, std::vector<std::string>& notes) {
+// At the start, the parameters given override a snapshot's own, and say so. True when one did
+// (the saved accelerations then belong to others).
+bool override_params(const RunSpec& given, SimParams& file, std::vector<std::string>& notes) {
   bool overridden = false;
-  for (const ParamInfo* info : cli.given_params) {
-    const double wanted = get(cli.params, *info), had = get(file, *info);
+  for (const ParamInfo* info : given.given_params) {
+    const double wanted = get(given.params, *info), had = get(file, *info);
     if (wanted == had) continue;
     notes.push_back(fmt::format("{} {} overrides the snapshot's {} = {}", info->option,
                                 format_value(*info, wanted), info->name,
@@ -45,28 +44,34 @@ bool override_params(const Options& cli, SimParams& file, std::vector<std::strin
 
 }  // namespace
 
-Session::Session(const Options& o)
-    : scenario_(o.scenario), seed_(o.seed), rendering_(!wants_energy_table(o)) {
-  load_options_.units = o.units;
-  load_options_.particle_types = o.particle_types;
-  if (!o.encounter.empty()) {
-    encounter_ = io::load_encounter(o.encounter);  // names the file, line and key it refuses
-    encounter_path_ = o.encounter;
+Session::Session(const RunSpec& spec, const ReadProgress& loading)
+    : scenario_(spec.bodies.scenario), seed_(spec.seed), rendering_(spec.rendering) {
+  // A front end without a main of its own (a script) sizes the threads here.
+  if (spec.threads) set_cpu_threads(*spec.threads);
+  const BodySource& from = spec.bodies;
+  load_options_.units = from.units;
+  load_options_.particle_types = from.particle_types;
+  if (!from.encounter.empty()) {
+    encounter_ = io::load_encounter(from.encounter);  // names the file, line and key it refuses
+    encounter_path_ = from.encounter;
   }
   made_by_generator();
-  const Backend backend = choose_backend(o);
-  sim_ = make_simulation(backend, o.solver, o.params);
-  if (o.load.empty()) {
-    const std::size_t n = o.bodies.value_or(default_body_count(backend));
+  const Backend backend = choose_backend(spec);
+  sim_ = make_simulation(backend, spec.solver, spec.params);
+  if (from.given) {
+    require_room(backend, from.given->size());
+    sim_->reset(*from.given);
+    source_ = "given bodies";
+    units_ = {};
+  } else if (from.snapshot.empty()) {
+    const std::size_t n = from.count.value_or(default_body_count(backend));
     // Before anything of that size is allocated.
     require_room(backend, n);
     sim_->reset(make_bodies(n));
   } else {
-    check_load(o.load);  // a file too big is refused from its header, before reading it
-    io::Snapshot s = read(o.load, terminal_progress("loading", o.load));
-    for (const std::string& note : adopt(std::move(s), o.load, &o).notes) {
-      std::fprintf(stderr, "galaxy: %s\n", note.c_str());
-    }
+    check_load(from.snapshot);  // a file too big is refused from its header, before reading it
+    io::Snapshot s = read(from.snapshot, loading ? loading(from.snapshot) : io::Progress{});
+    start_notes_ = adopt(std::move(s), from.snapshot, &spec).notes;
   }
 }
 
@@ -198,13 +203,13 @@ void Session::check_load(const std::string& path) const {
   }
 }
 
-Loaded Session::adopt(io::Snapshot s, const std::string& path, const Options* cli) {
+Loaded Session::adopt(io::Snapshot s, const std::string& path, const RunSpec* given) {
   const std::size_t n = s.unread_bodies ? s.unread_bodies : s.bodies.size();
   require_room(sim_->backend(), n);
   Loaded loaded{sim_->params(), n, s.warnings};
   // A .gxy file carries the run's parameters; they are set before reset() so that the
   // accelerations it computes use the saved softening, and put back if reset() fails.
-  const bool overridden = s.params && cli && override_params(*cli, *s.params, loaded.notes);
+  const bool overridden = s.params && given && override_params(*given, *s.params, loaded.notes);
   if (s.params) sim_->set_params(*s.params);
   try {
     if (s.unread_bodies) {

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: MIT
 // What a run of the program holds: the simulation, and what re-creates its bodies (the scenario,
-// its seed) at another count. The wanted parameters live in Settings (the panel's); the session
-// only runs what it is told and says what is running.
+// its seed) at another count. It starts from a RunSpec (run/run_spec.hpp), which any front end
+// builds; the wanted parameters live with the front end (the panel's Settings); the session only
+// runs what it is told and says what is running.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/options.hpp"
 #include "io/snapshot.hpp"
+#include "run/run_spec.hpp"
 #include "scenarios/encounter.hpp"
 #include "simulation.hpp"
 #include "units.hpp"
@@ -40,17 +42,26 @@ struct Running {
   Units units;           // what a unit length and mass of the run are (none: G = 1 units)
 };
 
+// What hears the read of the snapshot at `path` a run starts from, made when the read begins (a
+// progress line's clock then starts with the read, not with the backend's start-up).
+using ReadProgress = std::function<io::Progress(const std::string& path)>;
+
 class Session {
  public:
-  // Reads `o` once: the backend, solver, parameters, scenario, seed and the start (a scenario at
-  // --bodies, or --load). Notes of a --load go to stderr.
-  explicit Session(const Options& o);
+  // Reads `spec` once: the backend, solver, parameters, scenario, seed, the CPU threads and the
+  // start (the scenario or encounter at its count, or the snapshot, whose read `loading` makes
+  // the progress of). Throws what the preflight, the encounter file or the snapshot refuses.
+  explicit Session(const RunSpec& spec, const ReadProgress& loading = {});
+  // What the start said besides starting: the snapshot's warnings, and which of its parameters
+  // the spec's given ones overrode (the front end shows them).
+  const std::vector<std::string>& start_notes() const { return start_notes_; }
   Simulation& simulation() { return *sim_; }
   const Simulation& simulation() const { return *sim_; }
   Running running() const;
   // The scenario that body-count changes and resets re-create.
   const std::string& scenario() const { return scenario_; }
-  // What made the current bodies: the scenario's name, "encounter PATH", or "snapshot PATH".
+  // What made the current bodies: the scenario's name, "encounter PATH", "snapshot PATH", or
+  // "given bodies".
   const std::string& source() const { return source_; }
   // What a unit length and mass of the current bodies are: the scenario's, or a loaded .gxy
   // file's (none from Tipsy, CSV or a version 1 .gxy).
@@ -78,11 +89,12 @@ class Session {
   int remove_galaxy_of(std::size_t index);
   // Snapshots, format by extension (io::save_snapshot, io::load_snapshot); a failed load keeps
   // the current run. A .gxy load also restores the time, the step count, the parameters and the
-  // units; a .gxy or HDF5 save keeps the units. Loads read with the command line's --units and
-  // --particle-types. `progress` hears the bytes (io/progress.hpp).
+  // units; a .gxy or HDF5 save keeps the units. Loads read with the spec's units and particle
+  // types. `progress` hears the bytes (io/progress.hpp).
   void save(const std::string& path, const io::Progress& progress = {}) const;
   Loaded load(const std::string& path, const io::Progress& progress = {});
-  // How loads read (--units, --particle-types), with `progress`: for a load on another thread.
+  // How loads read (the spec's units and particle types), with `progress`: for a load on another
+  // thread.
   io::LoadOptions load_options(const io::Progress& progress = {}) const;
   // The parts of a load, for one that reads on another thread while this run goes on:
   // the memory preflight from the file's header (nothing read for a CSV file, whose count is
@@ -97,9 +109,9 @@ class Session {
   io::Snapshot snapshot() const;
 
  private:
-  // `cli`: at start-up, the command line's --theta, --dt, --softening win over the file's, with
-  // a note; null for a load from the panel.
-  Loaded adopt(io::Snapshot s, const std::string& path, const Options* cli);
+  // `given`: at start-up, the spec's given parameters win over the file's, with a note; null for
+  // a load later on.
+  Loaded adopt(io::Snapshot s, const std::string& path, const RunSpec* given);
   // The snapshot at `path`, or of a .gxy the run reads itself its header alone (unread_bodies).
   io::Snapshot read(const std::string& path, const io::Progress& progress) const;
 
@@ -114,14 +126,15 @@ class Session {
   void require_room(Backend b, std::size_t n) const;
 
   std::string scenario_;
-  std::optional<Encounter> encounter_;  // --encounter FILE: what resets re-create instead
+  std::optional<Encounter> encounter_;  // the spec's encounter file: what resets re-create instead
   std::string encounter_path_;
   Units units_;
-  io::LoadOptions load_options_;  // --units, --particle-types
+  io::LoadOptions load_options_;  // the spec's units and particle types
   std::uint64_t seed_;
   bool rendering_;  // the memory preflight counts the vertex buffers too
   std::unique_ptr<Simulation> sim_;
   std::string source_;
+  std::vector<std::string> start_notes_;
 };
 
 }  // namespace galaxy::app

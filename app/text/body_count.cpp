@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/body_count.hpp"
+#include "text/body_count.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/progress_line.hpp"
+#include "text/progress_line.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
