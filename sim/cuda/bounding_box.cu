@@ -10,6 +10,7 @@
 #include "box_reduce.cuh"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
+#include "leapfrog.cuh"
 
 namespace galaxy::cuda {
 
