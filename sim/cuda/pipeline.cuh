@@ -40,9 +40,10 @@ struct PassReports {
   unsigned long long* counters;  // body-body, body-cell
 };
 
-// Barnes-Hut's stages 1 and 2, before part 1 moves the bodies: the bounding box and the sort (before
-// the build: sort.cu says why) of the positions part 1 will give (leapfrog_drift), the sort
-// behind its mark (Mark::BoundingBox is the caller's). Returns the order part 1 moves them into.
+// Barnes-Hut's stages 1 and 2, before part 1 moves the bodies: the bounding box and the sort
+// (before the build: sort.cu says why) of the positions part 1 will give (leapfrog_drift), the
+// sort behind its mark (Mark::BoundingBox is the caller's). Returns the order part 1 moves them
+// into.
 const int* run_sort_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
                            StageTimer& timer, int slot, cudaStream_t s);
 // Stages 3 and 4 on the bodies part 1 moved into the sort's order: the tree build with the walk's

@@ -106,8 +106,8 @@ InteractionCounts RankDevice::pass(bool integrate, bool have_accel, double time,
 }
 
 // Gravity's sort, the leapfrog's part 1 (folded into the sort's move when stepping) and the local
-// tree, timed by stage, and its groups' alpha |a| for the boxes. The timer's marks past the tree are made at its end (its
-// stages past Summarize are not this pass's: walk_local times the walk).
+// tree, timed by stage, and its groups' alpha |a| for the boxes. The timer's marks past the tree
+// are made at its end (its stages past Summarize are not this pass's: walk_local times the walk).
 TreeView RankDevice::build(const PassSettings& p) {
   cudaStream_t s = stream_.get();
   timer_.mark(0, Mark::Start, s);
