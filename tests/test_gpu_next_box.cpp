@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The closing kick's prediction of the next pass's bounding box (cuda/integrate.cu, pipeline.cu):
+// The closing kick's prediction of the next pass's bounding box (cuda/leapfrog.cu, pipeline.cu):
 // a run that steps on with the predicted box must be bit for bit the run that computes every box
 // itself (a box one bit off moves the Morton cube, the tree and every force). The second run
 // re-uploads its own accelerations before each step, which changes nothing but makes the

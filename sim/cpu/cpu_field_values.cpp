@@ -37,11 +37,8 @@ std::vector<float> CpuSimulation::compute_field(BodyField f, std::uint64_t seed,
     case BodyField::WalkCost:
       if (solver_ == Solver::Direct) {
         std::fill(v.begin(), v.end(), n > 0 ? static_cast<float>(n - 1) : 0.0f);
-      } else if (walk_accel_.size() != n) {
-        std::fill(v.begin(), v.end(), 0.0f);
       } else {
-        // The tree, parameters and alpha |a| of the last pass, as trace_walk() replays them.
-        v = walk_costs(tree_, bodies_, walk_params(pass_params_, pass_had_accel_), walk_accel_);
+        v = gravity_.walk_costs(bodies_);
       }
       break;
   }

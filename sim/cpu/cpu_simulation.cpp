@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The CPU backend: the six stages in the order the GPU runs them (cpu/bounding_box.cpp, sort.cpp,
-// tree_build.cpp, summarize.cpp, force.cpp, integrate.cpp), each timed.
+// The CPU backend: the leapfrog (cpu/leapfrog.cpp) around the force terms (cpu/force_terms.hpp),
+// gravity's stages in the order the GPU runs them (cpu/bounding_box.cpp, sort.cpp, tree_build.cpp,
+// summarize.cpp, force.cpp), each timed.
 #include "cpu/cpu_simulation.hpp"
 
 #include <chrono>
 #include <stdexcept>
 #include <string>
 
-#include "cpu/direct.hpp"
-#include "cpu/integrate.hpp"
+#include "cpu/leapfrog.hpp"
+#include "cpu/runaways.hpp"
 #include "diagnostics.hpp"
 #include "wall_clock.hpp"
 
@@ -31,7 +32,7 @@ void CpuSimulation::reset(const HostBodies& bodies) {
   steps_ = 0;
   timings_ = {};
   have_accel_ = false;
-  tree_current_ = false;
+  gravity_.forget_tree();
   runaway_.reset();
   vertex_values_.clear();  // they were the old bodies'
   compute_forces();
@@ -55,27 +56,9 @@ void CpuSimulation::set_solver(Solver s) {
 }
 
 void CpuSimulation::compute_forces() {
-  const auto n = static_cast<std::uint64_t>(bodies_.size());
   timings_.ms = {};
-  if (solver_ == Solver::Direct) {  // no tree stages run for a direct sum
-    const auto t0 = Clock::now();
-    direct_forces_cpu(bodies_, params_.softening);
-    timings_[Stage::Force] = ms_since(t0);
-    counts_ = {n * (n > 0 ? n - 1 : 0), 0, 0};
-    return;
-  }
-  const CpuOctree::BuildTimes bt = tree_.build(bodies_, params_.leaf_size, params_.group_size);
-  timings_[Stage::BoundingBox] = bt.bounding_box;
-  timings_[Stage::Sort] = bt.sort;
-  timings_[Stage::TreeBuild] = bt.tree_build;
-  timings_[Stage::Summarize] = bt.summarize;
-  const auto t0 = Clock::now();
-  pass_params_ = params_;
-  pass_had_accel_ = have_accel_;
-  counts_ = tree_forces(tree_, bodies_, walk_params(params_, have_accel_), walk_accel_);
-  have_accel_ = true;
-  tree_current_ = true;
-  timings_[Stage::Force] = ms_since(t0);
+  terms_.accelerations(bodies_, ForcePass{params_, solver_, have_accel_, timings_, counts_});
+  if (solver_ == Solver::BarnesHut) have_accel_ = true;  // the direct sum decides nothing by them
 }
 
 void CpuSimulation::step() {
@@ -83,7 +66,7 @@ void CpuSimulation::step() {
   const auto t_step = Clock::now();
   const float dt = params_.dt;
   good_ = bodies_;  // a copy per step: cheap next to the force pass
-  const float integrate_ms = leapfrog(bodies_, dt, [&] { compute_forces(); });
+  const float integrate_ms = leapfrog_step(bodies_, dt, [&] { compute_forces(); });
   Runaway r;
   find_runaways(bodies_, r);
   if (r.count > 0) {
@@ -138,30 +121,17 @@ void CpuSimulation::restore(const Keyframe& k) {
   have_accel_ = c.have_accel;
   time_ = c.time, steps_ = c.steps;
   runaway_.reset();
-  tree_current_ = false;
+  gravity_.forget_tree();
 }
 
 WalkTrace CpuSimulation::trace_walk(std::size_t index) {
   require_tree("trace_walk");
-  if (!tree_current_) {
-    throw std::logic_error("trace_walk: no force pass since going back in time; step once");
-  }
-  if (index >= bodies_.size()) {
-    throw std::out_of_range("trace_walk: no body " + std::to_string(index) + " among " +
-                            std::to_string(bodies_.size()));
-  }
-  // The tree, the parameters and each body's alpha |a| of the last force pass; a step's closing
-  // kick changes only velocities, so the positions are those the tree was built on.
-  const WalkParams w = walk_params(pass_params_, pass_had_accel_);
-  WalkTrace t = trace(tree_, bodies_, static_cast<int>(index), w, walk_accel_[index]);
-  t.theta = pass_params_.theta;
-  t.alpha = w.relative ? w.alpha : 0.0f;
-  return t;
+  return gravity_.trace_walk(bodies_, index);
 }
 
 std::vector<TraceBox> CpuSimulation::tree_cells(int max_depth) const {
   require_tree("tree_cells");
-  return galaxy::tree_cells(tree_, max_depth);
+  return gravity_.cells(max_depth);
 }
 
 Diagnostics CpuSimulation::diagnostics() const { return compute_diagnostics(bodies_); }

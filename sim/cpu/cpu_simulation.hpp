@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cpu/octree.hpp"
+#include "cpu/force_terms.hpp"
+#include "cpu/gravity.hpp"
 #include "simulation.hpp"
 
 namespace galaxy {
 
 // The CPU backend: the multi-threaded simulator (cpu/parallel.hpp's pool), and the backend used where no
-// CUDA device is present. Barnes-Hut on CpuOctree, or direct summation in double.
+// CUDA device is present. Its step is the host's leapfrog (cpu/leapfrog.hpp) around its force
+// terms (cpu/force_terms.hpp): gravity, Barnes-Hut on CpuOctree or direct summation in double.
 class CpuSimulation final : public Simulation {
  public:
-  CpuSimulation(Solver solver, const SimParams& p) : solver_(solver), params_(p) {}
+  CpuSimulation(Solver solver, const SimParams& p)
+      : solver_(solver),
+        params_(p),
+        gravity_(static_cast<CpuGravity&>(terms_.add(std::make_unique<CpuGravity>()))) {}
 
   Backend backend() const override { return Backend::Cpu; }
   std::string name() const override;
@@ -57,18 +62,13 @@ class CpuSimulation final : public Simulation {
   HostBodies bodies_;
   HostBodies good_;  // the state before the current step: what a runaway step goes back to
   std::optional<Runaway> runaway_;
-  CpuOctree tree_;  // the last force pass's tree (Barnes-Hut), which the overlay's trace walks
+  ForceTerms terms_;     // what compute_forces() sums, gravity first
+  CpuGravity& gravity_;  // terms_'s first, whose tree the overlays read
   double time_ = 0;
   std::uint64_t steps_ = 0;
   StageTimings timings_;
   InteractionCounts counts_;
   bool have_accel_ = false;  // bodies_ hold the last pass's accelerations (the relative criterion)
-  // What the last force pass decided with, for trace_walk(): its parameters and every body's
-  // alpha |a| (the accelerations it read are overwritten).
-  SimParams pass_params_;
-  bool pass_had_accel_ = false;
-  std::vector<float> walk_accel_;
-  bool tree_current_ = false;  // tree_ belongs to bodies_ (not so after restore())
   std::vector<float> vertex_values_;  // field_'s values, drawn instead of the speed where set
   BodyField field_ = BodyField::Speed;  // (reset()'s order; reset() clears them)
 };

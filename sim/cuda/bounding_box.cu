@@ -4,12 +4,13 @@
 // and writes one partial box; one block of a second launch combines the partials. Two launches
 // instead of the seed's last-block-by-atomicInc ending: the kernel boundary is the barrier, and
 // there is nothing to get wrong on Hopper. When stepping on, the previous pass's closing kick has
-// written the partials already (integrate.cu): only the combining launch is left.
+// written the partials already (leapfrog.cu): only the combining launch is left.
 #include <algorithm>
 
 #include "box_reduce.cuh"
 #include "cuda_check.cuh"
 #include "kernels.cuh"
+#include "leapfrog.cuh"
 
 namespace galaxy::cuda {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A block's share of a bounding box: each thread's running box, reduced with CUB's block
 // reduction into one partial box a block. Stage 1 (bounding_box.cu) and the closing kick that
-// predicts the next pass's box (integrate.cu) both write partials this way; bounding_box.cu's
+// predicts the next pass's box (leapfrog.cu) both write partials this way; bounding_box.cu's
 // launch_combine_boxes makes the box. Included by those .cu files only.
 #pragma once
 

@@ -119,24 +119,26 @@ class CudaBackend final : public CudaSimulation {
  private:
   void run(bool integrate);
   PassSettings pass_settings(bool integrate) const;
-  PassReports reports() { return {record_.data(), clock_.data(), counters_.data()}; }
+  PassReports reports() const { return {record_.data(), clock_.data(), counters_.data()}; }
   // The bodies changed outside a pass: the next pass computes its box itself.
-  void forget_box() { box_for_pass_ = -1; }
+  void forget_box() const { box_for_pass_ = -1; }
   // reset()'s part: the new bodies uploaded, no pass made.
   void replace(const HostBodies& b);
   void rebuild_if_out_of_nodes();
-  bool collect_flags();
-  void go_back(const RunawayRecord& rec);
+  // Settling: the flags of the passes the device has finished (collect_flags), going back where
+  // one ran away (go_back). Const, as the const readers settle (see the mutable members).
+  bool collect_flags() const;
+  void go_back(const RunawayRecord& rec) const;
   ConstBodiesView settled() const;
   // acc.w holds the potentials of the current bodies afterwards (the readers of them call it).
-  void ensure_potentials();
+  void ensure_potentials() const;
   // Into `d`: the newest pass's decisions (its tree current) or the restored ones; false where
   // neither is known.
   bool save_decisions(PassDecisions& d) const;
   // The tree is about to go (a grown node array): its pass's decisions are kept where the
   // potentials are still to be walked (the walk then builds a tree of its own), and
   // tree_current_ is false.
-  void forget_tree();
+  void forget_tree() const;
   std::pair<StageTimings, InteractionCounts> newest() const;
   void require_tree(const char* what) const;
   void compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies, float* by_id);
@@ -148,11 +150,20 @@ class CudaBackend final : public CudaSimulation {
   Event vertex_event_;
   StageTimer timer_;
   PinnedArray<Readback> readback_{StageTimer::kSlots};
-  DeviceBodies bodies_;
-  std::optional<DeviceOctree> tree_;  // Barnes-Hut's, sized for the bodies
-  PassSettings last_;                 // the settings of the newest pass (the trace replays it)
-  long long box_for_pass_ = -1;       // the pass whose partial boxes the last closing kick wrote
-  float box_dt_ = 0;                  // at this dt
+  // The members marked mutable below the readers that are const in the Simulation interface
+  // (download, diagnostics, capture) write: they read the potentials, which the passes leave out
+  // where that pays (Potentials::Skip) and which are computed lazily, when first read
+  // (ensure_potentials); and before that they settle the passes the device has finished
+  // (collect_flags: going back from a runaway, growing a full node array). Neither changes the
+  // state a reader sees: the potentials are those of the bodies as they are, and settled()
+  // already reads the state going back makes current. (The speed-up the lazy potentials buy is
+  // 3-3.5% of a 1M step.)
+  mutable DeviceBodies bodies_;
+  mutable std::optional<DeviceOctree> tree_;  // Barnes-Hut's, sized for the bodies
+  PassSettings last_;  // the settings of the newest pass (the trace replays it)
+  // The pass whose partial boxes the last closing kick wrote, at box_dt_.
+  mutable long long box_for_pass_ = -1;
+  float box_dt_ = 0;
   // trace_walk()'s output on the device, made by its first call (5 MB).
   struct TraceBuffers {
     DeviceBuffer<TraceHeader> header{1};
@@ -161,28 +172,29 @@ class CudaBackend final : public CudaSimulation {
     DeviceBuffer<int> slot{1};
   };
   std::optional<TraceBuffers> trace_;
-  DeviceBuffer<unsigned long long> counters_{2};
-  DeviceBuffer<RunawayRecord> record_{1};
-  DeviceBuffer<RunawayClock> clock_{1};
+  mutable DeviceBuffer<unsigned long long> counters_{2};
+  mutable DeviceBuffer<RunawayRecord> record_{1};
+  mutable DeviceBuffer<RunawayClock> clock_{1};
   mutable DeviceBuffer<double> diag_sums_{static_cast<std::size_t>(kDiagnosticSums)};
   mutable DeviceBuffer<float4> host_vertices_;  // write_vertices_host's staging on the device
   mutable DeviceBuffer<std::uint8_t> host_tags_;
   mutable FieldBuffers maps_;
   // The speed field for its statistics and field_values (the vertices draw it live).
   mutable DeviceBuffer<float> live_;
-  std::optional<Runaway> runaway_;
-  double time_ = 0;
-  std::uint64_t steps_ = 0;
+  mutable std::optional<Runaway> runaway_;
+  mutable double time_ = 0;
+  mutable std::uint64_t steps_ = 0;
   bool have_accel_ = false;  // acc holds the last pass's accelerations (the relative criterion)
-  bool tree_current_ = false;  // tree_ and last_ belong to the bodies (not so after restore())
+  // tree_ and last_ belong to the bodies (not so after restore())
+  mutable bool tree_current_ = false;
   // acc.w holds the bodies' potentials: the passes leave them out where that pays (Potentials),
   // and ensure_potentials() computes them for the energy and the saves.
-  bool potentials_current_ = false;
+  mutable bool potentials_current_ = false;
   // Where they are not and the tree is gone (after restore()): the decisions of the pass that
   // made the accelerations, where the keyframe kept them (ensure_potentials).
-  std::optional<PassDecisions> decisions_;
+  mutable std::optional<PassDecisions> decisions_;
   bool vertices_by_id_ = false;  // set_vertex_order (the host form's)
-  Passes passes_;
+  mutable Passes passes_;
 };
 
 }  // namespace galaxy::cuda

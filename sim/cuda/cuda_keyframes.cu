@@ -31,7 +31,7 @@ std::unique_ptr<Keyframe> CudaBackend::capture(std::unique_ptr<Keyframe> spare) 
   // Where the potentials were left out, the decisions to walk them again by, else the walk now.
   if (!potentials_current_) {
     if (!k->decisions) k->decisions.emplace();
-    if (!save_decisions(*k->decisions)) const_cast<CudaBackend*>(this)->ensure_potentials();
+    if (!save_decisions(*k->decisions)) ensure_potentials();
   }
   if (potentials_current_) k->decisions.reset();
   bodies_.save(k->bodies, stream_.get());  // into the spare's buffers where they fit

@@ -163,7 +163,7 @@ void CudaBackend::run(bool integrate) {
 // Flags of passes the device has finished: a runaway goes back; a full node array grows for the
 // next pass; a walk stack overflow (never seen; its size bounds the depth of any realistic tree)
 // is an error. Returns whether the node array grew.
-bool CudaBackend::collect_flags() {
+bool CudaBackend::collect_flags() const {
   bool grew = false;
   for (int slot = 0; slot < StageTimer::kSlots; ++slot) {
     if (passes_.done[slot] < 0 || passes_.checked[slot] == passes_.done[slot]) continue;
@@ -190,7 +190,7 @@ bool CudaBackend::collect_flags() {
 
 // A step ran away (the record read back): put the state before it in place (the set not current:
 // runaway.cuh), with its clock, and stop stepping until clear_runaway().
-void CudaBackend::go_back(const RunawayRecord& rec) {
+void CudaBackend::go_back(const RunawayRecord& rec) const {
   cudaStream_t st = stream_.get();
   CUDA_CHECK(cudaStreamSynchronize(st));
   bodies_.swap_sets();
@@ -234,7 +234,7 @@ ConstBodiesView CudaBackend::settled() const {
 // its decisions (the potentials it would have summed, bit for bit), or where the tree is gone
 // (after restore() or a runaway) of a new one over a sorted copy (run_potential_pass). After a
 // synchronization, so that a pass that ran away has gone back first.
-void CudaBackend::ensure_potentials() {
+void CudaBackend::ensure_potentials() const {
   if (potentials_current_ || bodies_.size() == 0) return;
   cudaStream_t st = stream_.get();
   CUDA_CHECK(cudaStreamSynchronize(st));
@@ -256,7 +256,7 @@ void CudaBackend::ensure_potentials() {
   potentials_current_ = true;
 }
 
-void CudaBackend::forget_tree() {
+void CudaBackend::forget_tree() const {
   if (tree_current_ && !potentials_current_ && last_.solver == Solver::BarnesHut) {
     if (!decisions_) decisions_.emplace();
     save_decisions(*decisions_);
@@ -280,7 +280,7 @@ bool CudaBackend::save_decisions(PassDecisions& d) const {
 HostBodies CudaBackend::download() const {
   HostBodies b;
   if (bodies_.size() == 0) return b;
-  const_cast<CudaBackend*>(this)->ensure_potentials();  // computed once, when first read
+  ensure_potentials();  // computed once, when first read
   bodies_.download(settled(), b, stream_.get());
   return b;
 }
@@ -289,7 +289,7 @@ HostBodies CudaBackend::download() const {
 Diagnostics CudaBackend::diagnostics() const {
   Diagnostics d;
   if (bodies_.size() == 0) return d;
-  const_cast<CudaBackend*>(this)->ensure_potentials();
+  ensure_potentials();
   launch_diagnostics(settled(), diag_sums_.data(), stream_.get());
   double v[kDiagnosticSums];
   diag_sums_.download(v, kDiagnosticSums, stream_.get());

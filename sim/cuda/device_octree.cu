@@ -71,17 +71,32 @@ void DeviceOctree::allocate_nodes(int capacity) {
 
 void DeviceOctree::grow() { allocate_nodes(node_capacity() + node_capacity() / 4 + 1); }
 
-DeviceOctree::Nodes DeviceOctree::nodes() const {
-  const NodeLayout l(capacity_);
-  auto* base = const_cast<unsigned char*>(nodes_.data());
-  return {reinterpret_cast<float4*>(base + l.com), reinterpret_cast<float4*>(base + l.quad),
-          reinterpret_cast<float4*>(base + l.bounds), reinterpret_cast<float2*>(base + l.mac),
-          reinterpret_cast<int4*>(base + l.link), reinterpret_cast<int2*>(base + l.range)};
+namespace {
+// The arrays of `N` (a DeviceOctree::NodeArrays) at their offsets from `base`.
+template <class N, class Byte>
+N node_arrays(Byte* base, const NodeLayout& l) {
+  N d;
+  d.com = reinterpret_cast<decltype(d.com)>(base + l.com);
+  d.quad = reinterpret_cast<decltype(d.quad)>(base + l.quad);
+  d.bounds = reinterpret_cast<decltype(d.bounds)>(base + l.bounds);
+  d.mac = reinterpret_cast<decltype(d.mac)>(base + l.mac);
+  d.link = reinterpret_cast<decltype(d.link)>(base + l.link);
+  d.range = reinterpret_cast<decltype(d.range)>(base + l.range);
+  return d;
+}
+}  // namespace
+
+DeviceOctree::NodeArrays<false> DeviceOctree::nodes() {
+  return node_arrays<NodeArrays<false>>(nodes_.data(), NodeLayout(capacity_));
+}
+
+DeviceOctree::NodeArrays<true> DeviceOctree::nodes() const {
+  return node_arrays<NodeArrays<true>>(nodes_.data(), NodeLayout(capacity_));
 }
 
 TreeView DeviceOctree::view(int leaf_size, int group_size, int order) {
   if (order >= 3 && oct_.size() == 0) oct_.resize(3 * static_cast<std::size_t>(node_capacity()));
-  const Nodes d = nodes();
+  const NodeArrays<false> d = nodes();
   TreeView t;
   t.com = d.com;
   t.quad = d.quad;
@@ -101,7 +116,7 @@ TreeView DeviceOctree::view(int leaf_size, int group_size, int order) {
   t.group_first = reinterpret_cast<int*>(keys_.data());
   t.group_count = scalars_.data() + kGroupCount;
   t.bodies = n_;
-  t.group_alpha = const_cast<float*>(group_alpha());
+  t.group_alpha = group_alpha();
   return t;
 }
 
@@ -155,7 +170,7 @@ GpuTree DeviceOctree::download(const std::vector<int>& order, cudaStream_t s) co
   std::vector<int4> link(count);
   std::vector<int2> range(count);
   std::vector<float2> mac(count);
-  const Nodes d = nodes();
+  const NodeArrays<true> d = nodes();
   download_array(com.data(), d.com, com.size(), s);
   download_array(quad.data(), d.quad, quad.size(), s);
   download_array(mac.data(), d.mac, mac.size(), s);
@@ -195,7 +210,7 @@ std::vector<TraceBox> DeviceOctree::cells(int max_depth, cudaStream_t s) const {
   if (count <= 0) return out;
   std::vector<float4> bounds(2 * static_cast<std::size_t>(count));
   std::vector<int4> link(count);
-  const Nodes d = nodes();
+  const NodeArrays<true> d = nodes();
   download_array(bounds.data(), d.bounds, bounds.size(), s);
   download_array(link.data(), d.link, link.size(), s);
   out.reserve(count);

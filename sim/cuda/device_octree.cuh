@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "cuda_check.cuh"
@@ -35,6 +36,7 @@ class DeviceOctree {
   int group_count(cudaStream_t s) const { return scalar(kGroupCount, s); }
   // Each group's alpha |a|, as the last walk used it (TreeView::group_alpha).
   const float* group_alpha() const { return reinterpret_cast<const float*>(keys_.data()) + n_; }
+  float* group_alpha() { return reinterpret_cast<float*>(keys_.data()) + n_; }
   std::vector<int> level_ranges(cudaStream_t s) const;
 
   // What the build, summarize and walk kernels read and write, for this pass's leaf and group
@@ -70,16 +72,21 @@ class DeviceOctree {
  private:
   int scalar(int k, cudaStream_t s) const;
   void allocate_nodes(int capacity);
-  // The node arrays, carved from nodes_ (NodeLayout in device_octree.cu).
-  struct Nodes {
-    float4* com;
-    float4* quad;    // 2 per node
-    float4* bounds;  // 2 per node
-    float2* mac;
-    int4* link;
-    int2* range;
+  // The node arrays, carved from nodes_ (NodeLayout in device_octree.cu): writable for the
+  // kernels (view), read-only for the downloads.
+  template <bool Const>
+  struct NodeArrays {
+    template <class T>
+    using P = std::conditional_t<Const, const T*, T*>;
+    P<float4> com;
+    P<float4> quad;    // 2 per node
+    P<float4> bounds;  // 2 per node
+    P<float2> mac;
+    P<int4> link;
+    P<int2> range;
   };
-  Nodes nodes() const;
+  NodeArrays<false> nodes();
+  NodeArrays<true> nodes() const;
 
   int n_ = 0, capacity_ = 0, body_capacity_ = 0;
   DeviceBuffer<unsigned char> nodes_;  // the node arrays, or the sort's scratch

@@ -34,29 +34,9 @@ struct ConstBodiesView {
   int n;
 };
 
-// The opening kick and drift of one body (v += a dt/2, x += v dt), written once with explicit
-// roundings so that every kernel that needs the drifted positions (the bounding box and the keys
-// computed before the bodies move, launch_advance) gets the same bits.
-__device__ __forceinline__ void kick_drift(float4& p, float4& v, const float4& a, float dt) {
-  const float h = 0.5f * dt;
-  v.x = __fmaf_rn(a.x, h, v.x), v.y = __fmaf_rn(a.y, h, v.y), v.z = __fmaf_rn(a.z, h, v.z);
-  p.x = __fmaf_rn(v.x, dt, p.x), p.y = __fmaf_rn(v.y, dt, p.y), p.z = __fmaf_rn(v.z, dt, p.z);
-}
-
-// Where a pass's bodies will be once it has moved them: drifted by dt when it integrates.
-struct Drift {
-  const float4* vel = nullptr;  // null: the pass does not move them
-  const float4* acc = nullptr;
-  float dt = 0;
-  __device__ __forceinline__ float4 position(const float4* pos, int i) const {
-    float4 p = pos[i];
-    if (vel) {
-      float4 v = vel[i];
-      kick_drift(p, v, acc[i], dt);
-    }
-    return p;
-  }
-};
+// Where a pass's bodies will be once the leapfrog's part 1 has moved them (leapfrog.cuh), which
+// the bounding box and the sort read.
+struct Drift;
 
 // Bounding box of the bodies, reduced on the device.
 struct BodyBounds {
@@ -263,8 +243,8 @@ void launch_trace(const BodiesView& b, const TreeView& t, int multipole, physics
 // order) gets the cells plus bodies on its group's lists, as launch_force counts them.
 void launch_walk_costs(const BodiesView& b, const TreeView& t, int multipole, physics::Relative rel,
                        const WalkScratch& w, float* cost_by_id, cudaStream_t s);
-// 6. integrate: the kick-drift and the closing kick, which check for runaway values, are
-// declared in runaway.cuh.
+// 6. integrate: the leapfrog's parts, fused into the pass's first move of the bodies and the
+// closing kick, which check for runaway values, are declared in leapfrog.cuh.
 
 // Direct summation: shared-memory tiles (the GPU reference and the small-N solver), and seed
 // 001's naive and Newton's-third-law-with-atomics variants for the benchmark.

@@ -5,25 +5,11 @@
 
 namespace galaxy::cuda {
 
-namespace {
-
-// Where the pass's bodies go: from the current set into the other in `perm`'s order (identity
-// where null), kicked and drifted when stepping (runaway.cuh), and the other set made current.
-void advance(const PassSettings& p, DeviceBodies& bodies, const int* perm, const PassReports& r,
-             cudaStream_t s) {
-  const PassClock c{p.pass, p.steps, p.time};
-  launch_advance(bodies.view(), bodies.other_view(), perm, p.integrate, p.params.dt, r.record,
-                 r.clock, c, s);
-  bodies.swap_sets();
-}
-
-}  // namespace
-
-TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-                          const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
+const int* run_sort_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                           StageTimer& timer, int slot, cudaStream_t s) {
   const int n = bodies.size();
   const BodiesView now = bodies.view();
-  const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
+  const Drift d = leapfrog_drift(p, now);
   if (p.root) {
     CUDA_CHECK(
         cudaMemcpyAsync(tree.root_box(), p.root, sizeof(BodyBounds), cudaMemcpyHostToDevice, s));
@@ -35,7 +21,12 @@ TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOct
                         tree.root_box(), s);
   }
   timer.mark(slot, Mark::Sort, s);
-  advance(p, bodies, launch_sort(now.pos, d, n, tree.root_box(), tree.sort_scratch(), s), r, s);
+  return launch_sort(now.pos, d, n, tree.root_box(), tree.sort_scratch(), s);
+}
+
+TreeView run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                         StageTimer& timer, int slot, cudaStream_t s) {
+  const int n = bodies.size();
   timer.mark(slot, Mark::TreeBuild, s);
   TreeView t = tree.view(p.params.leaf_size, p.params.group_size, p.params.multipole);
   t.key_lo = p.key_lo, t.key_hi = p.key_hi;
@@ -85,29 +76,35 @@ void run_potential_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctre
   launch_scatter_potentials(copy.acc, copy.vel, n, now.acc, s);
 }
 
+bool run_force_terms(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                     const PassReports& r, StageTimer& timer, int slot, cudaStream_t s) {
+  if (p.solver == Solver::BarnesHut) {  // gravity, the first term
+    const TreeView t = run_tree_stages(p, bodies, tree, timer, slot, s);
+    timer.mark(slot, Mark::Force, s);
+    return run_force_stage(p, bodies, tree, t, r, s);
+  }
+  for (Mark m : {Mark::Sort, Mark::TreeBuild, Mark::Summarize, Mark::Force}) timer.mark(slot, m, s);
+  const float eps2 = p.params.softening * p.params.softening;
+  launch_direct_tiled(bodies.view(), eps2, s);
+  return true;  // the direct sums always give the potentials
+}
+
 bool run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree, const PassReports& r,
               StageTimer& timer, int slot, cudaStream_t s) {
-  const float dt = p.params.dt;
-  bool potentials = true;  // the direct sums always give them
+  const bool tree_order = p.solver == Solver::BarnesHut;
   timer.mark(slot, Mark::Start, s);
   timer.mark(slot, Mark::BoundingBox, s);
-  if (p.solver == Solver::BarnesHut) {
-    const TreeView t = run_build_stages(p, bodies, tree, r, timer, slot, s);
-    timer.mark(slot, Mark::Force, s);
-    potentials = run_force_stage(p, bodies, tree, t, r, s);
-  } else {
-    advance(p, bodies, nullptr, r, s);
-    for (Mark m : {Mark::Sort, Mark::TreeBuild, Mark::Summarize, Mark::Force}) timer.mark(slot, m, s);
-    const float eps2 = p.params.softening * p.params.softening;
-    launch_direct_tiled(bodies.view(), eps2, s);
-  }
+  const int* order = tree_order ? run_sort_stages(p, bodies, tree, timer, slot, s) : nullptr;
+  leapfrog_part1(p, bodies, order, r, s);
+  const bool potentials = run_force_terms(p, bodies, tree, r, timer, slot, s);
   timer.mark(slot, Mark::ClosingKick, s);
   if (p.integrate) {
     NextBox next;
     if (p.predict_box) {
-      next = {tree.partial_boxes(), box_partials(bodies.size(), DeviceOctree::kPartialBoxes), dt};
+      next = {tree.partial_boxes(), box_partials(bodies.size(), DeviceOctree::kPartialBoxes),
+              p.params.dt};
     }
-    launch_kick_checked(bodies.view(), 0.5f * dt, r.record, p.steps + 1, p.pass, next, s);
+    leapfrog_part2(p, bodies, next, r, s);
   }
   timer.mark(slot, Mark::ReadBack, s);
   return potentials;

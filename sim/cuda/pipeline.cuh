@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The stage sequence of one pass on the stream: the five force stages in Stage's order (the
-// opening kick and drift, when stepping, done as the sort moves the bodies) or the direct sum,
-// then the closing kick, each behind its timer mark.
+// The stage sequence of one pass on the stream, in the leapfrog's phases (leapfrog.cuh): gravity's
+// box and sort of the positions part 1 will give, part 1 (the opening kick and drift, when
+// stepping, done as the sort moves the bodies), the accelerations of the force terms (gravity:
+// the tree's build, summary and walk, or the direct sum), part 2 (the closing kick), each behind
+// its timer mark.
 #pragma once
 
 #include "device_bodies.cuh"
 #include "device_octree.cuh"
+#include "leapfrog.cuh"
 #include "runaway.cuh"
 #include "stage_timer.cuh"
 
@@ -37,17 +40,28 @@ struct PassReports {
   unsigned long long* counters;  // body-body, body-cell
 };
 
-// Stages 1 to 4 of Barnes-Hut (a rank of a run over several GPUs builds the trees for the other
-// ranks between them and the walk): bounding box, sort (before the build: sort.cu says why) and
-// the bodies moved into its order (kicked and drifted when p.integrate), tree build with the
-// walk's groups, summarize; each behind its mark, the last ending at Mark::Summarize's stage. The
-// box and the keys are those of the positions the opening kick and drift will give. The tree.
-TreeView run_build_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
-                          const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
-// Stage 5, the force walk of tree `t` (run_build_stages'), its counters zeroed first. Returns
+// Barnes-Hut's stages 1 and 2, before part 1 moves the bodies: the bounding box and the sort
+// (before the build: sort.cu says why) of the positions part 1 will give (leapfrog_drift), the
+// sort behind its mark (Mark::BoundingBox is the caller's). Returns the order part 1 moves them
+// into.
+const int* run_sort_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                           StageTimer& timer, int slot, cudaStream_t s);
+// Stages 3 and 4 on the bodies part 1 moved into the sort's order: the tree build with the walk's
+// groups, summarize; each behind its mark, the last ending at Mark::Summarize's stage. The tree.
+// (A rank of a run over several GPUs builds the trees for the other ranks after them.)
+TreeView run_tree_stages(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                         StageTimer& timer, int slot, cudaStream_t s);
+// Stage 5, the force walk of tree `t` (run_tree_stages'), its counters zeroed first. Returns
 // whether acc.w holds the potentials after it (launch_force).
 bool run_force_stage(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
                      const TreeView& t, const PassReports& r, cudaStream_t s);
+// The accelerations of all force terms at the positions part 1 gave, in order (the first writes
+// acc, each later one adds to it: sim/cpu/force_terms.hpp's contract), ending at Mark::Force's
+// stage: today gravity alone (Barnes-Hut's stages 3 to 5 on the order run_sort_stages gave, or
+// the direct sum, which makes the tree stages' marks empty). Returns whether acc.w holds the
+// potentials after them.
+bool run_force_terms(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree,
+                     const PassReports& r, StageTimer& timer, int slot, cudaStream_t s);
 
 // A pass; returns whether acc.w holds the potentials after it.
 bool run_pass(const PassSettings& p, DeviceBodies& bodies, DeviceOctree& tree, const PassReports& r,

@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "rank_cuts.hpp"
+#include "leapfrog.cuh"
 #include "rank_device.cuh"
 #include "runaway.cuh"
 
@@ -175,7 +176,7 @@ void RankDevice::decompose(PassSettings& p) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size(), ranks = link_.size();
   const BodiesView now = bodies_.view();
-  const Drift d = p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
+  const Drift d = leapfrog_drift(p, now);
   // The cube: lo and -hi reduced with one MIN.
   float bounds[6];
   std::fill(bounds, bounds + 6, std::numeric_limits<float>::max());

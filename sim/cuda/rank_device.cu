@@ -7,6 +7,7 @@
 
 #include "diagnostics.hpp"
 #include "rank_device.cuh"
+#include "leapfrog.cuh"
 #include "runaway.cuh"
 #include "wall_clock.hpp"
 
@@ -76,6 +77,9 @@ void RankDevice::set_accelerations(const HostBodies& b) {
   CUDA_CHECK(cudaStreamSynchronize(s));
 }
 
+// The leapfrog's phases (leapfrog.cuh) over the ranks: the decomposition by the positions part 1
+// will give, part 1 in build(), gravity's walks of the local tree and the others' (the only force
+// term over the ranks), part 2 in finish().
 InteractionCounts RankDevice::pass(bool integrate, bool have_accel, double time,
                                    std::uint64_t steps) {
   times_ = {};
@@ -101,14 +105,16 @@ InteractionCounts RankDevice::pass(bool integrate, bool have_accel, double time,
   return finish(p);  // its walk adds to the local walk's counters
 }
 
-// The local tree (the kick-drift folded into its sort when stepping), timed by stage, and its
-// groups' alpha |a| for the boxes. The timer's marks past the tree are made at its end (its
-// stages past Summarize are not this pass's: walk_local times the walk).
+// Gravity's sort, the leapfrog's part 1 (folded into the sort's move when stepping) and the local
+// tree, timed by stage, and its groups' alpha |a| for the boxes. The timer's marks past the tree
+// are made at its end (its stages past Summarize are not this pass's: walk_local times the walk).
 TreeView RankDevice::build(const PassSettings& p) {
   cudaStream_t s = stream_.get();
   timer_.mark(0, Mark::Start, s);
   timer_.mark(0, Mark::BoundingBox, s);
-  TreeView t = run_build_stages(p, bodies_, *tree_, reports(), timer_, 0, s);
+  const int* order = run_sort_stages(p, bodies_, *tree_, timer_, 0, s);
+  leapfrog_part1(p, bodies_, order, reports(), s);
+  TreeView t = run_tree_stages(p, bodies_, *tree_, timer_, 0, s);
   launch_group_alphas(bodies_.view(), t, p.relative.alpha, s);
   const auto groups = static_cast<std::size_t>(bodies_.size());  // at most
   if (group_cost_.size() < groups) group_cost_.resize(groups + groups / 4);
@@ -152,7 +158,8 @@ void RankDevice::walk_local(const PassSettings& p, const TreeView& t) {
   times_.wait = std::max(0.0f, ms_since(t0) - times_.local_walk);
 }
 
-// The walks' counts (the groups' are the next cuts' weights), the closing kick, the tree's flags.
+// The walks' counts (the groups' are the next cuts' weights), the leapfrog's part 2, the tree's
+// flags.
 InteractionCounts RankDevice::finish(const PassSettings& p) {
   cudaStream_t s = stream_.get();
   const int n = bodies_.size();
@@ -165,10 +172,7 @@ InteractionCounts RankDevice::finish(const PassSettings& p) {
   times_.received_interactions =
       static_cast<float>(static_cast<double>(c[0] + c[1]) / n) - times_.own_interactions;
   costs_known_ = true;
-  if (p.integrate) {
-    launch_kick_checked(bodies_.view(), 0.5f * params_.dt, record_.data(), p.steps + 1, p.pass,
-                        NextBox{}, s);
-  }
+  if (p.integrate) leapfrog_part2(p, bodies_, NextBox{}, reports(), s);
   int flags[2];
   CUDA_CHECK(cudaMemcpyAsync(flags, tree_->scalars() + DeviceOctree::kFlags, sizeof flags,
                              cudaMemcpyDeviceToHost, s));

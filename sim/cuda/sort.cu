@@ -12,6 +12,7 @@
 
 #include "cuda_check.cuh"
 #include "kernels.cuh"
+#include "leapfrog.cuh"
 
 namespace galaxy::cuda {
 

@@ -10,7 +10,8 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "cpu/integrate.hpp"
+#include "cpu/leapfrog.hpp"
+#include "cpu/runaways.hpp"
 #include "diagnostics.hpp"
 #include "mpi/collectives.hpp"
 #include "mpi/rank_link.hpp"
@@ -23,10 +24,40 @@ namespace {
 using Clock = std::chrono::steady_clock;
 }  // namespace
 
+class RankState::Gravity final : public ForceTerm {
+ public:
+  explicit Gravity(RankState& s) : s_(s) {}
+  std::string_view name() const override { return "gravity"; }
+  // The local tree in the decomposition's cube, the walks of it and of the other ranks' trees
+  // (forces()), and the interaction counts summed over the ranks.
+  void accelerations(HostBodies& b, const ForcePass& p) override {
+    const WalkParams w = walk_params(p.params, p.have_accel);
+    if (!b.empty()) {
+      const CpuOctree::BuildTimes bt =
+          s_.tree_.build(b, p.params.leaf_size, p.params.group_size, &s_.domain_);
+      p.timings[Stage::BoundingBox] = bt.bounding_box;
+      p.timings[Stage::Sort] += bt.sort;
+      p.timings[Stage::TreeBuild] = bt.tree_build;
+      p.timings[Stage::Summarize] = bt.summarize;
+      s_.pass_.tree = bt.bounding_box + bt.sort + bt.tree_build + bt.summarize;
+    }
+    const auto t0 = Clock::now();
+    const InteractionCounts local = s_.forces(w);
+    std::uint64_t sums[3] = {local.body_body, local.body_cell, local.groups};
+    MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    p.counts = {sums[0], sums[1], sums[2]};
+    p.timings[Stage::Force] = ms_since(t0);
+  }
+
+ private:
+  RankState& s_;
+};
+
 void RankState::configure(const SimParams& p, int threads, Backend backend) {
   set_cpu_threads(threads);
   std::unique_ptr<RankLink> link = std::move(link_);
   *this = RankState{};
+  terms_.add(std::make_unique<Gravity>(*this));
   params_ = p;
 #if GALAXY_HAVE_CUDA
   if (backend == Backend::Cuda) {
@@ -94,26 +125,12 @@ void RankState::compute_forces() {
     return;
   }
   timings_.ms = {};
-  auto t0 = Clock::now();
-  decompose();
+  const auto t0 = Clock::now();
+  decompose();  // every term's bodies: this rank's key range
   timings_[Stage::Sort] = pass_.decompose = ms_since(t0);  // the ranks' key ranges
-  const WalkParams w = walk_params(params_, have_accel_);
-  if (!bodies_.empty()) {
-    const CpuOctree::BuildTimes bt =
-        tree_.build(bodies_, params_.leaf_size, params_.group_size, &domain_);
-    timings_[Stage::BoundingBox] = bt.bounding_box;
-    timings_[Stage::Sort] += bt.sort;
-    timings_[Stage::TreeBuild] = bt.tree_build;
-    timings_[Stage::Summarize] = bt.summarize;
-    pass_.tree = bt.bounding_box + bt.sort + bt.tree_build + bt.summarize;
-  }
-  t0 = Clock::now();
-  const InteractionCounts local = forces(w);
-  std::uint64_t sums[3] = {local.body_body, local.body_cell, local.groups};
-  MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  counts_ = {sums[0], sums[1], sums[2]};
+  const ForcePass pass{params_, Solver::BarnesHut, have_accel_, timings_, counts_};
+  terms_.accelerations(bodies_, pass);
   have_accel_ = true;
-  timings_[Stage::Force] = ms_since(t0);
 }
 
 void RankState::step() {
@@ -133,7 +150,7 @@ void RankState::step() {
     return;
   }
   good_ = bodies_, good_ids_ = ids_, good_cost_ = cost_;
-  const float integrate_ms = leapfrog(bodies_, dt, [&] { compute_forces(); });
+  const float integrate_ms = leapfrog_step(bodies_, dt, [&] { compute_forces(); });
   check_runaway();
   if (runaway_) return;
   timings_[Stage::Integrate] = integrate_ms;

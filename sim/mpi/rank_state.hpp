@@ -4,10 +4,13 @@
 // is collective: all ranks call it in the same order (rank 0's MpiSimulation, the others' serve()
 // loop, both from one Command), and arguments that only rank 0 has (bodies) are read there.
 //
-// A force pass (compute_forces): decompose (decompose.cpp: the global cube, Morton keys, cut
-// points by the last pass's walk costs, the bodies migrate with MPI_Alltoallv); build the local
-// CpuOctree; send every other rank the local essential tree its box needs (let.hpp) with a
-// non-blocking MPI_Ialltoallv while the local tree is walked; then walk the received trees.
+// A step is the host's leapfrog (cpu/leapfrog.hpp) around the force pass, or on device ranks the
+// device's (cuda/leapfrog.cuh, the same phases). A force pass (compute_forces): decompose
+// (decompose.cpp: the global cube, Morton keys, cut points by the last pass's walk costs, the
+// bodies migrate with MPI_Alltoallv); then the force terms (cpu/force_terms.hpp) on this rank's
+// bodies: gravity builds the local CpuOctree, sends every other rank the local essential tree its
+// box needs (let.hpp) with a non-blocking MPI_Ialltoallv while the local tree is walked, then
+// walks the received trees.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu/force_terms.hpp"
 #include "cpu/let.hpp"
 #include "cpu/octree.hpp"
 #include "cuda/device_rank.hpp"
@@ -94,6 +98,8 @@ class RankState {
   void take_block(HostBodies mine, std::uint64_t n, bool forces_given);
   // The bodies, ids and costs move to the ranks that own their keys (decompose.cpp).
   void decompose();
+  // The ranks' gravity term (rank_state.cpp): the tree, forces() and the counts' sum.
+  class Gravity;
   // Local walk overlapped with the LET exchange, then the received trees (let_exchange.cpp).
   InteractionCounts forces(const WalkParams& w);
   std::vector<std::byte> lets_for_others(const WalkParams& w, std::vector<int>& send);
@@ -122,6 +128,9 @@ class RankState {
   std::map<std::uint64_t, Kept> kept_;
 
   SimParams params_;
+  // The CPU ranks' force terms, gravity first: made by configure(), since Gravity refers to this
+  // state, which configure() assigns anew.
+  ForceTerms terms_;
   HostBodies bodies_;
   std::vector<std::uint64_t> ids_;  // each body's index in reset()'s order
   std::vector<float> cost_;         // each body's walk cost in the last pass (1 before any)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cpu/integrate.hpp"
+#include "cpu/runaways.hpp"
 
 #include <vector>
 
@@ -7,26 +7,6 @@
 #include "threads.hpp"
 
 namespace galaxy {
-
-void kick(HostBodies& b, float half_dt) {
-  cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) {
-      b.vx[i] += b.ax[i] * half_dt;
-      b.vy[i] += b.ay[i] * half_dt;
-      b.vz[i] += b.az[i] * half_dt;
-    }
-  });
-}
-
-void drift(HostBodies& b, float dt) {
-  cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
-    for (std::size_t i = begin; i < end; ++i) {
-      b.x[i] += b.vx[i] * dt;
-      b.y[i] += b.vy[i] * dt;
-      b.z[i] += b.vz[i] * dt;
-    }
-  });
-}
 
 namespace {
 unsigned kinds_of(const HostBodies& b, int i) {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Stage 6: leapfrog kick-drift-kick, streaming and fully coalesced. The opening kick and the drift
-// run before the force pipeline, as the bodies move into the sort's order (the bounding box and
-// the keys were taken from the drifted positions), the closing kick after it, so that velocities
-// are synchronised with positions at the end of every step (the diagnostics and the saves need
-// that).
+// Stage 6: the leapfrog's parts (leapfrog.cuh), streaming and fully coalesced. The opening kick
+// and the drift run before the force terms, as the bodies move into the sort's order (the
+// bounding box and the keys were taken from the drifted positions), the closing kick after them,
+// so that velocities are synchronised with positions at the end of every step (the diagnostics
+// and the saves need that).
 #include "box_reduce.cuh"
 #include "cuda_check.cuh"
-#include "kernels.cuh"
-#include "runaway.cuh"
+#include "leapfrog.cuh"
+#include "pipeline.cuh"
 
 namespace galaxy::cuda {
 
@@ -88,21 +88,24 @@ __global__ void clear_runaway(RunawayRecord* r) {
   if (threadIdx.x < kRunawayNamed) r->bodies[threadIdx.x] = -1;
 }
 
-// Writes (x, y, z, |v|) and population | galaxy << 2 per body, for the renderer: in tree order
-// (neighbours together, which the splat draws fastest: 10M bodies at 1920x1080 on the H100 take
-// 7.0 ms against 9.5 ms in the bodies' own order), or `by_id` at the body's own index, so that a
-// vertex stays the same body from step to step as the trails need (render/trails.hpp).
-__global__ void vertices(ConstBodiesView b, float4* __restrict__ xyzs, std::uint8_t* __restrict__ tags,
-                         std::uint32_t* __restrict__ vertex_of, bool by_id) {
-  for (int i = blockIdx.x * kBlock + threadIdx.x; i < b.n; i += gridDim.x * kBlock) {
-    const float4 p = b.pos[i], v = b.vel[i];
-    const int id = by_id ? b.id[i] : i;
-    xyzs[id] = make_float4(p.x, p.y, p.z, sqrtf(v.x * v.x + v.y * v.y + v.z * v.z));
-    if (tags) tags[id] = b.tag[i];
-    if (vertex_of) vertex_of[b.id[i]] = static_cast<std::uint32_t>(id);
-  }
-}
 }  // namespace
+
+Drift leapfrog_drift(const PassSettings& p, const BodiesView& now) {
+  return p.integrate ? Drift{now.vel, now.acc, p.params.dt} : Drift{};
+}
+
+void leapfrog_part1(const PassSettings& p, DeviceBodies& bodies, const int* order,
+                    const PassReports& r, cudaStream_t s) {
+  const PassClock c{p.pass, p.steps, p.time};
+  launch_advance(bodies.view(), bodies.other_view(), order, p.integrate, p.params.dt, r.record,
+                 r.clock, c, s);
+  bodies.swap_sets();
+}
+
+void leapfrog_part2(const PassSettings& p, DeviceBodies& bodies, const NextBox& next,
+                    const PassReports& r, cudaStream_t s) {
+  launch_kick_checked(bodies.view(), 0.5f * p.params.dt, r.record, p.steps + 1, p.pass, next, s);
+}
 
 void launch_advance(const BodiesView& in, const BodiesView& out, const int* perm, bool integrate,
                     float dt, RunawayRecord* r, RunawayClock* clock, const PassClock& c,
@@ -121,13 +124,6 @@ void launch_kick_checked(const BodiesView& b, float half_dt, RunawayRecord* r,
 
 void launch_clear_runaway(RunawayRecord* r, cudaStream_t s) {
   clear_runaway<<<1, 32, 0, s>>>(r);
-  CUDA_LAUNCH_CHECK();
-}
-
-void launch_vertices(const ConstBodiesView& b, float* xyzs, std::uint8_t* tags,
-                     std::uint32_t* vertex_of, bool by_id, cudaStream_t s) {
-  vertices<<<grid_for(b.n, kBlock), kBlock, 0, s>>>(b, reinterpret_cast<float4*>(xyzs), tags,
-                                                    vertex_of, by_id);
   CUDA_LAUNCH_CHECK();
 }
 
