@@ -26,7 +26,7 @@ void Measurements::measure_accuracy() {
 }
 
 void Measurements::request_error_map() {
-  runner_.post([this](Session&) { colour_maps_.request_error_map(); });
+  runner_.post([this](Session&) { shown_field_.request_error_map(); });
 }
 
 // Where the window draws a subset (over MPI ranks, every k-th body), the click picks among the
@@ -88,7 +88,7 @@ void Measurements::ask_centres(const Settings& s) {
 }
 
 void Measurements::first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats) {
-  colour_maps_.update(sim, s, stats, Clock::now());
+  shown_field_.update(sim, s, stats, Clock::now());
 }
 
 void Measurements::refresh(const Settings& s, bool shown, std::uint64_t sim_steps) {
@@ -130,12 +130,12 @@ void Measurements::ask_colour_map(const Settings& s) {
   colour_map_.set(runner_.ask([this, s](Session& session) {
                     PanelStats out;
                     Simulation& sim = session.simulation();
-                    const int before = colour_maps_.computed();
+                    const int before = shown_field_.computed();
                     const BodyField had = sim.shown_field();
-                    colour_maps_.update(sim, s, out, Clock::now());
+                    shown_field_.update(sim, s, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused. What the
                     // panel says changes only where a map was made or cleared.
-                    if (colour_maps_.computed() == before && had == sim.shown_field() &&
+                    if (shown_field_.computed() == before && had == sim.shown_field() &&
                         out.colour_map_error.empty()) {
                       return MapInfo{};
                     }

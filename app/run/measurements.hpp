@@ -81,7 +81,7 @@ class Measurements {
   Clock::time_point last_centres_{};
   Clock::duration centres_interval_ = std::chrono::milliseconds(100);
   Asked<MapInfo> colour_map_;  // the map's info line and error, where a map was made or cleared
-  ShownField colour_maps_;     // used on the runner's thread
+  ShownField shown_field_;     // used on the runner's thread
   bool map_shown_ = false;
   OverlayRefresh overlay_refresh_;
   std::string overlay_error_;  // said once, not at each refresh while it lasts
