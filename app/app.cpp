@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include "cli/headless_run.hpp"
 #include "cli/signals.hpp"
@@ -35,8 +36,10 @@ bool App::frame() {
   clock_.pace();
   begin_frame();
   const CameraView before = camera_view();
-  const Changes c = input_and_panel();
+  FeatureActions act;
+  const Changes c = input_and_panel(act);
   apply(c);
+  apply(act);
   camera_moved_by_hand(before);  // a drag, the wheel, c, 1-5: a playing camera path stops
   if (kiosk_) apply(kiosk_->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
@@ -75,7 +78,6 @@ void App::apply(const Changes& c) {
   }
   if (c.error_map) measurements_->request_error_map();
   apply_edits(c);
-  if (c.toggle_recording) toggle_recording();
   if (c.fit_camera) fit_camera();
   camera_path_changes(c);
   const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
@@ -87,6 +89,12 @@ void App::apply(const Changes& c) {
   } else if (c.quit) {
     request_quit();
   }
+}
+
+// After the run's changes (the camera path's key takes the view c fitted).
+void App::apply(const FeatureActions& a) {
+  const double hz = clock_.display_hz();
+  if (auto r = features_.recording.apply(a.recording, *presenter_, hz, Clock::now())) report(*r);
 }
 
 void App::request_quit() {
@@ -105,7 +113,7 @@ void App::begin_frame() {
 }
 
 // The keys and the mouse (when the panel does not want them), then the panel and the scale bar.
-Changes App::input_and_panel() {
+Changes App::input_and_panel(FeatureActions& act) {
   Changes c;
   if (!imgui_) return c;
   int w = 0, h = 0;
@@ -131,16 +139,15 @@ Changes App::input_and_panel() {
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
-  if (a.toggle_ruler) settings_.ruler = !settings_.ruler;
-  if (a.pick && settings_.ruler) {
-    ruler_click(a.cursor, {size.x, size.y});
-  } else if (a.pick) {
-    measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor,
-                        settings_.render.hide_halo);
+  // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
+  const ViewPlane plane = view_plane({size.x, size.y});
+  const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
+  if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
+    measurements_->pick(plane.view_proj, plane.window, a.cursor, settings_.render.hide_halo);
   }
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
-  c.toggle_recording |= a.toggle_recording;
+  act.recording.toggle = a.toggle_recording;
   c.add_camera_key |= a.add_camera_key;
   c.toggle_camera_path |= a.toggle_camera_path;
   if (a.cycle_follow) {
@@ -151,14 +158,16 @@ Changes App::input_and_panel() {
     c.fit_camera = true;
   }
   if (settings_.show_panel) {
-    c |= draw_panel(settings_, stats_);
+    c |= draw_panel(settings_, stats_, [&](PanelSlot at) { feature_rows(features_, at, act); });
+    // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
+    features_.ruler.apply(std::exchange(act.ruler, {}), plane);
     if (c.preview_orbit) orbit_preview({size.x, size.y});
   } else {
     status_line(stats_);
   }
   draw_scale_bar(choose_scale_bar(camera_.world_per_pixel(size.y), size.x, stats_.units), size.x);
-  recording_mark();
-  ruler_marks({size.x, size.y});
+  features_.recording.mark(Clock::now());
+  features_.ruler.marks(view_plane({size.x, size.y}), stats_.units);
   c |= quit_dialog(settings_);
   return c;
 }
@@ -329,6 +338,10 @@ glm::mat4 App::view_proj(int width, int height) const {
   glm::mat4 shift(1.0f);
   shift[3][0] = kPanelWidth / static_cast<float>(width);
   return shift * vp;
+}
+
+ViewPlane App::view_plane(glm::vec2 window) const {
+  return {view_proj(int(window.x), int(window.y)), window, camera_.target(), camera_.eye()};
 }
 
 std::optional<std::uint64_t> App::step_limit() const {

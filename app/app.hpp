@@ -22,6 +22,7 @@
 #include "picture/presenter.hpp"
 #include "picture/trail_path.hpp"
 #include "picture/vertex_path.hpp"
+#include "features/features.hpp"
 #include "kiosk.hpp"
 #include "run/body_edits.hpp"
 #include "run/measurements.hpp"
@@ -44,10 +45,14 @@ class App {
 
   // The panel's settings (the one owner of the wanted run parameters) and the function that
   // applies a set of changes (the panel's path, which tests drive directly).
+  // The features' typed actions (the keys' and their rows' path, which tests drive too); the
+  // ruler's is applied where its click is, in the frame's input.
   Settings& settings() { return settings_; }
   void apply(const Changes& c);
+  void apply(const FeatureActions& a);
 
   const PanelStats& stats() const { return stats_; }
+  const Features& features() const { return features_; }
   // The program's exit status once frame() returned false: 0, 1 when the final --save or a
   // headless recording failed, 3 when a headless run stopped on a runaway step, 128 + the signal
   // when a signal stopped it (cli/signals).
@@ -67,7 +72,7 @@ class App {
   using Clock = std::chrono::steady_clock;
   // app.cpp: the frame's parts, in the order it runs them.
   void begin_frame();
-  Changes input_and_panel();
+  Changes input_and_panel(FeatureActions& act);
   void update_vertices();
   void update_status();
   void measure();
@@ -79,11 +84,7 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  void toggle_recording();  // recording.cpp: the record button and its mark
-  void recording_mark();
   Changes kiosk_frame();  // kiosk.cpp: no input but the exit chord, a caption
-  void ruler_click(glm::vec2 cursor, glm::vec2 window);  // ruler.cpp
-  void ruler_marks(glm::vec2 window);
   void follow_camera(float dt);  // eases the target towards the followed centre
   // camera_path.cpp: the camera path's keys, playback, file; a move by hand stops it.
   CameraView camera_view() const;
@@ -104,6 +105,7 @@ class App {
   void land_edits(const BodyEdits::Outcome& o);  // what finished edits did, and their run
   void scripted_drop();  // --drop FRAME:BODIES
   glm::mat4 view_proj(int width, int height) const;
+  ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
   std::optional<std::uint64_t> step_limit() const;
   // startup.cpp.
   void start(std::optional<int> pick);  // the first vertices, camera and overlays
@@ -118,8 +120,6 @@ class App {
   bool panel_in_picture_ = true;      // a window's, or a headless --record-panel's: view_proj
                                       // leaves the panel its strip
   std::optional<long> drop_frame_;    // --drop FRAME:BODIES
-  Clock::time_point recording_since_{};  // the record button's recording started
-  std::array<std::optional<glm::vec3>, 2> ruler_;  // the ruler's ends, world points
   std::size_t drop_bodies_ = 0;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
@@ -134,6 +134,7 @@ class App {
   std::unique_ptr<BodyEdits> edits_;  // asks the runner: goes before it
   std::unique_ptr<Kiosk> kiosk_;      // --kiosk
 
+  Features features_;
   Settings settings_;
   PanelStats stats_;
   render::OrbitCamera camera_;

@@ -33,7 +33,6 @@ Changes& Changes::operator|=(const Changes& o) {
   load_encounter |= o.load_encounter;
   encounter_from_run |= o.encounter_from_run;
   preview_orbit |= o.preview_orbit;
-  toggle_recording |= o.toggle_recording;
   add_camera_key |= o.add_camera_key;
   toggle_camera_path |= o.toggle_camera_path;
   save_camera_path |= o.save_camera_path;

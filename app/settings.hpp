@@ -59,7 +59,6 @@ struct Settings {
   // The distance between two galaxies' centres over time (the first: the followed galaxy).
   bool separation = false;
   int separation_galaxy = 1;
-  bool ruler = false;  // m: clicks put the ruler's ends on the view plane instead of picking
   int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;
@@ -116,7 +115,6 @@ struct Changes {
   bool start_encounter = false, save_encounter = false, load_encounter = false,
        encounter_from_run = false;
   bool preview_orbit = false;  // the designer is open: the view draws its orbit
-  bool toggle_recording = false;  // the record button (r)
   // The camera path: add the camera's view as a key after the last (i), play or stop (l), move
   // the camera to key k or take it out, give key k a new time (seconds), write the path to or
   // read it from Settings::camera_path_file. Keys count from 0.
@@ -188,7 +186,6 @@ struct PanelStats {
   std::string picked_info;
   std::optional<PickedBody> picked;  // with picked_info
   std::string inspected;  // the picked body's galaxy and force error, found at the click
-  std::string recording;  // what the record button records into; empty when it does not
   std::optional<double> camera_path_time;  // the camera path's playback time while it plays
   // The separation plot's points: simulated time and distance of the two galaxies' centres.
   std::vector<float> separation_time, separation;

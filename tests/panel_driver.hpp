@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "features/features.hpp"
 #include "knobs.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/panel.hpp"
@@ -71,7 +72,7 @@ class PanelDriver : public ::testing::Test {
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st);
+    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted); });
     ImGui::EndFrame();
   }
 
@@ -111,6 +112,8 @@ class PanelDriver : public ::testing::Test {
 
   app::Settings s;
   app::PanelStats st;
+  app::Features f;            // the features drawing their own rows
+  app::FeatureActions acted;  // what the frames' clicks asked of them
 };
 
 }  // namespace galaxy::test_support

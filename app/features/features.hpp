@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The features that own their state (Polyscope's quantities, applied to the app): each is a class
+// that keeps what it needs, draws its own rows at its panel slot, returns what was asked of it as
+// its own typed action, applies that action to what it acts on (the camera, the presenter)
+// through a narrow interface, and reports what the panel shows of it. App keeps them here, one
+// member each, and App::frame wires them.
+#pragma once
+
+#include "features/recording.hpp"
+#include "features/ruler.hpp"
+#include "panel/panel.hpp"
+
+namespace galaxy::app {
+
+struct Features {
+  Ruler ruler;
+  Recording recording;
+};
+
+// One frame's actions for the features, from the keys and their rows: each feature's own type.
+struct FeatureActions {
+  Ruler::Action ruler;  // applied at once where the frame reads the click (App::input_and_panel)
+  Recording::Action recording;
+};
+
+// The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
+// is added to `a`.
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a);
+
+}  // namespace galaxy::app
