@@ -35,18 +35,22 @@ bool App::frame() {
   }
   clock_.pace();
   begin_frame();
-  const CameraView before = camera_view();
+  const CameraView before = view_of(camera_);
   FeatureActions act;
   const Changes c = input_and_panel(act);
   apply(c);
   apply(act);
-  camera_moved_by_hand(before);  // a drag, the wheel, c, 1-5: a playing camera path stops
+  // A drag, the wheel, c, 1-5: a playing camera path stops.
+  if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
   if (kiosk_) apply(kiosk_->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
   camera_.yaw += orbit_rad_;
   follow_camera(stats_.frame_ms * 1e-3f);
-  play_camera_path();  // over the follow camera and --orbit while it plays
+  // Over the follow camera and --orbit while it plays; an unattended kiosk goes round.
+  if (auto r = features_.camera_path.advance(camera_, path_seconds_per_frame(), kiosk_ != nullptr)) {
+    report(*r);
+  }
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
@@ -79,7 +83,6 @@ void App::apply(const Changes& c) {
   if (c.error_map) measurements_->request_error_map();
   apply_edits(c);
   if (c.fit_camera) fit_camera();
-  camera_path_changes(c);
   const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
     return r.kind == Report::Kind::Done && r.place == Place::Save;
   });
@@ -95,6 +98,7 @@ void App::apply(const Changes& c) {
 void App::apply(const FeatureActions& a) {
   const double hz = clock_.display_hz();
   if (auto r = features_.recording.apply(a.recording, *presenter_, hz, Clock::now())) report(*r);
+  for (const Report& r : features_.camera_path.apply(a.camera_path, camera_)) report(r);
 }
 
 void App::request_quit() {
@@ -148,8 +152,8 @@ Changes App::input_and_panel(FeatureActions& act) {
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
   act.recording.toggle = a.toggle_recording;
-  c.add_camera_key |= a.add_camera_key;
-  c.toggle_camera_path |= a.toggle_camera_path;
+  act.camera_path.add_key = a.add_camera_key;
+  act.camera_path.toggle = a.toggle_camera_path;
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }
@@ -158,7 +162,7 @@ Changes App::input_and_panel(FeatureActions& act) {
     c.fit_camera = true;
   }
   if (settings_.show_panel) {
-    c |= draw_panel(settings_, stats_, [&](PanelSlot at) { feature_rows(features_, at, act); });
+    c |= draw_panel(settings_, stats_, [&](PanelSlot at) { feature_rows(features_, at, act, stats_); });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
     if (c.preview_orbit) orbit_preview({size.x, size.y});
@@ -344,6 +348,15 @@ ViewPlane App::view_plane(glm::vec2 window) const {
   return {view_proj(int(window.x), int(window.y)), window, camera_.target(), camera_.eye()};
 }
 
+// How far the camera path moves on in a frame: a recording's frame period (so a path of 10 s is
+// 10 s of video whatever the frames cost), a headless run's (its --display-hz, else the 30
+// frames a second of --record), a window's wall-clock time between frames.
+double App::path_seconds_per_frame() const {
+  if (const Recorder* r = presenter_->recorder()) return 1.0 / std::max(r->fps(), 1);
+  if (headless()) return 1.0 / (clock_.display_hz() > 0 ? clock_.display_hz() : 30.0);
+  return stats_.frame_ms * 1e-3;
+}
+
 std::optional<std::uint64_t> App::step_limit() const {
   if (!max_steps_) return std::nullopt;
   return static_cast<std::uint64_t>(*max_steps_);
@@ -391,7 +404,7 @@ void App::follow_camera(float dt) {
   const std::pair<FollowMode, int> now{settings_.follow, settings_.follow_galaxy};
   if (now != followed_) follow_.reset();  // another centre: nothing to predict from yet
   followed_ = now;
-  if (settings_.follow == FollowMode::Off || path_player_.playing()) return;
+  if (settings_.follow == FollowMode::Off || features_.camera_path.playing()) return;
   if (const auto t = follow_.advance(camera_.target(), dt, stats_.time)) camera_.set_target(*t);
 }
 

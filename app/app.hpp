@@ -61,7 +61,6 @@ class App {
   Session& session() { return runner_->exclusive([](Session& s) -> Session& { return s; }); }
   Runner& runner() { return *runner_; }
   const render::OrbitCamera& camera() const { return camera_; }
-  bool camera_path_playing() const { return path_player_.playing(); }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
   const render::Trails* trails() const { return trail_path_.trails(); }  // null while off
@@ -86,16 +85,7 @@ class App {
   void fit_camera();
   Changes kiosk_frame();  // kiosk.cpp: no input but the exit chord, a caption
   void follow_camera(float dt);  // eases the target towards the followed centre
-  // camera_path.cpp: the camera path's keys, playback, file; a move by hand stops it.
-  CameraView camera_view() const;
-  void camera_path_changes(const Changes& c);
-  void toggle_camera_path();
-  void start_camera_path(bool frames_given);  // --camera-path
-  void save_path();
-  bool load_path(const std::string& file);
-  double path_seconds_per_frame() const;
-  void play_camera_path();
-  void camera_moved_by_hand(const CameraView& before);
+  double path_seconds_per_frame() const;  // how far the camera path moves on in a frame
   std::vector<glm::mat4> three_view_panes(int width, int height) const;
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
   void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
@@ -139,7 +129,6 @@ class App {
   PanelStats stats_;
   render::OrbitCamera camera_;
   Follow follow_;  // the followed centre's last measurements
-  PathPlayer path_player_;  // the camera path's playback (Settings::camera_path)
   std::pair<FollowMode, int> followed_{FollowMode::Off, 0};  // what follow_ measured
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -157,8 +158,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   }
   auto session = std::make_unique<Session>(o);
   settings_ = initial_settings(o, *session, imgui_ != nullptr);
-  settings_.camera_path = path;
-  if (!o.camera_path.empty()) settings_.camera_path_file = o.camera_path;
+  if (!o.camera_path.empty()) features_.camera_path = CameraPathTool(path, o.camera_path);
   const bool cuda = session->simulation().backend() == Backend::Cuda;
   runner_ = std::make_unique<Runner>(std::move(session), !lockstep(o), keyframe_budget(o, cuda));
   presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel,
@@ -175,7 +175,12 @@ App::App(const Options& options) : clock_(std::nullopt) {
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);
-  if (!path.keys.empty()) start_camera_path(options.frames.has_value());
+  // --camera-path: played from the first frame; a headless run without --frames (and a path
+  // that does not loop) ends on the frame that shows its last key.
+  if (path.keys.empty()) return;
+  features_.camera_path.play();
+  if (!headless() || options.frames || path.loop || kiosk_) return;
+  max_frames_ = long(std::floor(path.duration() / path_seconds_per_frame() + 1e-6)) + 1;
 }
 
 void App::start(std::optional<int> pick) {

@@ -6,6 +6,7 @@
 // member each, and App::frame wires them.
 #pragma once
 
+#include "features/camera_path_tool.hpp"
 #include "features/recording.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
@@ -15,16 +16,18 @@ namespace galaxy::app {
 struct Features {
   Ruler ruler;
   Recording recording;
+  CameraPathTool camera_path;
 };
 
 // One frame's actions for the features, from the keys and their rows: each feature's own type.
 struct FeatureActions {
   Ruler::Action ruler;  // applied at once where the frame reads the click (App::input_and_panel)
   Recording::Action recording;
+  CameraPathTool::Action camera_path;
 };
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
-// is added to `a`.
-void feature_rows(const Features& f, PanelSlot at, FeatureActions& a);
+// is added to `a`; `st`: the newest error, shown by the control that failed.
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st);
 
 }  // namespace galaxy::app

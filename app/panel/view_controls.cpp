@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "panel/camera_path_section.hpp"
 #include "panel/panel_parts.hpp"
 
 namespace galaxy::app {
@@ -88,7 +87,6 @@ void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureR
   separation_plot(s, st);
   if (!st.inspected.empty()) ImGui::TextWrapped("%s", st.inspected.c_str());
   rows(PanelSlot::ViewTools);
-  camera_path_section(s, c, st);
 }
 
 }  // namespace galaxy::app
