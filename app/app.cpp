@@ -42,13 +42,13 @@ bool App::frame() {
   apply(act);
   // A drag, the wheel, c, 1-5: a playing camera path stops.
   if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
-  if (kiosk_) apply(kiosk_->tick(settings_, stats_, Clock::now()));
+  if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
   camera_.yaw += orbit_rad_;
   follow_camera(stats_.frame_ms * 1e-3f);
   // Over the follow camera and --orbit while it plays; an unattended kiosk goes round.
-  if (auto r = features_.camera_path.advance(camera_, path_seconds_per_frame(), kiosk_ != nullptr)) {
+  if (auto r = features_.camera_path.advance(camera_, path_seconds_per_frame(), bool(features_.kiosk))) {
     report(*r);
   }
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
@@ -125,7 +125,11 @@ Changes App::input_and_panel(FeatureActions& act) {
   imgui_->new_frame(w, h, stats_.frame_ms * 1e-3f);
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
-  if (kiosk_) return kiosk_frame();
+  if (features_.kiosk) {  // no input but the exit chord, a caption
+    c.quit_confirmed = features_.kiosk->exit_chord();
+    features_.kiosk->caption();
+    return c;
+  }
   const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
   if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
   c.remove_galaxy |= a.remove_galaxy;

@@ -23,7 +23,6 @@
 #include "picture/trail_path.hpp"
 #include "picture/vertex_path.hpp"
 #include "features/features.hpp"
-#include "kiosk.hpp"
 #include "run/body_edits.hpp"
 #include "run/measurements.hpp"
 #include "run/quit_guard.hpp"
@@ -83,7 +82,6 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  Changes kiosk_frame();  // kiosk.cpp: no input but the exit chord, a caption
   void follow_camera(float dt);  // eases the target towards the followed centre
   double path_seconds_per_frame() const;  // how far the camera path moves on in a frame
   std::vector<glm::mat4> three_view_panes(int width, int height) const;
@@ -122,7 +120,6 @@ class App {
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread
   std::unique_ptr<RunControl> run_control_;
   std::unique_ptr<BodyEdits> edits_;  // asks the runner: goes before it
-  std::unique_ptr<Kiosk> kiosk_;      // --kiosk
 
   Features features_;
   Settings settings_;

@@ -168,7 +168,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
       *runner_, settings_, [this](Session& s, bool changed) { republish(s, changed); });
   edits_ = std::make_unique<BodyEdits>(*runner_, o.seed);
   if (o.kiosk) {
-    kiosk_ = std::make_unique<Kiosk>(o.kiosk_list, o.kiosk_seconds);
+    features_.kiosk = std::make_unique<Kiosk>(o.kiosk_list, o.kiosk_seconds);
     context_->set_fullscreen(true);
     settings_.show_panel = false;
   }
@@ -179,7 +179,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   // that does not loop) ends on the frame that shows its last key.
   if (path.keys.empty()) return;
   features_.camera_path.play();
-  if (!headless() || options.frames || path.loop || kiosk_) return;
+  if (!headless() || options.frames || path.loop || features_.kiosk) return;
   max_frames_ = long(std::floor(path.duration() / path_seconds_per_frame() + 1e-6)) + 1;
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "headless_app.hpp"
-#include "kiosk.hpp"
+#include "features/kiosk.hpp"
 #include "png_read.hpp"
 
 namespace galaxy {

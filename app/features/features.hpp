@@ -6,7 +6,10 @@
 // member each, and App::frame wires them.
 #pragma once
 
+#include <memory>
+
 #include "features/camera_path_tool.hpp"
+#include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
@@ -17,6 +20,7 @@ struct Features {
   Ruler ruler;
   Recording recording;
   CameraPathTool camera_path;
+  std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
 // One frame's actions for the features, from the keys and their rows: each feature's own type.
