@@ -46,7 +46,8 @@ bool App::frame() {
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
   camera_.yaw += orbit_rad_;
-  follow_camera(stats_.frame_ms * 1e-3f);
+  features_.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy},
+                           stats_.frame_ms * 1e-3f, stats_.time, features_.camera_path.playing());
   // Over the follow camera and --orbit while it plays; an unattended kiosk goes round.
   if (auto r = features_.camera_path.advance(camera_, path_seconds_per_frame(), bool(features_.kiosk))) {
     report(*r);
@@ -286,9 +287,7 @@ void App::take_measurements() {
   const Measurements::Arrived a = measurements_->collect(settings_, stats_);
   if (a.overlay) presenter_->set_overlays(*a.overlay);
   if (a.centres) {
-    if (const auto c = a.centres->of(settings_.follow, settings_.follow_galaxy)) {
-      follow_.measured(*c, a.centres->time);
-    }
+    features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
   }
   for (const Report& r : a.reports) report(r);
 }
@@ -402,14 +401,6 @@ std::vector<glm::mat4> App::three_view_panes(int width, int height) const {
                                             IM_COL32(200, 200, 200, 200), names[k]);
   }
   return panes;
-}
-
-void App::follow_camera(float dt) {
-  const std::pair<FollowMode, int> now{settings_.follow, settings_.follow_galaxy};
-  if (now != followed_) follow_.reset();  // another centre: nothing to predict from yet
-  followed_ = now;
-  if (settings_.follow == FollowMode::Off || features_.camera_path.playing()) return;
-  if (const auto t = follow_.advance(camera_.target(), dt, stats_.time)) camera_.set_target(*t);
 }
 
 bool App::end_of_frame() {

@@ -82,7 +82,6 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  void follow_camera(float dt);  // eases the target towards the followed centre
   double path_seconds_per_frame() const;  // how far the camera path moves on in a frame
   std::vector<glm::mat4> three_view_panes(int width, int height) const;
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
@@ -125,8 +124,6 @@ class App {
   Settings settings_;
   PanelStats stats_;
   render::OrbitCamera camera_;
-  Follow follow_;  // the followed centre's last measurements
-  std::pair<FollowMode, int> followed_{FollowMode::Off, 0};  // what follow_ measured
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;

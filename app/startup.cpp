@@ -224,7 +224,7 @@ void App::republish(Session& s, bool changed) {
 void App::run_changed() {
   settings_.picked_body = -1;
   stats_.inspected.clear();
-  follow_.reset();
+  features_.follow.reset();  // the old bodies' centres say nothing of the new ones
   trail_path_.reset();  // a vertex index may name another body now
   measurements_->run_changed(runner_->status().generation);
   stats_.have_accuracy = false;

@@ -46,5 +46,18 @@ TEST(FollowCameraFeature, GlidesTowardsTheFollowedCentreUnlessOffOrAPathPlays) {
   EXPECT_LT(camera.target().x, x);
 }
 
+TEST(FollowCameraFeature, ANewRunForgetsTheOldBodiesCentre) {
+  app::FollowCamera f;
+  render::OrbitCamera camera;
+  f.advance(camera, kEverything, 0.1f, 0.0, false);
+  f.measured(centres({10, 0, 0}, {0, 5, 0}, 0.0), kEverything);
+  f.reset();
+  f.advance(camera, kEverything, 0.1f, 0.0, false);
+  EXPECT_EQ(camera.target(), glm::vec3(0.0f)) << "nothing measured of the new bodies yet";
+  f.measured(centres({10, 0, 0}, {0, 5, 0}, 0.0), kEverything);
+  f.advance(camera, kEverything, 0.1f, 0.0, false);
+  EXPECT_GT(camera.target().x, 1.0f);
+}
+
 }  // namespace
 }  // namespace galaxy

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "features/camera_path_tool.hpp"
+#include "features/follow_camera.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/ruler.hpp"
@@ -20,6 +21,7 @@ struct Features {
   Ruler ruler;
   Recording recording;
   CameraPathTool camera_path;
+  FollowCamera follow;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 

@@ -24,6 +24,8 @@ class FollowCamera {
   // wall-clock seconds; `drawn_time`: the simulated time of the step drawn.
   void advance(render::OrbitCamera& camera, What what, float dt, double drawn_time,
                bool path_playing);
+  // The bodies changed wholesale: what was measured of the old ones is forgotten.
+  void reset() { follow_.reset(); }
 
  private:
   Follow follow_;
