@@ -45,13 +45,7 @@ bool App::frame() {
   if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
-  camera_.yaw += orbit_rad_;
-  features_.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy},
-                           stats_.frame_ms * 1e-3f, stats_.time, features_.camera_path.playing());
-  // Over the follow camera and --orbit while it plays; an unattended kiosk goes round.
-  if (auto r = features_.camera_path.advance(camera_, path_seconds_per_frame(), bool(features_.kiosk))) {
-    report(*r);
-  }
+  move_camera();
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
@@ -108,6 +102,17 @@ void App::request_quit() {
   } else {
     quit_ = true;
   }
+}
+
+// --orbit, the follow camera, then the camera path over both while it plays (round and round on
+// an unattended kiosk).
+void App::move_camera() {
+  camera_.yaw += orbit_rad_;
+  features_.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy},
+                           stats_.frame_ms * 1e-3f, stats_.time, features_.camera_path.playing());
+  const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
+                                                  clock_.display_hz(), stats_.frame_ms);
+  if (auto r = features_.camera_path.advance(camera_, dt, bool(features_.kiosk))) report(*r);
 }
 
 void App::begin_frame() {
@@ -297,7 +302,9 @@ void App::present(bool screenshot) {
   context_->framebuffer_size(w, h);
   const Presenter::Presented p = presenter_->present(
       {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot,
-       three_view_panes(w, h), trail_path_.trails()});
+       settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
+                            : std::vector<glm::mat4>{},
+       trail_path_.trails()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));
@@ -351,15 +358,6 @@ ViewPlane App::view_plane(glm::vec2 window) const {
   return {view_proj(int(window.x), int(window.y)), window, camera_.target(), camera_.eye()};
 }
 
-// How far the camera path moves on in a frame: a recording's frame period (so a path of 10 s is
-// 10 s of video whatever the frames cost), a headless run's (its --display-hz, else the 30
-// frames a second of --record), a window's wall-clock time between frames.
-double App::path_seconds_per_frame() const {
-  if (const Recorder* r = presenter_->recorder()) return 1.0 / std::max(r->fps(), 1);
-  if (headless()) return 1.0 / (clock_.display_hz() > 0 ? clock_.display_hz() : 30.0);
-  return stats_.frame_ms * 1e-3;
-}
-
 std::optional<std::uint64_t> App::step_limit() const {
   if (!max_steps_) return std::nullopt;
   return static_cast<std::uint64_t>(*max_steps_);
@@ -381,26 +379,6 @@ void App::fit_camera() {
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);
-}
-
-// The three-view layout's panes: the camera's target and distance, seen along z (the x-y
-// plane), y (x-z) and x (y-z), each a third of the width; labelled where the panel is.
-std::vector<glm::mat4> App::three_view_panes(int width, int height) const {
-  if (!settings_.three_view) return {};
-  const glm::vec3 along[3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
-  const char* names[3] = {"x-y (from +z)", "x-z (from +y)", "y-z (from +x)"};
-  std::vector<glm::mat4> panes;
-  const float aspect = float(width / 3) / float(std::max(height, 1));
-  for (int k = 0; k < 3; ++k) {
-    render::OrbitCamera pane = camera_;
-    pane.look_from(along[k]);
-    panes.push_back(pane.view_proj(aspect));
-    if (!imgui_) continue;
-    const ImVec2 window = ImGui::GetIO().DisplaySize;
-    ImGui::GetBackgroundDrawList()->AddText(ImVec2(window.x * (k / 3.0f) + 8.0f, 8.0f),
-                                            IM_COL32(200, 200, 200, 200), names[k]);
-  }
-  return panes;
 }
 
 bool App::end_of_frame() {

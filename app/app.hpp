@@ -70,6 +70,7 @@ class App {
   using Clock = std::chrono::steady_clock;
   // app.cpp: the frame's parts, in the order it runs them.
   void begin_frame();
+  void move_camera();  // after the input: --orbit, the follow camera, the camera path
   Changes input_and_panel(FeatureActions& act);
   void update_vertices();
   void update_status();
@@ -82,8 +83,6 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  double path_seconds_per_frame() const;  // how far the camera path moves on in a frame
-  std::vector<glm::mat4> three_view_panes(int width, int height) const;
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
   void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
   void orbit_preview(glm::vec2 window);

@@ -180,7 +180,9 @@ App::App(const Options& options) : clock_(std::nullopt) {
   if (path.keys.empty()) return;
   features_.camera_path.play();
   if (!headless() || options.frames || path.loop || features_.kiosk) return;
-  max_frames_ = long(std::floor(path.duration() / path_seconds_per_frame() + 1e-6)) + 1;
+  const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
+                                                  clock_.display_hz(), stats_.frame_ms);
+  max_frames_ = long(std::floor(path.duration() / dt + 1e-6)) + 1;
 }
 
 void App::start(std::optional<int> pick) {

@@ -108,5 +108,13 @@ TEST(CameraPathFeature, SavesWithTheEditedFileAndLoopABadLoadKeepsThePath) {
   std::filesystem::remove_all(dir);
 }
 
+// A headless run moves on at its display's rate (30 frames a second without one: --record's), a
+// window by its frames' wall-clock time.
+TEST(CameraPathFeature, AFramesStepIsTheDisplaysPeriodHeadlessAndTheFrameTimeInAWindow) {
+  EXPECT_DOUBLE_EQ(app::camera_path_seconds_per_frame(nullptr, true, 0.0, 7.0f), 1.0 / 30.0);
+  EXPECT_DOUBLE_EQ(app::camera_path_seconds_per_frame(nullptr, true, 60.0, 7.0f), 1.0 / 60.0);
+  EXPECT_NEAR(app::camera_path_seconds_per_frame(nullptr, false, 60.0, 7.0f), 0.007, 1e-9);
+}
+
 }  // namespace
 }  // namespace galaxy

@@ -78,6 +78,13 @@ CameraView view_of(const render::OrbitCamera& c) {
   return {c.target(), c.distance(), c.yaw, c.pitch, c.fov_y};
 }
 
+double camera_path_seconds_per_frame(const Recorder* recording, bool headless, double display_hz,
+                                     float frame_ms) {
+  if (recording) return 1.0 / std::max(recording->fps(), 1);
+  if (headless) return 1.0 / (display_hz > 0 ? display_hz : 30.0);
+  return frame_ms * 1e-3;
+}
+
 CameraPathTool::CameraPathTool(CameraPath path, std::string file)
     : path_(std::move(path)), file_(std::move(file)) {}
 

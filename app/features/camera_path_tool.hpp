@@ -14,12 +14,19 @@
 
 #include "camera.hpp"
 #include "picture/camera_path.hpp"
+#include "picture/recorder.hpp"
 #include "run/report.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
 
 CameraView view_of(const render::OrbitCamera& c);
+
+// How far the camera path moves on in a frame: a recording's frame period (so a path of 10 s is
+// 10 s of video whatever the frames cost), a headless run's (its --display-hz, else the 30
+// frames a second of --record), a window's wall-clock time between frames (`frame_ms`).
+double camera_path_seconds_per_frame(const Recorder* recording, bool headless, double display_hz,
+                                     float frame_ms);
 
 class CameraPathTool {
  public:

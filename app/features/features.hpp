@@ -12,6 +12,7 @@
 #include "features/follow_camera.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
+#include "features/three_view.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
 
