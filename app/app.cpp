@@ -91,9 +91,8 @@ void App::apply(const Changes& c) {
 
 // After the run's changes (the camera path's key takes the view c fitted).
 void App::apply(const FeatureActions& a) {
-  const double hz = clock_.display_hz();
-  if (auto r = features_.recording.apply(a.recording, *presenter_, hz, Clock::now())) report(*r);
-  for (const Report& r : features_.camera_path.apply(a.camera_path, camera_)) report(r);
+  const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), Clock::now()};
+  for (const Report& r : apply_features(features_, a, to)) report(r);
 }
 
 void App::request_quit() {

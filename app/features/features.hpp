@@ -6,7 +6,9 @@
 // member each, and App::frame wires them.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <vector>
 
 #include "features/camera_path_tool.hpp"
 #include "features/follow_camera.hpp"
@@ -15,6 +17,8 @@
 #include "features/three_view.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
+#include "picture/record_target.hpp"
+#include "run/report.hpp"
 
 namespace galaxy::app {
 
@@ -32,6 +36,19 @@ struct FeatureActions {
   Recording::Action recording;
   CameraPathTool::Action camera_path;
 };
+
+// What the features act on this frame: narrow handles, not the App.
+struct FeatureTargets {
+  render::OrbitCamera& camera;
+  RecordTarget& recorder;  // the presenter
+  double display_hz;       // 0 where not known
+  std::chrono::steady_clock::time_point now;
+};
+
+// Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its
+// click is read); what they said, in order. A new feature is its own files, a member and an
+// action above, its rows and its line here (features.cpp).
+std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t);
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
 // is added to `a`; `st`: the newest error, shown by the control that failed.
