@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include "cli/headless_run.hpp"
 #include "cli/signals.hpp"
@@ -34,16 +35,17 @@ bool App::frame() {
   }
   clock_.pace();
   begin_frame();
-  const CameraView before = camera_view();
-  const Changes c = input_and_panel();
+  const CameraView before = view_of(camera_);
+  FeatureActions act;
+  const Changes c = input_and_panel(act);
   apply(c);
-  camera_moved_by_hand(before);  // a drag, the wheel, c, 1-5: a playing camera path stops
-  if (kiosk_) apply(kiosk_->tick(settings_, stats_, Clock::now()));
+  apply(act);
+  // A drag, the wheel, c, 1-5: a playing camera path stops.
+  if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
+  if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
   if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
   poll_edits();
-  camera_.yaw += orbit_rad_;
-  follow_camera(stats_.frame_ms * 1e-3f);
-  play_camera_path();  // over the follow camera and --orbit while it plays
+  move_camera();
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
@@ -75,9 +77,7 @@ void App::apply(const Changes& c) {
   }
   if (c.error_map) measurements_->request_error_map();
   apply_edits(c);
-  if (c.toggle_recording) toggle_recording();
   if (c.fit_camera) fit_camera();
-  camera_path_changes(c);
   const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
     return r.kind == Report::Kind::Done && r.place == Place::Save;
   });
@@ -89,12 +89,29 @@ void App::apply(const Changes& c) {
   }
 }
 
+// After the run's changes (the camera path's key takes the view c fitted).
+void App::apply(const FeatureActions& a) {
+  const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), Clock::now()};
+  for (const Report& r : apply_features(features_, a, to)) report(r);
+}
+
 void App::request_quit() {
   if (quit_guard_.should_ask(QuitGuard::Clock::now())) {
     settings_.asking_quit = true;
   } else {
     quit_ = true;
   }
+}
+
+// --orbit, the follow camera, then the camera path over both while it plays (round and round on
+// an unattended kiosk).
+void App::move_camera() {
+  camera_.yaw += orbit_rad_;
+  features_.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy},
+                           stats_.frame_ms * 1e-3f, stats_.time, features_.camera_path.playing());
+  const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
+                                                  clock_.display_hz(), stats_.frame_ms);
+  if (auto r = features_.camera_path.advance(camera_, dt, bool(features_.kiosk))) report(*r);
 }
 
 void App::begin_frame() {
@@ -105,7 +122,7 @@ void App::begin_frame() {
 }
 
 // The keys and the mouse (when the panel does not want them), then the panel and the scale bar.
-Changes App::input_and_panel() {
+Changes App::input_and_panel(FeatureActions& act) {
   Changes c;
   if (!imgui_) return c;
   int w = 0, h = 0;
@@ -113,7 +130,11 @@ Changes App::input_and_panel() {
   imgui_->new_frame(w, h, stats_.frame_ms * 1e-3f);
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
-  if (kiosk_) return kiosk_frame();
+  if (features_.kiosk) {  // no input but the exit chord, a caption
+    c.quit_confirmed = features_.kiosk->exit_chord();
+    features_.kiosk->caption();
+    return c;
+  }
   const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
   if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
   c.remove_galaxy |= a.remove_galaxy;
@@ -131,18 +152,17 @@ Changes App::input_and_panel() {
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
-  if (a.toggle_ruler) settings_.ruler = !settings_.ruler;
-  if (a.pick && settings_.ruler) {
-    ruler_click(a.cursor, {size.x, size.y});
-  } else if (a.pick) {
-    measurements_->pick(view_proj(int(size.x), int(size.y)), {size.x, size.y}, a.cursor,
-                        settings_.render.hide_halo);
+  // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
+  const ViewPlane plane = view_plane({size.x, size.y});
+  const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
+  if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
+    measurements_->pick(plane.view_proj, plane.window, a.cursor, settings_.render.hide_halo);
   }
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
-  c.toggle_recording |= a.toggle_recording;
-  c.add_camera_key |= a.add_camera_key;
-  c.toggle_camera_path |= a.toggle_camera_path;
+  act.recording.toggle = a.toggle_recording;
+  act.camera_path.add_key = a.add_camera_key;
+  act.camera_path.toggle = a.toggle_camera_path;
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }
@@ -151,14 +171,16 @@ Changes App::input_and_panel() {
     c.fit_camera = true;
   }
   if (settings_.show_panel) {
-    c |= draw_panel(settings_, stats_);
+    c |= draw_panel(settings_, stats_, [&](PanelSlot at) { feature_rows(features_, at, act, stats_); });
+    // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
+    features_.ruler.apply(std::exchange(act.ruler, {}), plane);
     if (c.preview_orbit) orbit_preview({size.x, size.y});
   } else {
     status_line(stats_);
   }
   draw_scale_bar(choose_scale_bar(camera_.world_per_pixel(size.y), size.x, stats_.units), size.x);
-  recording_mark();
-  ruler_marks({size.x, size.y});
+  features_.recording.mark(Clock::now());
+  features_.ruler.marks(view_plane({size.x, size.y}), stats_.units);
   c |= quit_dialog(settings_);
   return c;
 }
@@ -269,9 +291,7 @@ void App::take_measurements() {
   const Measurements::Arrived a = measurements_->collect(settings_, stats_);
   if (a.overlay) presenter_->set_overlays(*a.overlay);
   if (a.centres) {
-    if (const auto c = a.centres->of(settings_.follow, settings_.follow_galaxy)) {
-      follow_.measured(*c, a.centres->time);
-    }
+    features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
   }
   for (const Report& r : a.reports) report(r);
 }
@@ -281,7 +301,9 @@ void App::present(bool screenshot) {
   context_->framebuffer_size(w, h);
   const Presenter::Presented p = presenter_->present(
       {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot,
-       three_view_panes(w, h), trail_path_.trails()});
+       settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
+                            : std::vector<glm::mat4>{},
+       trail_path_.trails()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));
@@ -331,6 +353,10 @@ glm::mat4 App::view_proj(int width, int height) const {
   return shift * vp;
 }
 
+ViewPlane App::view_plane(glm::vec2 window) const {
+  return {view_proj(int(window.x), int(window.y)), window, camera_.target(), camera_.eye()};
+}
+
 std::optional<std::uint64_t> App::step_limit() const {
   if (!max_steps_) return std::nullopt;
   return static_cast<std::uint64_t>(*max_steps_);
@@ -352,34 +378,6 @@ void App::fit_camera() {
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);
-}
-
-// The three-view layout's panes: the camera's target and distance, seen along z (the x-y
-// plane), y (x-z) and x (y-z), each a third of the width; labelled where the panel is.
-std::vector<glm::mat4> App::three_view_panes(int width, int height) const {
-  if (!settings_.three_view) return {};
-  const glm::vec3 along[3] = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}};
-  const char* names[3] = {"x-y (from +z)", "x-z (from +y)", "y-z (from +x)"};
-  std::vector<glm::mat4> panes;
-  const float aspect = float(width / 3) / float(std::max(height, 1));
-  for (int k = 0; k < 3; ++k) {
-    render::OrbitCamera pane = camera_;
-    pane.look_from(along[k]);
-    panes.push_back(pane.view_proj(aspect));
-    if (!imgui_) continue;
-    const ImVec2 window = ImGui::GetIO().DisplaySize;
-    ImGui::GetBackgroundDrawList()->AddText(ImVec2(window.x * (k / 3.0f) + 8.0f, 8.0f),
-                                            IM_COL32(200, 200, 200, 200), names[k]);
-  }
-  return panes;
-}
-
-void App::follow_camera(float dt) {
-  const std::pair<FollowMode, int> now{settings_.follow, settings_.follow_galaxy};
-  if (now != followed_) follow_.reset();  // another centre: nothing to predict from yet
-  followed_ = now;
-  if (settings_.follow == FollowMode::Off || path_player_.playing()) return;
-  if (const auto t = follow_.advance(camera_.target(), dt, stats_.time)) camera_.set_target(*t);
 }
 
 bool App::end_of_frame() {

@@ -22,7 +22,7 @@
 #include "picture/presenter.hpp"
 #include "picture/trail_path.hpp"
 #include "picture/vertex_path.hpp"
-#include "kiosk.hpp"
+#include "features/features.hpp"
 #include "run/body_edits.hpp"
 #include "run/measurements.hpp"
 #include "run/quit_guard.hpp"
@@ -44,10 +44,14 @@ class App {
 
   // The panel's settings (the one owner of the wanted run parameters) and the function that
   // applies a set of changes (the panel's path, which tests drive directly).
+  // The features' typed actions (the keys' and their rows' path, which tests drive too); the
+  // ruler's is applied where its click is, in the frame's input.
   Settings& settings() { return settings_; }
   void apply(const Changes& c);
+  void apply(const FeatureActions& a);
 
   const PanelStats& stats() const { return stats_; }
+  const Features& features() const { return features_; }
   // The program's exit status once frame() returned false: 0, 1 when the final --save or a
   // headless recording failed, 3 when a headless run stopped on a runaway step, 128 + the signal
   // when a signal stopped it (cli/signals).
@@ -56,7 +60,6 @@ class App {
   Session& session() { return runner_->exclusive([](Session& s) -> Session& { return s; }); }
   Runner& runner() { return *runner_; }
   const render::OrbitCamera& camera() const { return camera_; }
-  bool camera_path_playing() const { return path_player_.playing(); }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
   const render::Trails* trails() const { return trail_path_.trails(); }  // null while off
@@ -67,7 +70,8 @@ class App {
   using Clock = std::chrono::steady_clock;
   // app.cpp: the frame's parts, in the order it runs them.
   void begin_frame();
-  Changes input_and_panel();
+  void move_camera();  // after the input: --orbit, the follow camera, the camera path
+  Changes input_and_panel(FeatureActions& act);
   void update_vertices();
   void update_status();
   void measure();
@@ -79,23 +83,6 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  void toggle_recording();  // recording.cpp: the record button and its mark
-  void recording_mark();
-  Changes kiosk_frame();  // kiosk.cpp: no input but the exit chord, a caption
-  void ruler_click(glm::vec2 cursor, glm::vec2 window);  // ruler.cpp
-  void ruler_marks(glm::vec2 window);
-  void follow_camera(float dt);  // eases the target towards the followed centre
-  // camera_path.cpp: the camera path's keys, playback, file; a move by hand stops it.
-  CameraView camera_view() const;
-  void camera_path_changes(const Changes& c);
-  void toggle_camera_path();
-  void start_camera_path(bool frames_given);  // --camera-path
-  void save_path();
-  bool load_path(const std::string& file);
-  double path_seconds_per_frame() const;
-  void play_camera_path();
-  void camera_moved_by_hand(const CameraView& before);
-  std::vector<glm::mat4> three_view_panes(int width, int height) const;
   // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
   void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
   void orbit_preview(glm::vec2 window);
@@ -104,6 +91,7 @@ class App {
   void land_edits(const BodyEdits::Outcome& o);  // what finished edits did, and their run
   void scripted_drop();  // --drop FRAME:BODIES
   glm::mat4 view_proj(int width, int height) const;
+  ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
   std::optional<std::uint64_t> step_limit() const;
   // startup.cpp.
   void start(std::optional<int> pick);  // the first vertices, camera and overlays
@@ -118,8 +106,6 @@ class App {
   bool panel_in_picture_ = true;      // a window's, or a headless --record-panel's: view_proj
                                       // leaves the panel its strip
   std::optional<long> drop_frame_;    // --drop FRAME:BODIES
-  Clock::time_point recording_since_{};  // the record button's recording started
-  std::array<std::optional<glm::vec3>, 2> ruler_;  // the ruler's ends, world points
   std::size_t drop_bodies_ = 0;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
@@ -132,14 +118,11 @@ class App {
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread
   std::unique_ptr<RunControl> run_control_;
   std::unique_ptr<BodyEdits> edits_;  // asks the runner: goes before it
-  std::unique_ptr<Kiosk> kiosk_;      // --kiosk
 
+  Features features_;
   Settings settings_;
   PanelStats stats_;
   render::OrbitCamera camera_;
-  Follow follow_;  // the followed centre's last measurements
-  PathPlayer path_player_;  // the camera path's playback (Settings::camera_path)
-  std::pair<FollowMode, int> followed_{FollowMode::Off, 0};  // what follow_ measured
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;

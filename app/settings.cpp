@@ -33,14 +33,6 @@ Changes& Changes::operator|=(const Changes& o) {
   load_encounter |= o.load_encounter;
   encounter_from_run |= o.encounter_from_run;
   preview_orbit |= o.preview_orbit;
-  toggle_recording |= o.toggle_recording;
-  add_camera_key |= o.add_camera_key;
-  toggle_camera_path |= o.toggle_camera_path;
-  save_camera_path |= o.save_camera_path;
-  load_camera_path |= o.load_camera_path;
-  if (o.goto_camera_key) goto_camera_key = o.goto_camera_key;
-  if (o.delete_camera_key) delete_camera_key = o.delete_camera_key;
-  if (o.camera_key_time) camera_key_time = o.camera_key_time;
   quit |= o.quit;
   quit_confirmed |= o.quit_confirmed;
   return *this;

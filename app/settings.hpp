@@ -15,7 +15,6 @@
 
 #include "accuracy.hpp"
 #include "panel/accuracy_chart.hpp"
-#include "picture/camera_path.hpp"
 #include "picture/follow.hpp"
 #include "picture/view_fit.hpp"
 #include "run/report.hpp"
@@ -59,7 +58,6 @@ struct Settings {
   // The distance between two galaxies' centres over time (the first: the followed galaxy).
   bool separation = false;
   int separation_galaxy = 1;
-  bool ruler = false;  // m: clicks put the ruler's ends on the view plane instead of picking
   int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;
@@ -83,10 +81,6 @@ struct Settings {
   std::string snapshot_path = "snapshot.gxy";  // a .csv would drop the tags and the exact resume
   bool show_panel = true;
   bool asking_quit = false;  // the quit dialog is open (App::request_quit, panel/quit_dialog)
-  // The camera path (picture/camera_path.hpp: keys of views at seconds of playback; its loop
-  // flag the panel's checkbox) and the file it is saved to and loaded from.
-  CameraPath camera_path;
-  std::string camera_path_file = "camera_path.toml";
 };
 
 struct Changes {
@@ -116,14 +110,6 @@ struct Changes {
   bool start_encounter = false, save_encounter = false, load_encounter = false,
        encounter_from_run = false;
   bool preview_orbit = false;  // the designer is open: the view draws its orbit
-  bool toggle_recording = false;  // the record button (r)
-  // The camera path: add the camera's view as a key after the last (i), play or stop (l), move
-  // the camera to key k or take it out, give key k a new time (seconds), write the path to or
-  // read it from Settings::camera_path_file. Keys count from 0.
-  bool add_camera_key = false, toggle_camera_path = false, save_camera_path = false,
-       load_camera_path = false;
-  std::optional<int> goto_camera_key, delete_camera_key;
-  std::optional<std::pair<int, double>> camera_key_time;
   bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
   bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);
@@ -188,8 +174,6 @@ struct PanelStats {
   std::string picked_info;
   std::optional<PickedBody> picked;  // with picked_info
   std::string inspected;  // the picked body's galaxy and force error, found at the click
-  std::string recording;  // what the record button records into; empty when it does not
-  std::optional<double> camera_path_time;  // the camera path's playback time while it plays
   // The separation plot's points: simulated time and distance of the two galaxies' centres.
   std::vector<float> separation_time, separation;
   std::pair<int, int> separation_of{-1, -1};  // the galaxies they belong to

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -170,8 +171,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   // Before start(): the thread does not run yet, so the session answers at once.
   const Running running = runner_->exclusive([](Session& s) { return s.running(); });
   settings_ = initial_settings(o, running, imgui_ != nullptr);
-  settings_.camera_path = path;
-  if (!o.camera_path.empty()) settings_.camera_path_file = o.camera_path;
+  if (!o.camera_path.empty()) features_.camera_path = CameraPathTool(path, o.camera_path);
   presenter_ = std::make_unique<Presenter>(*context_, imgui_.get(), o.record, o.record_panel,
                                            o.record_fps);
   measurements_ = std::make_unique<Measurements>(*runner_);
@@ -179,14 +179,21 @@ App::App(const Options& options) : clock_(std::nullopt) {
       *runner_, settings_, [this](Session& s, bool changed) { republish(s, changed); });
   edits_ = std::make_unique<BodyEdits>(*runner_, o.seed);
   if (o.kiosk) {
-    kiosk_ = std::make_unique<Kiosk>(o.kiosk_list, o.kiosk_seconds);
+    features_.kiosk = std::make_unique<Kiosk>(o.kiosk_list, o.kiosk_seconds);
     context_->set_fullscreen(true);
     settings_.show_panel = false;
   }
   stats_.gl_description = context_->description();
   std::fprintf(stderr, "galaxy: %s\n", context_->description().c_str());
   start(o.pick);
-  if (!path.keys.empty()) start_camera_path(options.frames.has_value());
+  // --camera-path: played from the first frame; a headless run without --frames (and a path
+  // that does not loop) ends on the frame that shows its last key.
+  if (path.keys.empty()) return;
+  features_.camera_path.play();
+  if (!headless() || options.frames || path.loop || features_.kiosk) return;
+  const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
+                                                  clock_.display_hz(), stats_.frame_ms);
+  max_frames_ = long(std::floor(path.duration() / dt + 1e-6)) + 1;
 }
 
 void App::start(std::optional<int> pick) {
@@ -230,7 +237,7 @@ void App::republish(Session& s, bool changed) {
 void App::run_changed() {
   settings_.picked_body = -1;
   stats_.inspected.clear();
-  follow_.reset();
+  features_.follow.reset();  // the old bodies' centres say nothing of the new ones
   trail_path_.reset();  // a vertex index may name another body now
   measurements_->run_changed(runner_->status().generation);
   stats_.have_accuracy = false;

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "features/features.hpp"
 #include "knobs.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/panel.hpp"
@@ -20,7 +21,7 @@ namespace galaxy::test_support {
 // What shows every optional control: a runaway (its buttons), kept keyframes (the timeline), a
 // picked body, parameters and knobs off their defaults (the reset buttons), a colour map, an
 // accuracy chart, a galaxy to undo, a designer's draft with physical units, a camera path playing.
-inline void show_everything(app::Settings& s, app::PanelStats& st) {
+inline void show_everything(app::Settings& s, app::PanelStats& st, app::Features& f) {
   st.bodies = 10485760;  // numbers as wide as a large run's
   st.fps = 144.0f;
   st.steps_per_s = 1234.5;
@@ -54,8 +55,14 @@ inline void show_everything(app::Settings& s, app::PanelStats& st) {
   app::choose_field(s.render, *find_field("error"));
   s.encounter = *find_preset("prograde");
   s.encounter.units = kDiskGalaxyUnits;
-  s.camera_path.keys = {{0.0, {}}, {1234.5, {}}};  // a time as wide as a long fly-through's
-  st.camera_path_time = 1234.5;
+  // A time as wide as a long fly-through's, played to its end: "playing: 1234.5 of 1234.5 s".
+  app::CameraPath path;
+  path.keys = {{0.0, {}}, {1234.5, {}}};
+  f.camera_path = app::CameraPathTool(path, "camera_path.toml");
+  f.camera_path.play();
+  render::OrbitCamera camera;
+  f.camera_path.advance(camera, 1234.5, false);
+  f.camera_path.advance(camera, 0.0, false);
 }
 
 // An ImGui context without a renderer, as tall as the whole panel open, drawing the panel.
@@ -64,14 +71,14 @@ class PanelDriver : public ::testing::Test {
   void SetUp() override {
     // Tall enough for the whole panel, open: no scrolling.
     test_support::make_imgui_context(ImVec2(1280, 6000));
-    show_everything(s, st);
+    show_everything(s, st, f);
   }
   void TearDown() override { ImGui::DestroyContext(); }
 
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st);
+    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st); });
     ImGui::EndFrame();
   }
 
@@ -111,6 +118,8 @@ class PanelDriver : public ::testing::Test {
 
   app::Settings s;
   app::PanelStats st;
+  app::Features f;            // the features drawing their own rows
+  app::FeatureActions acted;  // what the frames' clicks asked of them
 };
 
 }  // namespace galaxy::test_support

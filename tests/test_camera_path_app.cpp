@@ -75,7 +75,7 @@ TEST_F(CameraPathApp, ARecordedFlyThroughFollowsThePathAtThirtyFramesASecond) {
     ASSERT_LT(frames, 100) << "the run ends with the path";
   }
   EXPECT_EQ(frames, 16) << "0 to 0.5 s at 30 frames a second";
-  EXPECT_FALSE(a->camera_path_playing());
+  EXPECT_FALSE(a->features().camera_path.playing());
   EXPECT_NE(a->picture(), first) << "the view moved";
   EXPECT_TRUE(std::filesystem::exists(dir / "frames" / "frame_00015.png"));
   EXPECT_FALSE(std::filesystem::exists(dir / "frames" / "frame_00016.png"));
@@ -104,7 +104,7 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   ASSERT_TRUE(a->frame());
   io.AddInputCharacter('i');
   ASSERT_TRUE(a->frame());
-  const app::CameraPath& p = a->settings().camera_path;
+  const app::CameraPath& p = a->features().camera_path.path();
   ASSERT_EQ(p.keys.size(), 1u);
   EXPECT_EQ(p.keys[0].view, camera_view(a->camera()));
   io.MouseWheel = 5.0f;  // zoom in
@@ -116,14 +116,14 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   EXPECT_LT(p.keys[1].view.distance, p.keys[0].view.distance);
   io.AddInputCharacter('l');
   ASSERT_TRUE(a->frame());
-  EXPECT_TRUE(a->camera_path_playing());
+  EXPECT_TRUE(a->features().camera_path.playing());
   EXPECT_EQ(camera_view(a->camera()), p.keys[0].view) << "from the first key";
   for (int f = 0; f < 3; ++f) ASSERT_TRUE(a->frame());
   const float playing = a->camera().distance();
   EXPECT_LT(playing, p.keys[0].view.distance) << "on its way to the second key";
   io.MouseWheel = -1.0f;  // zoom out a notch
   ASSERT_TRUE(a->frame());
-  EXPECT_FALSE(a->camera_path_playing()) << "the wheel stops it";
+  EXPECT_FALSE(a->features().camera_path.playing()) << "the wheel stops it";
   EXPECT_NEAR(a->camera().distance(), playing / 0.88f, 1e-3f * playing)
       << "where the wheel left it";
   EXPECT_NE(a->stats().message.find("camera path stopped"), std::string::npos)
@@ -131,16 +131,16 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
 
   std::ofstream(dir / "bad.toml")
       << "[[key]]\ntime = 0\ntarget = [0, 0, 0]\ndistance = 30\nyaw = 1\n";
-  a->settings().camera_path_file = (dir / "bad.toml").string();
-  app::Changes load;
-  load.load_camera_path = true;
+  app::FeatureActions load;
+  load.camera_path.file = (dir / "bad.toml").string();
+  load.camera_path.load = true;
   a->apply(load);
   EXPECT_NE(a->stats().error.find("bad.toml:1: key[1].pitch: missing"), std::string::npos)
       << a->stats().error;
   EXPECT_EQ(a->stats().error_place, app::Place::CameraPath);
   EXPECT_EQ(p.keys.size(), 2u) << "the path is kept";
-  app::Changes retime;
-  retime.camera_key_time = std::pair(1, 0.0);  // not after key 1's 0 s
+  app::FeatureActions retime;
+  retime.camera_path.retime = std::pair(1, 0.0);  // not after key 1's 0 s
   a->apply(retime);
   EXPECT_NE(a->stats().error.find("times must increase"), std::string::npos) << a->stats().error;
   EXPECT_EQ(p.keys[1].time, 3.0);

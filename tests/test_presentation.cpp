@@ -9,7 +9,7 @@
 #include <string>
 
 #include "headless_app.hpp"
-#include "kiosk.hpp"
+#include "features/kiosk.hpp"
 #include "png_read.hpp"
 
 namespace galaxy {
@@ -50,15 +50,15 @@ TEST(RecordButton, RecordsThePictureWithoutThePanelAndSaysWhereItWent) {
   const std::optional<app::Options> o = recording_options(2000, why);
   if (!o) GTEST_SKIP() << why;
   auto a = std::make_unique<app::App>(*o);  // with the panel
-  app::Changes rec;
-  rec.toggle_recording = true;
+  app::FeatureActions rec;
+  rec.recording.toggle = true;
   a->apply(rec);
-  ASSERT_FALSE(a->stats().recording.empty()) << a->stats().error;
+  ASSERT_FALSE(a->features().recording.target().empty()) << a->stats().error;
   for (int k = 0; k < 5; ++k) ASSERT_TRUE(a->frame());
   const std::vector<std::uint8_t> shown = a->picture();  // the window's picture: with the panel
-  const std::string target = a->stats().recording;
+  const std::string target = a->features().recording.target();
   a->apply(rec);
-  EXPECT_TRUE(a->stats().recording.empty());
+  EXPECT_TRUE(a->features().recording.target().empty());
   EXPECT_NE(a->stats().message.find("recorded 5 frames into " + target), std::string::npos)
       << a->stats().message << a->stats().error;
   const fs::path folder = fs::exists(target) && fs::is_directory(target) ? fs::path(target) : "";

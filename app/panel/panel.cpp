@@ -232,7 +232,7 @@ void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
   accuracy_chart(st.accuracy_chart.points({st.bodies, st.source, st.backend_name}));
 }
 
-void render_section(Settings& s, Changes& c, const PanelStats& st) {
+void render_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Rendering");
   tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
   if (!open) return;
@@ -259,7 +259,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
-  view_controls(s, c, st);
+  view_controls(s, c, st, rows);
   reference_section(s, st);
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
   tip("draw the running backend's octree cells down to the depth below");
@@ -308,7 +308,7 @@ void interop_line(const PanelStats& st) {
 
 }  // namespace
 
-Changes draw_panel(Settings& s, const PanelStats& st) {
+Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   Changes c;
   const float width = kPanelWidth - 10.0f;
   // The key help first: the panel fits above it, so it is never covered or cut off.
@@ -344,7 +344,7 @@ Changes draw_panel(Settings& s, const PanelStats& st) {
   simulation_section(s, c, st);
   timing_section(st);
   accuracy_section(s, c, st);
-  render_section(s, c, st);
+  render_section(s, c, st, rows);
   galaxies_section(s, c, st);
   snapshot_section(s, c, st);
   ImGui::PopItemWidth();

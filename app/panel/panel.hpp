@@ -2,6 +2,8 @@
 // The ImGui panel: edits Settings and reports what changed; applies nothing itself.
 #pragma once
 
+#include <functional>
+
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -9,8 +11,17 @@ namespace galaxy::app {
 // Window pixels the panel covers at the left, margin included.
 inline constexpr float kPanelWidth = 340.0f;
 
-// Draws the panel and the status line.
-Changes draw_panel(Settings& s, const PanelStats& stats);
+// The places in the panel where a feature that owns its state (app/features/) draws its own
+// rows: the panel lays out where, the feature what (and what was asked of it is its own typed
+// action, not a flag in Changes).
+enum class PanelSlot {
+  BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
+  ViewTools,         // after the camera's controls (the record button, the camera path)
+};
+using FeatureRows = std::function<void(PanelSlot)>;
+
+// Draws the panel and the status line; `rows` draws the features' rows at each slot.
+Changes draw_panel(Settings& s, const PanelStats& stats, const FeatureRows& rows);
 // The status line alone: the newest action's error or message, wrapped, in a window of its own
 // at the bottom of the view from `left` (pixels) on, so it shows even with the panel scrolled or
 // hidden (draw_panel calls it beside the panel).

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "panel/camera_path_section.hpp"
 #include "panel/panel_parts.hpp"
 
 namespace galaxy::app {
@@ -78,22 +77,16 @@ void separation_plot(Settings& s, const PanelStats& st) {
 
 }  // namespace
 
-void view_controls(Settings& s, Changes& c, const PanelStats& st) {
+void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
   follow_controls(s);
   view_buttons(s, c);
   ImGui::Checkbox("three views (v)", &s.three_view);
   tip("x-y, x-z and y-z side by side, as encounters are matched to observed systems");
   ImGui::SameLine();
-  ImGui::Checkbox("ruler (m)", &s.ruler);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("clicks put its two ends on the view's plane");
+  rows(PanelSlot::BesideThreeViews);
   separation_plot(s, st);
   if (!st.inspected.empty()) ImGui::TextWrapped("%s", st.inspected.c_str());
-  c.toggle_recording |= ImGui::Button(st.recording.empty() ? "Record (r)" : "Stop recording (r)");
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("a video of the picture (no panel) at the display's rate, through ffmpeg;\n"
-                      "a folder of PNG frames where ffmpeg is missing");
-  }
-  camera_path_section(s, c, st);
+  rows(PanelSlot::ViewTools);
 }
 
 }  // namespace galaxy::app

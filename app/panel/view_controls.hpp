@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The camera's controls at the end of the panel's Rendering section: what it follows, the views
-// (face-on, edge-on, along an axis; keys 1-5), the picked body's inspection, the record button
-// and the camera path (camera_path_section.hpp).
+// (face-on, edge-on, along an axis; keys 1-5), the picked body's inspection, and the features'
+// rows at their slots (the ruler, the record button, the camera path: app/features/).
 #pragma once
 
+#include "panel/panel.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
 
-void view_controls(Settings& s, Changes& c, const PanelStats& st);
+void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows);
 
 }  // namespace galaxy::app

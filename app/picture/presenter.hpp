@@ -16,6 +16,7 @@
 #include "panel/imgui_layer.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/overlay.hpp"
+#include "picture/record_target.hpp"
 #include "picture/recorder.hpp"
 #include "reference_image.hpp"
 #include "renderer.hpp"
@@ -34,7 +35,7 @@ inline constexpr std::size_t kComputeSplatFrom = 32768;
 // Frames drawn in full after the view or the look changed before the scene cache is used.
 inline constexpr int kSettleFrames = 30;
 
-class Presenter {
+class Presenter final : public RecordTarget {
  public:
   // Headless contexts draw into an offscreen target of the framebuffer's size; `record` (a
   // folder or a video file; empty for none) gets every frame.
@@ -72,8 +73,8 @@ class Presenter {
   std::optional<std::string> finish_recording();
   // The record button: starts recording the picture into `target` (a video at `fps`, or a
   // folder of PNGs), or ends the recording under way; what it did, or why not.
-  Report toggle_recording(const std::string& target, int fps);
-  bool recording() const { return recorder_ != nullptr; }
+  Report toggle_recording(const std::string& target, int fps) override;
+  bool recording() const override { return recorder_ != nullptr; }
 
  private:
   // What a drawn scene depends on (the scene cache's key).

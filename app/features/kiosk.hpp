@@ -2,7 +2,8 @@
 // Kiosk mode (--kiosk), for a screen nobody tends: full screen, the panel hidden, a show that
 // cycles the presets (or --kiosk-list's presets and encounter files), each for --kiosk-seconds,
 // starting the current one again by itself after a runaway or an error; keys and the mouse do
-// nothing but the exit chord, Ctrl+Shift+Q.
+// nothing but the exit chord, Ctrl+Shift+Q. It owns the show (what, how long, what shows now),
+// reads its chord and draws its caption.
 #pragma once
 
 #include <chrono>
@@ -25,6 +26,11 @@ class Kiosk {
   // the first, at once), or the current one again after a runaway or an error.
   Changes tick(Settings& s, const PanelStats& st, Clock::time_point now);
   const std::string& showing() const { return items_[current_]; }
+  // The frame's input in kiosk mode: nothing reaches the camera or the run but the exit chord;
+  // true when Ctrl+Shift+Q was pressed.
+  bool exit_chord() const;
+  // What is showing, named at the bottom left of the view.
+  void caption() const;
 
  private:
   Changes start(Settings& s, std::size_t item);

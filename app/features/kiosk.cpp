@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "kiosk.hpp"
+#include "features/kiosk.hpp"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
-
-#include "app.hpp"
 #include <stdexcept>
 
 #include "io/encounter_file.hpp"
@@ -66,18 +64,17 @@ Changes Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now) {
   return start(s, (current_ + 1) % items_.size());
 }
 
-// The frame's input in kiosk mode: nothing reaches the camera or the run but Ctrl+Shift+Q (ImGui
-// 1.86 keeps GLFW's key codes); the caption names what is showing.
-Changes App::kiosk_frame() {
-  Changes c;
+// ImGui 1.86 keeps GLFW's key codes.
+bool Kiosk::exit_chord() const {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(GLFW_KEY_Q)) c.quit_confirmed = true;
-  const Encounter* e = find_preset(kiosk_->showing());
-  const std::string caption =
-      e ? e->name + ": " + e->description : kiosk_->showing();
-  ImGui::GetForegroundDrawList()->AddText(ImVec2(16.0f, io.DisplaySize.y - 28.0f),
-                                          IM_COL32(230, 230, 230, 200), caption.c_str());
-  return c;
+  return io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(GLFW_KEY_Q);
+}
+
+void Kiosk::caption() const {
+  const Encounter* e = find_preset(showing());
+  const std::string text = e ? e->name + ": " + e->description : showing();
+  ImGui::GetForegroundDrawList()->AddText(ImVec2(16.0f, ImGui::GetIO().DisplaySize.y - 28.0f),
+                                          IM_COL32(230, 230, 230, 200), text.c_str());
 }
 
 }  // namespace galaxy::app

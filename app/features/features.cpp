@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#include "features/features.hpp"
+
+#include <utility>
+
+namespace galaxy::app {
+
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st) {
+  switch (at) {
+    case PanelSlot::BesideThreeViews:
+      f.ruler.section(a.ruler);
+      return;
+    case PanelSlot::ViewTools:
+      f.recording.section(a.recording);
+      f.camera_path.section(a.camera_path, st);
+      return;
+  }
+}
+
+std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
+  std::vector<Report> said;
+  if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
+  for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
+  return said;
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The features that own their state (Polyscope's quantities, applied to the app): each is a class
+// that keeps what it needs, draws its own rows at its panel slot, returns what was asked of it as
+// its own typed action, applies that action to what it acts on (the camera, the presenter)
+// through a narrow interface, and reports what the panel shows of it. App keeps them here, one
+// member each, and App::frame wires them.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "features/camera_path_tool.hpp"
+#include "features/follow_camera.hpp"
+#include "features/kiosk.hpp"
+#include "features/recording.hpp"
+#include "features/three_view.hpp"
+#include "features/ruler.hpp"
+#include "panel/panel.hpp"
+#include "picture/record_target.hpp"
+#include "run/report.hpp"
+
+namespace galaxy::app {
+
+struct Features {
+  Ruler ruler;
+  Recording recording;
+  CameraPathTool camera_path;
+  FollowCamera follow;
+  std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
+};
+
+// One frame's actions for the features, from the keys and their rows: each feature's own type.
+struct FeatureActions {
+  Ruler::Action ruler;  // applied at once where the frame reads the click (App::input_and_panel)
+  Recording::Action recording;
+  CameraPathTool::Action camera_path;
+};
+
+// What the features act on this frame: narrow handles, not the App.
+struct FeatureTargets {
+  render::OrbitCamera& camera;
+  RecordTarget& recorder;  // the presenter
+  double display_hz;       // 0 where not known
+  std::chrono::steady_clock::time_point now;
+};
+
+// Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its
+// click is read); what they said, in order. A new feature is its own files, a member and an
+// action above, its rows and its line here (features.cpp).
+std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t);
+
+// The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
+// is added to `a`; `st`: the newest error, shown by the control that failed.
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st);
+
+}  // namespace galaxy::app
