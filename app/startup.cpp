@@ -148,8 +148,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   max_steps_ = o.steps;
   max_frames_ = o.frames;
   final_save_ = o.save;
-  drop_frame_ = o.drop_frame;
-  drop_bodies_ = o.drop_bodies;
+  features_.drop = DropTool(o.drop_frame, o.drop_bodies);
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
   panel_in_picture_ = context_->window() != nullptr || o.record_panel;

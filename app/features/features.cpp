@@ -5,7 +5,8 @@
 
 namespace galaxy::app {
 
-void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st) {
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
+                  int picked) {
   switch (at) {
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
@@ -14,6 +15,9 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
       f.recording.section(a.recording);
       f.camera_path.section(a.camera_path, st);
       return;
+    case PanelSlot::DropInto:
+      f.drop.section(a.drop, st, picked);
+      return;
   }
 }
 
@@ -21,6 +25,7 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
   std::vector<Report> said;
   if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
   for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
+  for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));
   return said;
 }
 

@@ -345,7 +345,7 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   timing_section(st);
   accuracy_section(s, c, st);
   render_section(s, c, st, rows);
-  galaxies_section(s, c, st);
+  galaxies_section(s, c, st, rows);
   snapshot_section(s, c, st);
   ImGui::PopItemWidth();
   ImGui::End();

@@ -17,6 +17,7 @@ inline constexpr float kPanelWidth = 340.0f;
 enum class PanelSlot {
   BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
   ViewTools,         // after the camera's controls (the record button, the camera path)
+  DropInto,          // the Galaxies section's "drop into the run" (the drop tool's)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 
