@@ -43,11 +43,9 @@ bool App::frame() {
   // A drag, the wheel, c, 1-5: a playing camera path stops.
   if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
   if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
-  if (auto d = features_.drop.scripted(clock_.frames(), camera_)) {
-    FeatureActions script;
-    script.drop.drop = *d;
-    apply(script);
-  }
+  FeatureActions script;  // --drop FRAME:BODIES, on its frame
+  script.drop.drop = features_.drop.scripted(clock_.frames(), camera_);
+  if (script.drop.drop) apply(script);
   poll_edits();
   move_camera();
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
@@ -308,7 +306,8 @@ void App::present(bool screenshot) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
   const Presenter::Presented p = presenter_->present(
-      {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot,
+      {vertex_path_.buffers(), settings_, features_.reference.image(), view_proj(w, h),
+       drawn_sequence_, screenshot,
        settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                             : std::vector<glm::mat4>{},
        trail_path_.trails()});

@@ -18,7 +18,6 @@
 #include "picture/follow.hpp"
 #include "picture/view_fit.hpp"
 #include "run/report.hpp"
-#include "reference_image.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
 #include "units.hpp"
@@ -40,7 +39,6 @@ struct Settings {
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
-  render::ReferenceImage reference;  // a photograph behind the bodies, to match the run to
   // The camera: what it follows (picture/follow.hpp; a picked body chooses the galaxy), what
   // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
   FollowMode follow = FollowMode::Off;

@@ -15,6 +15,7 @@
 #include "features/follow_camera.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
+#include "features/reference_photo.hpp"
 #include "features/three_view.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
@@ -29,6 +30,7 @@ struct Features {
   CameraPathTool camera_path;
   FollowCamera follow;
   DropTool drop;
+  ReferencePhoto reference;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -38,6 +40,7 @@ struct FeatureActions {
   Recording::Action recording;
   CameraPathTool::Action camera_path;
   DropTool::Action drop;
+  ReferencePhoto::Action reference;
 };
 
 // What the features act on this frame: narrow handles, not the App.
