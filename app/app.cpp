@@ -43,7 +43,9 @@ bool App::frame() {
   // A drag, the wheel, c, 1-5: a playing camera path stops.
   if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
   if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
-  if (drop_frame_ && clock_.frames() == *drop_frame_) scripted_drop();
+  FeatureActions script;  // --drop FRAME:BODIES, on its frame
+  script.drop.drop = features_.drop.scripted(clock_.frames(), camera_);
+  if (script.drop.drop) apply(script);
   poll_edits();
   move_camera();
   // Lockstep: this frame shows the steps it grants. On its own thread the next steps start once
@@ -76,7 +78,6 @@ void App::apply(const Changes& c) {
     take_measurements();  // lockstep: already there
   }
   if (c.error_map) measurements_->request_error_map();
-  apply_edits(c);
   if (c.fit_camera) fit_camera();
   const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
     return r.kind == Report::Kind::Done && r.place == Place::Save;
@@ -91,8 +92,11 @@ void App::apply(const Changes& c) {
 
 // After the run's changes (the camera path's key takes the view c fitted).
 void App::apply(const FeatureActions& a) {
-  const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), Clock::now()};
+  const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), *edits_,
+                          settings_.picked_body, Clock::now()};
   for (const Report& r : apply_features(features_, a, to)) report(r);
+  if (DropTool::edits_the_run(a.drop)) quit_guard_.edited();
+  poll_edits();  // lockstep: the drop tool's edits are already done
 }
 
 void App::request_quit() {
@@ -135,11 +139,12 @@ Changes App::input_and_panel(FeatureActions& act) {
     features_.kiosk->caption();
     return c;
   }
-  const InputActions a = handle_input(camera_, size.y, settings_.drop.active);
-  if (a.toggle_drop) settings_.drop.active = !settings_.drop.active;
-  c.remove_galaxy |= a.remove_galaxy;
-  c.undo += a.undo;
-  drop_gesture(a.drag, {size.x, size.y}, c);
+  const InputActions a = handle_input(camera_, size.y, features_.drop.active());
+  const ViewPlane plane = view_plane({size.x, size.y});
+  act.drop.toggle = a.toggle_drop;
+  act.drop.remove = a.remove_galaxy;
+  act.drop.undo = a.undo;
+  features_.drop.gesture(a.drag, plane, camera_, stats_.units, act.drop);
   if (a.toggle_pause) settings_.paused = !settings_.paused;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
@@ -153,7 +158,6 @@ Changes App::input_and_panel(FeatureActions& act) {
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
   // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
-  const ViewPlane plane = view_plane({size.x, size.y});
   const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
   if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
     measurements_->pick(plane.view_proj, plane.window, a.cursor, settings_.render.hide_halo);
@@ -171,7 +175,9 @@ Changes App::input_and_panel(FeatureActions& act) {
     c.fit_camera = true;
   }
   if (settings_.show_panel) {
-    c |= draw_panel(settings_, stats_, [&](PanelSlot at) { feature_rows(features_, at, act, stats_); });
+    c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
+      feature_rows(features_, at, act, stats_, settings_.picked_body);
+    });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
     if (c.preview_orbit) orbit_preview({size.x, size.y});
@@ -300,7 +306,8 @@ void App::present(bool screenshot) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
   const Presenter::Presented p = presenter_->present(
-      {vertex_path_.buffers(), settings_, view_proj(w, h), drawn_sequence_, screenshot,
+      {vertex_path_.buffers(), settings_, features_.reference.image(), view_proj(w, h),
+       drawn_sequence_, screenshot,
        settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                             : std::vector<glm::mat4>{},
        trail_path_.trails()});

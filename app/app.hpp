@@ -45,7 +45,8 @@ class App {
   // The panel's settings (the one owner of the wanted run parameters) and the function that
   // applies a set of changes (the panel's path, which tests drive directly).
   // The features' typed actions (the keys' and their rows' path, which tests drive too); the
-  // ruler's is applied where its click is, in the frame's input.
+  // ruler's is applied where its click is, in the frame's input. The drop tool's edits are
+  // handed to BodyEdits and land on a later frame (at once in lockstep).
   Settings& settings() { return settings_; }
   void apply(const Changes& c);
   void apply(const FeatureActions& a);
@@ -83,13 +84,10 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  // galaxies.cpp: the drop tool's gesture, the orbit preview, the edits' outcomes.
-  void drop_gesture(const InputActions::Drag& d, glm::vec2 window, Changes& c);
+  // galaxies.cpp: the orbit preview, the edits' outcomes.
   void orbit_preview(glm::vec2 window);
-  void apply_edits(const Changes& c);
   void poll_edits();
   void land_edits(const BodyEdits::Outcome& o);  // what finished edits did, and their run
-  void scripted_drop();  // --drop FRAME:BODIES
   glm::mat4 view_proj(int width, int height) const;
   ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
   std::optional<std::uint64_t> step_limit() const;
@@ -105,8 +103,6 @@ class App {
   float orbit_rad_ = 0;               // --orbit: the camera's turn each frame
   bool panel_in_picture_ = true;      // a window's, or a headless --record-panel's: view_proj
                                       // leaves the panel its strip
-  std::optional<long> drop_frame_;    // --drop FRAME:BODIES
-  std::size_t drop_bodies_ = 0;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL
   // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
   std::unique_ptr<GlContext> context_;

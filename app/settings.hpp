@@ -18,7 +18,6 @@
 #include "picture/follow.hpp"
 #include "picture/view_fit.hpp"
 #include "run/report.hpp"
-#include "reference_image.hpp"
 #include "renderer.hpp"
 #include "simulation.hpp"
 #include "units.hpp"
@@ -27,16 +26,6 @@
 #include "scenarios/encounter.hpp"
 
 namespace galaxy::app {
-
-// The drop tool: while it is on, a left drag in the view drops a galaxy (press where it goes,
-// drag its velocity, release); panel/galaxies_section.hpp.
-struct DropTool {
-  bool active = false;
-  DropSpec spec;  // model, mass, scale and bodies (position, velocity and spin: the gesture's)
-  float tilt_deg = 0.0f;     // the disk's tilt from face-on, about the view's horizontal axis
-  bool clockwise = false;    // its turn as seen from the camera
-  float arrow_time = 10.0f;  // the arrow is the way the galaxy goes in this many time units
-};
 
 struct Settings {
   // Simulation.
@@ -50,7 +39,6 @@ struct Settings {
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
-  render::ReferenceImage reference;  // a photograph behind the bodies, to match the run to
   // The camera: what it follows (picture/follow.hpp; a picked body chooses the galaxy), what
   // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
   FollowMode follow = FollowMode::Off;
@@ -72,8 +60,8 @@ struct Settings {
   int picked_body = -1;  // the body whose walk is shown; -1 for none
   // Measurements.
   bool accuracy_auto = false;
-  // Galaxies: the drop tool and the encounter designer's draft, its file and its orbit preview.
-  DropTool drop;
+  // Galaxies: the encounter designer's draft, its file and its orbit preview (the drop tool:
+  // features/drop_tool.hpp).
   Encounter encounter;
   std::string encounter_path = "encounter.toml";
   bool show_orbit = true;
@@ -101,10 +89,6 @@ struct Changes {
   bool screenshot = false;
   bool overlay = false;  // what the overlays show changed: the octree, its depth, the pick
   bool resume = false;   // after a runaway: go on from the last good state
-  std::optional<DropSpec> drop;  // drop this galaxy into the run (BodyEdits)
-  std::string drop_bodies_typed;  // the drop tool's body count as typed ("200k")
-  bool remove_galaxy = false;    // take out the galaxy of the picked body
-  int undo = 0;                  // take the newest drops or removals back, this many
   // The encounter designer: run the draft, write it to or read it from Settings::encounter_path,
   // take the running encounter as the draft.
   bool start_encounter = false, save_encounter = false, load_encounter = false,

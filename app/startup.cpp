@@ -98,8 +98,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
     s.octree_depth = *o.octree;
   }
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
-  s.reference.path = o.reference;
-  if (o.reference_opacity) s.reference.opacity = *o.reference_opacity;
   return s;
 }
 
@@ -148,8 +146,8 @@ App::App(const Options& options) : clock_(std::nullopt) {
   max_steps_ = o.steps;
   max_frames_ = o.frames;
   final_save_ = o.save;
-  drop_frame_ = o.drop_frame;
-  drop_bodies_ = o.drop_bodies;
+  features_.drop = DropTool(o.drop_frame, o.drop_bodies);
+  features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
   panel_in_picture_ = context_->window() != nullptr || o.record_panel;

@@ -24,7 +24,7 @@
 
 namespace galaxy::render {
 
-// What the panel and the command line set (app::Settings::reference); the pass reads it each
+// What the panel and the command line set (app/features/reference_photo.hpp); the pass reads it each
 // frame, as the renderer reads RenderParams.
 struct ReferenceImage {
   std::string path;           // PNG or JPEG; empty for none

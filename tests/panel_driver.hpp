@@ -78,7 +78,7 @@ class PanelDriver : public ::testing::Test {
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st); });
+    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, s.picked_body); });
     ImGui::EndFrame();
   }
 

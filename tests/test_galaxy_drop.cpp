@@ -268,7 +268,7 @@ TEST(DropGesture, ThePlaneThroughTheTargetAndTheArrowsVelocity) {
   ASSERT_TRUE(side);
   EXPECT_NEAR(glm::dot(*side - cam.target(), cam.eye() - cam.target()), 0.0f, 1e-3f)
       << "on the plane facing the camera";
-  app::DropTool tool;
+  app::DropShape tool;
   tool.arrow_time = 4.0f;
   const DropSpec d = app::drop_from_drag(tool, *centre, *side, cam.eye(), cam.target(), {1, 0, 0});
   for (int k = 0; k < 3; ++k) EXPECT_NEAR(d.velocity[k], ((*side - *centre) / 4.0f)[k], 1e-5);
@@ -327,8 +327,8 @@ TEST(DropApp, ADropThroughThePanelsChangesAddsTheGalaxyAndItsVertices) {
   std::string why;
   auto a = test_support::make_app(test_support::small_options(1000), why);
   if (!a) GTEST_SKIP() << why;
-  app::Changes c;
-  c.drop = small_disk(250);
+  app::FeatureActions c;
+  c.drop.drop = small_disk(250);
   a->apply(c);
   for (int k = 0; k < 100000 && a->stats().editing; ++k) a->frame();
   ASSERT_FALSE(a->stats().editing);
@@ -336,13 +336,13 @@ TEST(DropApp, ADropThroughThePanelsChangesAddsTheGalaxyAndItsVertices) {
   EXPECT_EQ(a->stats().bodies, 1250u) << a->stats().error;
   EXPECT_EQ(a->vertices().count(), 1250u);
   EXPECT_EQ(a->stats().edits, 1u);
-  app::Changes typed;
-  typed.drop_bodies_typed = "12 bodies";
+  app::FeatureActions typed;
+  typed.drop.bodies_typed = "12 bodies";
   a->apply(typed);
   EXPECT_EQ(a->stats().error_place, app::Place::Galaxies) << a->stats().error;
-  typed.drop_bodies_typed = "3k";
+  typed.drop.bodies_typed = "3k";
   a->apply(typed);
-  EXPECT_EQ(a->settings().drop.spec.bodies, 3000u);
+  EXPECT_EQ(a->features().drop.shape().spec.bodies, 3000u);
 }
 
 // The designer: a draft runs at the current count, a bad one is refused with its reason and the

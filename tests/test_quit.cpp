@@ -150,14 +150,15 @@ TEST(Quit, ALongRunOrUnsavedEditsAsk) {
   app::QuitGuard fresh(true, t0);
   EXPECT_FALSE(fresh.should_ask(t0 + 59s));
   EXPECT_TRUE(fresh.should_ask(t0 + 61s));
-  app::Changes drop;
+  app::DropTool::Action drop;  // a feature's edit: App tells the guard (App::apply)
   drop.drop = DropSpec{};
-  fresh.applied(drop, false);
+  ASSERT_TRUE(app::DropTool::edits_the_run(drop));
+  fresh.edited();
   EXPECT_TRUE(fresh.should_ask(t0)) << "a galaxy dropped in";
   fresh.applied(app::Changes{}, true);
   EXPECT_FALSE(fresh.should_ask(t0)) << "saved";
   app::QuitGuard script(false, t0);
-  script.applied(drop, false);
+  script.edited();
   EXPECT_FALSE(script.should_ask(t0 + 1h));
 }
 
@@ -191,10 +192,12 @@ TEST(Quit, ADropAskedAsTheRunEndsLandsAndIsCounted) {
   auto a = test_support::make_app(test_support::small_options(1000), why, /*threaded=*/true);
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());
+  app::FeatureActions d;
+  d.drop.drop = DropSpec{};
+  d.drop.drop->bodies = 2000;
+  d.drop.drop->position = {5.0, 0.0, 0.0};
+  a->apply(d);
   app::Changes c;
-  c.drop = DropSpec{};
-  c.drop->bodies = 2000;
-  c.drop->position = {5.0, 0.0, 0.0};
   c.quit = true;  // headless: at once, with the drop still being made
   a->apply(c);
   EXPECT_FALSE(a->frame());

@@ -5,7 +5,8 @@
 
 namespace galaxy::app {
 
-void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st) {
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
+                  int picked) {
   switch (at) {
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
@@ -14,13 +15,21 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
       f.recording.section(a.recording);
       f.camera_path.section(a.camera_path, st);
       return;
+    case PanelSlot::DropInto:
+      f.drop.section(a.drop, st, picked);
+      return;
+    case PanelSlot::Rendering:
+      f.reference.section(a.reference, st);
+      return;
   }
 }
 
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
   std::vector<Report> said;
+  f.reference.apply(a.reference);
   if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
   for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
+  for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));
   return said;
 }
 

@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "features/camera_path_tool.hpp"
+#include "features/drop_tool.hpp"
 #include "features/follow_camera.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
+#include "features/reference_photo.hpp"
 #include "features/three_view.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
@@ -27,6 +29,8 @@ struct Features {
   Recording recording;
   CameraPathTool camera_path;
   FollowCamera follow;
+  DropTool drop;
+  ReferencePhoto reference;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -35,6 +39,8 @@ struct FeatureActions {
   Ruler::Action ruler;  // applied at once where the frame reads the click (App::input_and_panel)
   Recording::Action recording;
   CameraPathTool::Action camera_path;
+  DropTool::Action drop;
+  ReferencePhoto::Action reference;
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -42,6 +48,8 @@ struct FeatureTargets {
   render::OrbitCamera& camera;
   RecordTarget& recorder;  // the presenter
   double display_hz;       // 0 where not known
+  BodyEdits& edits;        // the drop tool's: drops, removals, undos
+  int picked_body;         // -1 none
   std::chrono::steady_clock::time_point now;
 };
 
@@ -51,7 +59,9 @@ struct FeatureTargets {
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t);
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
-// is added to `a`; `st`: the newest error, shown by the control that failed.
-void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st);
+// is added to `a`; `st`: the newest error, shown by the control that failed; `picked`: the picked
+// body (-1 none).
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
+                  int picked);
 
 }  // namespace galaxy::app

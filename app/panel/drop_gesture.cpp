@@ -24,7 +24,7 @@ std::optional<glm::vec3> on_view_plane(const glm::mat4& view_proj, glm::vec2 win
   return near + t * dir;
 }
 
-DropSpec drop_from_drag(const DropTool& tool, glm::vec3 from, glm::vec3 to, glm::vec3 eye,
+DropSpec drop_from_drag(const DropShape& tool, glm::vec3 from, glm::vec3 to, glm::vec3 eye,
                         glm::vec3 target, glm::vec3 right) {
   DropSpec d = tool.spec;
   const glm::vec3 v = (to - from) / std::max(tool.arrow_time, 1e-6f);

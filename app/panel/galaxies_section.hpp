@@ -4,12 +4,14 @@
 #pragma once
 
 #include "scenarios/encounter.hpp"
+#include "panel/panel.hpp"
 #include "settings.hpp"
 #include "units.hpp"
 
 namespace galaxy::app {
 
-void galaxies_section(Settings& s, Changes& c, const PanelStats& st);
+// `rows` draws the drop tool's rows (PanelSlot::DropInto, features/drop_tool.hpp).
+void galaxies_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows);
 
 // A galaxy's model, mass and length scale (in the run's physical units where it has them);
 // `id` keeps the widgets of several galaxies apart. True when one changed.

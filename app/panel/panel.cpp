@@ -9,7 +9,6 @@
 
 #include "panel/panel_parts.hpp"
 #include "panel/param_controls.hpp"
-#include "panel/reference_section.hpp"
 #include "panel/panel_time.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/galaxies_section.hpp"
@@ -260,7 +259,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st, const Feature
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
   view_controls(s, c, st, rows);
-  reference_section(s, st);
+  rows(PanelSlot::Rendering);
   c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
   tip("draw the running backend's octree cells down to the depth below");
   octree_depth_control(s, c);
@@ -345,7 +344,7 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   timing_section(st);
   accuracy_section(s, c, st);
   render_section(s, c, st, rows);
-  galaxies_section(s, c, st);
+  galaxies_section(s, c, st, rows);
   snapshot_section(s, c, st);
   ImGui::PopItemWidth();
   ImGui::End();

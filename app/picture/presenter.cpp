@@ -38,7 +38,7 @@ Presenter::Presented Presenter::present(const Frame& f) {
   const GLuint fb = target.framebuffer;
   draw(f, target, out);
   // The photograph matches one view (not the three panes); it goes over the cached scene too.
-  const auto read = f.panes.empty() ? reference_.draw(f.settings.reference, f.view_proj, fb, w, h)
+  const auto read = f.panes.empty() ? reference_.draw(f.reference, f.view_proj, fb, w, h)
                                     : std::nullopt;
   if (read) out.reports.push_back(read->failed ? Report::error(read->text, Place::Reference)
                                                : Report::message(read->text));

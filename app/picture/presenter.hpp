@@ -47,6 +47,7 @@ class Presenter final : public RecordTarget {
   struct Frame {
     const render::VertexBuffers& bodies;
     const Settings& settings;
+    const render::ReferenceImage& reference;  // the photograph behind the bodies
     glm::mat4 view_proj;
     std::uint64_t sequence = 0;  // the publication the buffers hold
     bool screenshot = false;

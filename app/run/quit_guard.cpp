@@ -4,8 +4,8 @@
 namespace galaxy::app {
 
 bool edits_the_run(const Changes& c) {
-  return c.params || c.bodies || !c.bodies_typed.empty() || c.scenario || c.reset || c.drop ||
-         c.remove_galaxy || c.undo > 0 || c.start_encounter;
+  return c.params || c.bodies || !c.bodies_typed.empty() || c.scenario || c.reset ||
+         c.start_encounter;
 }
 
 void QuitGuard::applied(const Changes& c, bool saved) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "panel/reference_section.hpp"
+#include "features/reference_photo.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -7,6 +7,7 @@
 #include <string>
 
 #include "panel/panel_parts.hpp"
+#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -58,17 +59,30 @@ void placement(render::ReferenceImage& r) {
   default_button("offset", r.offset, kDefaults.offset);
 }
 
+// Whether the rows changed anything (the struct is render/'s and has no comparison).
+bool same(const render::ReferenceImage& a, const render::ReferenceImage& b) {
+  return a.path == b.path && a.opacity == b.opacity && a.scale == b.scale &&
+         a.rotation_deg == b.rotation_deg && a.offset == b.offset && a.shown == b.shown &&
+         a.reads == b.reads;
+}
+
 }  // namespace
 
-void reference_section(Settings& s, const PanelStats& st) {
+ReferencePhoto::ReferencePhoto(const std::string& path, std::optional<float> opacity) {
+  image_.path = path;
+  if (opacity) image_.opacity = *opacity;
+}
+
+void ReferencePhoto::section(Action& a, const PanelStats& st) const {
   const bool open = ImGui::TreeNode("reference image");
   tip("a photograph behind the bodies, to match the run to an observed system");
   if (!open) return;
-  render::ReferenceImage& r = s.reference;
+  render::ReferenceImage r = a.set ? *a.set : image_;
   path_field(r);
   ImGui::Checkbox("show##reference", &r.shown);
   tooltip("the photo stays put on the screen while the camera turns, to match the run to it");
   placement(r);
+  if (!same(r, image_)) a.set = r;
   error_here(st, Place::Reference);
   ImGui::TreePop();
 }
