@@ -18,4 +18,24 @@ inline void make_imgui_context(ImVec2 display) {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
 }
 
+// Clicks the first item that `draw` puts in a window of its own, over five frames as a mouse
+// would (away, over it, pressed, released, still): for rows that return a typed action.
+template <class Draw>
+void click_first_item(Draw draw) {
+  ImVec2 at(-1, -1);
+  for (int frame = 0; frame < 5; ++frame) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = frame >= 1 ? at : ImVec2(-1, -1);
+    io.MouseDown[0] = frame == 2;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::Begin("test");
+    const ImVec2 first = ImGui::GetCursorScreenPos();  // where the first item goes
+    draw();
+    ImGui::End();
+    ImGui::EndFrame();
+    at = ImVec2(first.x + 5, first.y + 5);
+  }
+}
+
 }  // namespace galaxy::test_support

@@ -6,7 +6,6 @@
 // BodyEdits, refusing a bad count and a removal with nothing picked.
 #include <gtest/gtest.h>
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include <cmath>
 
@@ -72,23 +71,7 @@ TEST(DropToolFeature, ItsRowsAskForAToggleAndChangeNothingThemselves) {
   const app::DropTool tool;
   app::PanelStats st;
   app::DropTool::Action a;
-  ImVec2 box;
-  for (int frame = 0; frame < 5; ++frame) {  // away, over it, down, up, still
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = frame >= 1 ? box : ImVec2(-1, -1);
-    io.MouseDown[0] = frame == 2;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::Begin("test");
-    tool.section(a, st, -1);
-    ImGui::End();
-    ImGui::EndFrame();
-    if (frame == 0) {  // the checkbox is the first item: its place is the window's cursor start
-      ImGuiWindow* w = ImGui::FindWindowByName("test");
-      ASSERT_NE(w, nullptr);
-      box = ImVec2(w->DC.CursorStartPos.x + 5, w->DC.CursorStartPos.y + 5);
-    }
-  }
+  test_support::click_first_item([&] { tool.section(a, st, -1); });  // the checkbox
   EXPECT_TRUE(a.toggle) << "the click asked";
   EXPECT_FALSE(tool.active()) << "the rows change nothing themselves";
   EXPECT_FALSE(a.shape) << "the galaxy untouched";

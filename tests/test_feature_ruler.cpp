@@ -48,19 +48,7 @@ TEST(RulerFeature, ItsCheckboxAsksForAToggleAndLeavesTheRulerAsItIs) {
   test_support::make_imgui_context(ImVec2(400, 300));
   app::Ruler r;
   app::Ruler::Action a;
-  ImVec2 box;
-  for (int frame = 0; frame < 5; ++frame) {  // away, over it, down, up, still
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = frame >= 1 ? box : ImVec2(-1, -1);
-    io.MouseDown[0] = frame == 2;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::Begin("test");
-    r.section(a);
-    box = ImVec2(ImGui::GetItemRectMin().x + 5, ImGui::GetItemRectMin().y + 5);
-    ImGui::End();
-    ImGui::EndFrame();
-  }
+  test_support::click_first_item([&] { r.section(a); });
   ImGui::DestroyContext();
   EXPECT_TRUE(a.toggle) << "the click asked for the ruler";
   EXPECT_FALSE(r.on()) << "and the ruler changes only when the action is applied";
