@@ -41,7 +41,9 @@ bool App::frame() {
   apply(c);
   apply(act);
   // A drag, the wheel, c, 1-5: a playing camera path stops.
-  if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
+  if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) {
+    status_.report(*r);
+  }
   if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
   FeatureActions script;  // --drop FRAME:BODIES, on its frame
   script.drop.drop = features_.drop.scripted(clock_.frames(), camera_);
@@ -67,7 +69,7 @@ void App::apply(const Changes& c) {
   // An error among this frame's outcomes is never hidden by a success beside it.
   std::stable_partition(a.reports.begin(), a.reports.end(),
                         [](const Report& r) { return r.kind != Report::Kind::Error; });
-  for (const Report& r : a.reports) report(r);
+  for (const Report& r : a.reports) status_.report(r);
   if (a.changed) run_changed();
   if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
   if (a.resumed) stats_.runaway.clear();
@@ -94,7 +96,7 @@ void App::apply(const Changes& c) {
 void App::apply(const FeatureActions& a) {
   const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), *edits_,
                           settings_.picked_body, Clock::now()};
-  for (const Report& r : apply_features(features_, a, to)) report(r);
+  for (const Report& r : apply_features(features_, a, to)) status_.report(r);
   if (DropTool::edits_the_run(a.drop)) quit_guard_.edited();
   poll_edits();  // lockstep: the drop tool's edits are already done
 }
@@ -115,7 +117,9 @@ void App::move_camera() {
                            stats_.frame_ms * 1e-3f, stats_.time, features_.camera_path.playing());
   const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
                                                   clock_.display_hz(), stats_.frame_ms);
-  if (auto r = features_.camera_path.advance(camera_, dt, bool(features_.kiosk))) report(*r);
+  if (auto r = features_.camera_path.advance(camera_, dt, bool(features_.kiosk))) {
+    status_.report(*r);
+  }
 }
 
 void App::begin_frame() {
@@ -201,7 +205,7 @@ void App::update_vertices() {
   if (!vertex_path_.interop_ready()) runner_->set_device_vertices(false);
   const auto fresh_step = w.fresh && w.report ? std::optional(w.report->steps) : std::nullopt;
   if (auto e = trail_path_.update(vertex_path_.buffers(), settings_.render.trails, fresh_step)) {
-    report(*e);
+    status_.report(*e);
   }
   if (!w.report) return;
   const StepReport& r = *w.report;
@@ -258,7 +262,7 @@ void App::update_status() {
     std::string paused = fmt::format("{} (paused)", st.error);
     if (stats_.error != paused) {
       settings_.paused = true;
-      report(Report::error(std::move(paused), Place::Step));
+      status_.report(Report::error(std::move(paused), Place::Step));
     }
   }
   check_runaway(st);
@@ -279,7 +283,8 @@ void App::check_runaway(const RunnerStatus& st) {
   stats_.runaway = st.runaway->message();
   stats_.runaway_good_step = st.runaway->good_step;
   settings_.paused = true;
-  report(Report::error(stats_.runaway, Place::Runaway));  // shows with the panel hidden too
+  // Shows with the panel hidden too.
+  status_.report(Report::error(stats_.runaway, Place::Runaway));
   if (headless()) {
     // One more frame, so that a recording ends on the message, then exit status 3.
     exit_status_ = kExitRunaway;
@@ -299,7 +304,7 @@ void App::take_measurements() {
   if (a.centres) {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
   }
-  for (const Report& r : a.reports) report(r);
+  for (const Report& r : a.reports) status_.report(r);
 }
 
 void App::present(bool screenshot) {
@@ -319,34 +324,13 @@ void App::present(bool screenshot) {
   FrameSample& sample = clock_.sample();
   sample.scene_reused = p.scene_reused;
   if (p.render_ms) sample.render_ms = *p.render_ms;
-  for (const Report& r : p.reports) report(r);
+  for (const Report& r : p.reports) status_.report(r);
   if (p.recording_failed && headless() && exit_status_ == 0) exit_status_ = 1;
 }
 
 int App::exit_status() const {
   if (const int sig = stop_signal()) return exit_status_for(sig);
   return exit_status_;
-}
-
-void App::report(const Report& r) {
-  if (r.kind == Report::Kind::Done) {
-    // A runaway or a failed step is the run's state, not an action's outcome: it stays until the
-    // run goes on (resume, reset, load).
-    if (stats_.error_place == Place::Runaway || stats_.error_place == Place::Step) return;
-    stats_.error.clear();
-    stats_.error_place = Place::None;
-    return;
-  }
-  if (r.kind == Report::Kind::Message) {
-    stats_.message = r.text;
-    stats_.error.clear();
-    stats_.error_place = Place::None;
-    return;
-  }
-  stats_.error = r.text;
-  stats_.error_place = r.place;
-  stats_.message.clear();
-  std::fprintf(stderr, "galaxy: %s\n", r.text.c_str());
 }
 
 glm::mat4 App::view_proj(int width, int height) const {

@@ -28,6 +28,7 @@
 #include "run/quit_guard.hpp"
 #include "run/run_control.hpp"
 #include "run/runner.hpp"
+#include "run/status_line.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -79,7 +80,6 @@ class App {
   void take_measurements();
   void present(bool screenshot);
   bool end_of_frame();  // counts the frame; true when the run should end
-  void report(const Report& r);
   void request_quit();  // Esc, q, the close button: quit, or ask first (QuitGuard)
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
@@ -118,6 +118,7 @@ class App {
   Features features_;
   Settings settings_;
   PanelStats stats_;
+  StatusLine status_{stats_};  // every room's outcomes go to the status line through it
   render::OrbitCamera camera_;
   bool quit_ = false, finished_ = false;
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)

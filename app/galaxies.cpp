@@ -24,8 +24,8 @@ void App::poll_edits() {
 // whether any is still under way.
 void App::land_edits(const BodyEdits::Outcome& o) {
   for (const Report& r : o.reports) {
-    report(r);
-    // Headless, the terminal is where it shows (errors go to stderr in report()).
+    status_.report(r);
+    // Headless, the terminal is where it shows (errors go to stderr in StatusLine::report).
     if (headless() && r.kind == Report::Kind::Message) {
       std::printf("galaxy: frame %d: %s\n", clock_.frames(), r.text.c_str());
     }
