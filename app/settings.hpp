@@ -68,7 +68,7 @@ struct Settings {
   // Snapshot.
   std::string snapshot_path = "snapshot.gxy";  // a .csv would drop the tags and the exact resume
   bool show_panel = true;
-  bool asking_quit = false;  // the quit dialog is open (App::request_quit, panel/quit_dialog)
+  bool asking_quit = false;  // the quit dialog is open (Ending::request_quit, panel/quit_dialog)
 };
 
 struct Changes {

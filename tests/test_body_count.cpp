@@ -100,14 +100,14 @@ TEST(BodyCount, PanelTextRunsOrIsReported) {
   app::Changes typed;
   typed.bodies_typed = "0.5k";
   a->apply(typed);
-  EXPECT_EQ(a->session().simulation().size(), 500u);
+  EXPECT_EQ(a->run().session().simulation().size(), 500u);
   EXPECT_EQ(a->settings().bodies, 500u);
   typed.bodies_typed = "lots";
   a->apply(typed);
   EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
   EXPECT_NE(a->stats().error.find("'lots' is not a body count"), std::string::npos)
       << a->stats().error;
-  EXPECT_EQ(a->session().simulation().size(), 500u);
+  EXPECT_EQ(a->run().session().simulation().size(), 500u);
   EXPECT_EQ(a->settings().bodies, 500u);
 }
 

@@ -63,20 +63,20 @@ TEST_F(CameraPathApp, ARecordedFlyThroughFollowsThePathAtThirtyFramesASecond) {
   while (more) {
     more = a->frame();
     const app::CameraView want = app::view_at(path, frames / 30.0);
-    const app::CameraView got = camera_view(a->camera());
+    const app::CameraView got = camera_view(a->screen().camera());
     EXPECT_LT(glm::length(got.target - want.target), 1e-4f) << "frame " << frames;
     EXPECT_NEAR(got.distance, want.distance, 1e-4f * want.distance) << "frame " << frames;
     EXPECT_NEAR(std::remainder(got.yaw - want.yaw, 2 * 3.14159265f), 0.0f, 1e-5f)
         << "frame " << frames;
     EXPECT_NEAR(got.pitch, want.pitch, 1e-5f) << "frame " << frames;
     EXPECT_NEAR(got.fov_y, want.fov_y, 1e-6f) << "frame " << frames;
-    if (frames == 0) first = a->picture();
+    if (frames == 0) first = a->screen().picture();
     ++frames;
     ASSERT_LT(frames, 100) << "the run ends with the path";
   }
   EXPECT_EQ(frames, 16) << "0 to 0.5 s at 30 frames a second";
   EXPECT_FALSE(a->features().camera_path.playing());
-  EXPECT_NE(a->picture(), first) << "the view moved";
+  EXPECT_NE(a->screen().picture(), first) << "the view moved";
   EXPECT_TRUE(std::filesystem::exists(dir / "frames" / "frame_00015.png"));
   EXPECT_FALSE(std::filesystem::exists(dir / "frames" / "frame_00016.png"));
 }
@@ -106,7 +106,7 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   ASSERT_TRUE(a->frame());
   const app::CameraPath& p = a->features().camera_path.path();
   ASSERT_EQ(p.keys.size(), 1u);
-  EXPECT_EQ(p.keys[0].view, camera_view(a->camera()));
+  EXPECT_EQ(p.keys[0].view, camera_view(a->screen().camera()));
   io.MouseWheel = 5.0f;  // zoom in
   ASSERT_TRUE(a->frame());
   io.AddInputCharacter('i');
@@ -117,14 +117,14 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   io.AddInputCharacter('l');
   ASSERT_TRUE(a->frame());
   EXPECT_TRUE(a->features().camera_path.playing());
-  EXPECT_EQ(camera_view(a->camera()), p.keys[0].view) << "from the first key";
+  EXPECT_EQ(camera_view(a->screen().camera()), p.keys[0].view) << "from the first key";
   for (int f = 0; f < 3; ++f) ASSERT_TRUE(a->frame());
-  const float playing = a->camera().distance();
+  const float playing = a->screen().camera().distance();
   EXPECT_LT(playing, p.keys[0].view.distance) << "on its way to the second key";
   io.MouseWheel = -1.0f;  // zoom out a notch
   ASSERT_TRUE(a->frame());
   EXPECT_FALSE(a->features().camera_path.playing()) << "the wheel stops it";
-  EXPECT_NEAR(a->camera().distance(), playing / 0.88f, 1e-3f * playing)
+  EXPECT_NEAR(a->screen().camera().distance(), playing / 0.88f, 1e-3f * playing)
       << "where the wheel left it";
   EXPECT_NE(a->stats().message.find("camera path stopped"), std::string::npos)
       << a->stats().message;

@@ -80,7 +80,7 @@ TEST(Follow, AFollowedGalaxyStaysInTheMiddleOfTheViewThroughACollision) {
   float worst = 0;
   for (int frame = 0; frame < 400; ++frame) {
     ASSERT_TRUE(a->frame());
-    const HostBodies b = a->session().simulation().download();
+    const HostBodies b = a->run().session().simulation().download();
     std::vector<float> xyzs;
     std::vector<std::uint8_t> tags;
     for (std::size_t i = 0; i < b.size(); ++i) {
@@ -88,11 +88,11 @@ TEST(Follow, AFollowedGalaxyStaysInTheMiddleOfTheViewThroughACollision) {
       tags.push_back(body_tag(b.population[i], b.galaxy[i]));
     }
     const glm::vec3 centre = *app::find_centres(xyzs.data(), tags.data(), tags.size()).galaxy[1];
-    const render::OrbitCamera& cam = a->camera();
+    const render::OrbitCamera& cam = a->screen().camera();
     const float half_height = cam.distance() * std::tan(0.5f * cam.fov_y);
     worst = std::max(worst, glm::length(centre - cam.target()) / (2.0f * half_height));
   }
-  EXPECT_GT(a->session().simulation().time(), 39.0);
+  EXPECT_GT(a->run().session().simulation().time(), 39.0);
   EXPECT_LT(worst, 0.05f);
   std::printf("worst offset of galaxy 1's centre: %.4f of the view's height\n", worst);
 }
@@ -129,7 +129,7 @@ TEST(ThreeView, EachThirdShowsTheBodies) {
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());
-  const std::vector<std::uint8_t> rgba = a->picture();
+  const std::vector<std::uint8_t> rgba = a->screen().picture();
   ASSERT_EQ(rgba.size(), 300u * 100u * 4u);
   const auto light = [&](int x0, int x1) {
     double sum = 0;

@@ -30,9 +30,9 @@ std::vector<float> vertices_of(const Simulation& sim) {
   return v;
 }
 
-std::vector<float> drawn_vertices(const app::App& a) {
-  std::vector<float> v(4 * a.vertices().count());
-  glGetNamedBufferSubData(a.vertices().xyzs(), 0, static_cast<GLsizeiptr>(v.size() * 4),
+std::vector<float> drawn_vertices(app::App& a) {
+  std::vector<float> v(4 * a.screen().vertices().count());
+  glGetNamedBufferSubData(a.screen().vertices().xyzs(), 0, static_cast<GLsizeiptr>(v.size() * 4),
                           v.data());
   return v;
 }
@@ -144,25 +144,25 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
   std::string why;
   auto a = test_support::make_app(o, why, true);
   if (!a) GTEST_SKIP() << why;
-  frames_until(*a, [&] { return a->runner().status().kept.size() >= 4; });
-  ASSERT_GE(a->runner().status().kept.size(), 4u);
+  frames_until(*a, [&] { return a->run().runner().status().kept.size() >= 4; });
+  ASSERT_GE(a->run().runner().status().kept.size(), 4u);
   constexpr std::size_t kCpuKeyframeBytesPerBody = 11 * sizeof(float) + 2;
   // Held (as paused), so the thread takes no step between the change and the look at its status
   // (fast CPU steps otherwise add keyframes in between).
-  a->runner().hold();
+  a->run().runner().hold();
   a->settings().bodies = 1000;
   app::Changes c;
   c.bodies = true;
   a->apply(c);
-  app::RunnerStatus st = a->runner().status();
+  app::RunnerStatus st = a->run().runner().status();
   EXPECT_EQ(st.kept, std::vector<std::uint64_t>{0});
   EXPECT_EQ(st.keyframe_bytes, 1000 * kCpuKeyframeBytesPerBody);
-  frames_until(*a, [&] { return a->runner().status().kept.size() >= 3; });
-  a->runner().hold();
+  frames_until(*a, [&] { return a->run().runner().status().kept.size() >= 3; });
+  a->run().runner().hold();
   app::Changes r;
   r.reset = true;
   a->apply(r);
-  st = a->runner().status();
+  st = a->run().runner().status();
   EXPECT_EQ(st.kept, std::vector<std::uint64_t>{0});
   EXPECT_EQ(st.keyframe_bytes, 1000 * kCpuKeyframeBytesPerBody);
 }
@@ -233,10 +233,10 @@ TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
   a->settings().paused = true;
   for (int f = 0; f < app::kSettleFrames + 2; ++f) ASSERT_TRUE(a->frame());
   const std::uint64_t reused = a->stats().scenes_reused;
-  const std::vector<std::uint8_t> still = a->picture();
+  const std::vector<std::uint8_t> still = a->screen().picture();
   ASSERT_TRUE(a->frame());
   EXPECT_EQ(a->stats().scenes_reused, reused + 1) << "nothing changed: the picture is copied";
-  EXPECT_EQ(a->picture(), still);
+  EXPECT_EQ(a->screen().picture(), still);
   // A new step.
   app::Changes step;
   step.step_once = true;
@@ -246,13 +246,13 @@ TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
   ASSERT_TRUE(a->frame());
   a->settings().paused = true;
   EXPECT_EQ(a->stats().scenes_reused, before_step) << "a new step is drawn";
-  EXPECT_NE(a->picture(), still);
+  EXPECT_NE(a->screen().picture(), still);
   // The look.
-  const std::vector<std::uint8_t> stepped = a->picture();
+  const std::vector<std::uint8_t> stepped = a->screen().picture();
   a->settings().render.brightness *= 4.0f;
   a->settings().render.auto_exposure = false;
   ASSERT_TRUE(a->frame());
-  EXPECT_NE(a->picture(), stepped) << "a brighter look is drawn";
+  EXPECT_NE(a->screen().picture(), stepped) << "a brighter look is drawn";
 }
 
 }  // namespace

@@ -334,7 +334,7 @@ TEST(DropApp, ADropThroughThePanelsChangesAddsTheGalaxyAndItsVertices) {
   ASSERT_FALSE(a->stats().editing);
   a->frame();
   EXPECT_EQ(a->stats().bodies, 1250u) << a->stats().error;
-  EXPECT_EQ(a->vertices().count(), 1250u);
+  EXPECT_EQ(a->screen().vertices().count(), 1250u);
   EXPECT_EQ(a->stats().edits, 1u);
   app::FeatureActions typed;
   typed.drop.bodies_typed = "12 bodies";
@@ -357,15 +357,15 @@ TEST(DropApp, TheDesignersDraftStartsSavesAndLoads) {
   app::Changes start;
   start.start_encounter = true;
   a->apply(start);
-  EXPECT_EQ(a->session().source(), "encounter mice");
-  EXPECT_EQ(a->session().simulation().size(), 1200u);
-  EXPECT_TRUE(a->session().units().physical());
+  EXPECT_EQ(a->run().session().source(), "encounter mice");
+  EXPECT_EQ(a->run().session().simulation().size(), 1200u);
+  EXPECT_TRUE(a->run().session().units().physical());
   s.encounter.orbit->pericentre = -1;
   a->apply(start);
   EXPECT_EQ(a->stats().error_place, app::Place::Encounter);
   EXPECT_NE(a->stats().error.find("pericentre must be above 0"), std::string::npos)
       << a->stats().error;
-  EXPECT_EQ(a->session().source(), "encounter mice") << "the run goes on";
+  EXPECT_EQ(a->run().session().source(), "encounter mice") << "the run goes on";
   s.encounter.orbit->pericentre = 2.5;
   s.encounter_path = ::testing::TempDir() + "draft.toml";
   app::Changes save;

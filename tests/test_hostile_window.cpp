@@ -66,7 +66,7 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());
   ASSERT_TRUE(a->frame());
-  const std::uint64_t before = a->session().simulation().steps_taken();
+  const std::uint64_t before = a->run().session().simulation().steps_taken();
   a->settings().params.dt = 1e30f;
   app::Changes c;
   c.params = true;
@@ -80,7 +80,7 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   EXPECT_EQ(a->stats().error, a->stats().runaway) << "and in the status line";
   EXPECT_EQ(a->stats().error_place, app::Place::Runaway);
   EXPECT_EQ(a->stats().runaway_good_step, before);
-  EXPECT_EQ(a->session().simulation().steps_taken(), before);
+  EXPECT_EQ(a->run().session().simulation().steps_taken(), before);
   // The panel's "go back and continue", with a sane dt first.
   a->settings().params.dt = 0.0125f;
   app::Changes fix;
@@ -91,7 +91,7 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   EXPECT_TRUE(a->stats().error.empty()) << "the status line said it; now it says what happened";
   EXPECT_EQ(a->stats().message, "went back to step " + std::to_string(before) + " and continued");
   EXPECT_FALSE(a->settings().paused);
-  EXPECT_FALSE(a->session().simulation().runaway());
+  EXPECT_FALSE(a->run().session().simulation().runaway());
   EXPECT_TRUE(a->stats().runaway.empty());
 }
 
@@ -120,7 +120,7 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos)
       << a->stats().error;
   EXPECT_TRUE(a->stats().message.empty());
-  EXPECT_EQ(a->session().simulation().size(), 300u);
+  EXPECT_EQ(a->run().session().simulation().size(), 300u);
   EXPECT_EQ(a->settings().bodies, 300u);
   fs::remove(good);
 }
@@ -147,7 +147,7 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   a->apply(both);
   EXPECT_EQ(a->stats().error_place, app::Place::Load);
   EXPECT_TRUE(a->stats().message.empty()) << a->stats().message;
-  EXPECT_EQ(a->session().simulation().size(), 400u);
+  EXPECT_EQ(a->run().session().simulation().size(), 400u);
   EXPECT_EQ(a->settings().bodies, 400u);
   EXPECT_EQ(a->stats().source, "collision");
 
@@ -161,10 +161,10 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   a->apply(load);
   EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
   EXPECT_EQ(a->stats().message.rfind("loaded " + saved.string(), 0), 0u) << a->stats().message;
-  EXPECT_EQ(a->session().simulation().size(), 300u);
+  EXPECT_EQ(a->run().session().simulation().size(), 300u);
   EXPECT_EQ(a->settings().bodies, 300u);
   EXPECT_EQ(a->settings().params.theta, SimParams{}.theta) << "the file's theta, now wanted";
-  EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
+  EXPECT_EQ(a->run().session().simulation().params().theta, SimParams{}.theta);
   EXPECT_EQ(a->stats().source, "snapshot " + saved.string());
   fs::remove(saved);
 }

@@ -42,7 +42,7 @@ TEST(Outcomes, ASuccessClearsTheErrorOfAnEarlierAttempt) {
   ASSERT_EQ(a->stats().error_place, app::Place::BodyCount);
   ASSERT_FALSE(a->stats().error.empty());
   a->apply(typed_count("400"));
-  EXPECT_EQ(a->session().simulation().size(), 400u);
+  EXPECT_EQ(a->run().session().simulation().size(), 400u);
   EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
   EXPECT_EQ(a->stats().error_place, app::Place::None);
 
@@ -73,7 +73,7 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
   a->settings().params.theta = -1.0f;
   a->apply(both);
   EXPECT_EQ(a->stats().error_place, app::Place::Parameters) << a->stats().error;
-  EXPECT_EQ(a->session().simulation().size(), 500u);
+  EXPECT_EQ(a->run().session().simulation().size(), 500u);
 
   const fs::path f = fs::temp_directory_path() / "galaxy_outcomes.gxy";
   a->settings().snapshot_path = f.string();

@@ -125,10 +125,10 @@ TEST(ParamReset, AResetReachesTheRunningSimulation) {
   app::Changes moved;
   moved.params = true;
   a->apply(moved);
-  ASSERT_EQ(a->session().simulation().params().theta, 0.4f);
+  ASSERT_EQ(a->run().session().simulation().params().theta, 0.4f);
   a->apply(app::reset_to_default(a->settings(), *find_param("theta")));
-  EXPECT_EQ(a->session().simulation().params().theta, SimParams{}.theta);
-  EXPECT_EQ(a->session().simulation().params().softening, 0.2f) << "only theta went back";
+  EXPECT_EQ(a->run().session().simulation().params().theta, SimParams{}.theta);
+  EXPECT_EQ(a->run().session().simulation().params().softening, 0.2f) << "only theta went back";
 }
 
 TEST(AccuracyChart, KeepsThePointsOfOneRunAndStartsAfreshOnAnother) {

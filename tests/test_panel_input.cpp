@@ -134,17 +134,17 @@ TEST(PanelKeys, TwoPressesOfOneKeyInOneFrameCountTwice) {
   }
   a->settings().paused = true;
   ASSERT_TRUE(a->frame());
-  const std::uint64_t before = a->session().simulation().steps_taken();
+  const std::uint64_t before = a->run().session().simulation().steps_taken();
   const float speed = a->settings().speed.steps_per_frame;
   const auto keys = [&](const std::string& typed) {
     for (const char ch : typed) ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(ch));
     ASSERT_TRUE(a->frame());
   };
   keys("..");
-  EXPECT_EQ(a->session().simulation().steps_taken(), before + 2) << "two steps";
+  EXPECT_EQ(a->run().session().simulation().steps_taken(), before + 2) << "two steps";
   keys("  ");
   EXPECT_TRUE(a->settings().paused) << "run, then paused again";
-  EXPECT_EQ(a->session().simulation().steps_taken(), before + 2);
+  EXPECT_EQ(a->run().session().simulation().steps_taken(), before + 2);
   keys(",,");
   EXPECT_EQ(a->stats().steps, before) << "two steps back";
   keys("]]");

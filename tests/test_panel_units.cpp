@@ -70,7 +70,7 @@ TEST(PanelUnits, ALoadedGxyBringsItsUnitsToThePanel) {
   std::string why;
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->session().save(f.string());
+  a->run().session().save(f.string());
   o.scenario = "plummer";
   auto b = test_support::make_app(o, why);
   ASSERT_FALSE(b->stats().units.physical());

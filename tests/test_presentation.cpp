@@ -55,7 +55,7 @@ TEST(RecordButton, RecordsThePictureWithoutThePanelAndSaysWhereItWent) {
   a->apply(rec);
   ASSERT_FALSE(a->features().recording.target().empty()) << a->stats().error;
   for (int k = 0; k < 5; ++k) ASSERT_TRUE(a->frame());
-  const std::vector<std::uint8_t> shown = a->picture();  // the window's picture: with the panel
+  const std::vector<std::uint8_t> shown = a->screen().picture();  // the window's picture: with the panel
   const std::string target = a->features().recording.target();
   a->apply(rec);
   EXPECT_TRUE(a->features().recording.target().empty());

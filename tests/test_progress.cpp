@@ -226,7 +226,7 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   EXPECT_NE(a->stats().error.find("line 3, column 3 (z): 'oops' is not a number"),
             std::string::npos)
       << a->stats().error;
-  EXPECT_EQ(a->session().simulation().size(), 300u) << "the run stays";
+  EXPECT_EQ(a->run().session().simulation().size(), 300u) << "the run stays";
   EXPECT_EQ(a->stats().source, "collision");
 
   a->settings().snapshot_path = good.string();
@@ -234,7 +234,7 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   outcome(a->stats().error);
   EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
   EXPECT_EQ(a->stats().message.rfind("loaded " + good.string(), 0), 0u) << a->stats().message;
-  EXPECT_EQ(a->session().simulation().size(), 123u);
+  EXPECT_EQ(a->run().session().simulation().size(), 123u);
   EXPECT_EQ(a->settings().bodies, 123u);
   EXPECT_EQ(a->stats().source, "snapshot " + good.string());
 

@@ -60,7 +60,7 @@ std::unique_ptr<app::App> window_app(std::string& why, std::optional<long> frame
     fs::current_path(scratch);
     auto a = std::make_unique<app::App>(o);
     fs::current_path(here);
-    const bool window = !a->headless();
+    const bool window = !a->screen().headless();
     if (!window) a.reset();
     fs::remove_all(scratch);
     if (window) return a;
@@ -202,7 +202,7 @@ TEST(Quit, ADropAskedAsTheRunEndsLandsAndIsCounted) {
   a->apply(c);
   EXPECT_FALSE(a->frame());
   EXPECT_EQ(a->stats().bodies, 3000u) << a->stats().error;
-  EXPECT_EQ(a->vertices().count(), 3000u);
+  EXPECT_EQ(a->screen().vertices().count(), 3000u);
   EXPECT_FALSE(a->stats().editing);
 }
 

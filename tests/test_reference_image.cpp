@@ -346,7 +346,7 @@ TEST(ReferenceApp, TheOptionsDrawThePhotoAndABadFileLeavesTheRunGoing) {
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->stats().message.find("8 x 8 pixels"), std::string::npos) << a->stats().message;
-  const std::vector<std::uint8_t> px = a->picture();
+  const std::vector<std::uint8_t> px = a->screen().picture();
   std::size_t photo = 0;
   for (std::size_t i = 0; i < px.size(); i += 4) {
     photo += px[i] == 60 && px[i + 1] == 200 && px[i + 2] == 100;

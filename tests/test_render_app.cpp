@@ -39,8 +39,8 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
     c.bodies = true;
     a->apply(c);
     ASSERT_TRUE(a->frame());
-    EXPECT_EQ(a->session().simulation().size(), n);
-    EXPECT_EQ(a->vertices().count(), n);
+    EXPECT_EQ(a->run().session().simulation().size(), n);
+    EXPECT_EQ(a->screen().vertices().count(), n);
     EXPECT_EQ(a->settings().bodies, n);
     EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
   }
@@ -48,8 +48,8 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   app::Changes c;
   c.bodies = true;
   a->apply(c);
-  EXPECT_EQ(a->session().simulation().size(), 1000u);
-  EXPECT_EQ(a->vertices().count(), 1000u);
+  EXPECT_EQ(a->run().session().simulation().size(), 1000u);
+  EXPECT_EQ(a->screen().vertices().count(), 1000u);
   EXPECT_FALSE(a->stats().error.empty());
   EXPECT_TRUE(a->frame());
 }
@@ -66,18 +66,18 @@ TEST(AppGl, CudaInteropWritesTheGlBuffersWithoutHostCopies) {
   o.height = 240;
   auto a = make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  ASSERT_TRUE(a->vertices().cuda_registered()) << a->vertices().registration_error();
+  ASSERT_TRUE(a->screen().vertices().cuda_registered()) << a->screen().vertices().registration_error();
   for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
   EXPECT_TRUE(a->stats().interop) << a->stats().interop_warning;
   EXPECT_EQ(a->stats().transfer_bytes, 0u);
   EXPECT_TRUE(a->stats().interop_warning.empty()) << a->stats().interop_warning;
-  const std::size_t n = a->session().simulation().size();
+  const std::size_t n = a->run().session().simulation().size();
   std::vector<float> gl(4 * n), host(4 * n);
   std::vector<std::uint8_t> gl_tags(n), host_tags(n);
-  glGetNamedBufferSubData(a->vertices().xyzs(), 0, static_cast<GLsizeiptr>(gl.size() * 4),
+  glGetNamedBufferSubData(a->screen().vertices().xyzs(), 0, static_cast<GLsizeiptr>(gl.size() * 4),
                           gl.data());
-  glGetNamedBufferSubData(a->vertices().tags(), 0, static_cast<GLsizeiptr>(n), gl_tags.data());
-  a->session().simulation().write_vertices_host(host.data(), host_tags.data());
+  glGetNamedBufferSubData(a->screen().vertices().tags(), 0, static_cast<GLsizeiptr>(n), gl_tags.data());
+  a->run().session().simulation().write_vertices_host(host.data(), host_tags.data());
   std::size_t differ = 0;
   for (std::size_t i = 0; i < gl.size(); ++i) differ += gl[i] != host[i];
   EXPECT_EQ(differ, 0u) << "GL holds the positions and speeds of the current step";

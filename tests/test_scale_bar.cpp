@@ -120,7 +120,7 @@ TEST(PanelGl, TheScaleBarIsDrawnAtTheTopRight) {
   for (bool panel : {true, false}) {
     a->settings().show_panel = panel;
     ASSERT_TRUE(a->frame());
-    const int cols = bar_columns(a->picture(), 640, 360);
+    const int cols = bar_columns(a->screen().picture(), 640, 360);
     EXPECT_GE(cols, int(0.08f * 640)) << (panel ? "with" : "without") << " the panel";
     EXPECT_LE(cols, int(0.2f * 640) + 4);
   }

@@ -243,10 +243,10 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
   if (!a) GTEST_SKIP() << why;
   a->settings().render.trails.every = 1;
   for (int k = 0; k < 4; ++k) ASSERT_TRUE(a->frame());
-  const render::Trails* t = a->trails();
+  const render::Trails* t = a->screen().trails();
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->samples(), 4) << "a sample at each drawn step since the setting changed";
-  const HostBodies b = a->session().simulation().download();
+  const HostBodies b = a->run().session().simulation().download();
   const auto chosen = t->followed_indices();
   ASSERT_FALSE(chosen.empty());
   EXPECT_LE(chosen.size(), 40u);
@@ -260,7 +260,7 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
   c.bodies = true;
   a->apply(c);
   ASSERT_TRUE(a->frame());
-  t = a->trails();
+  t = a->screen().trails();
   ASSERT_NE(t, nullptr);
   EXPECT_LE(t->samples(), 2) << "started over at the new body count";
   for (std::uint32_t i : t->followed_indices()) EXPECT_LT(i, 700u);
@@ -293,15 +293,15 @@ TEST(AppTrails, OnTheGpuVertexOfFindsEachBodysVertex) {
   if (!a) GTEST_SKIP() << why;
   a->settings().render.trails.every = 1;
   for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
-  const HostBodies b = a->session().simulation().download();  // the user's order
+  const HostBodies b = a->run().session().simulation().download();  // the user's order
   const std::size_t n = b.size();
-  ASSERT_EQ(a->vertices().count(), n);
-  ASSERT_TRUE(a->vertices().has_vertex_of());
+  ASSERT_EQ(a->screen().vertices().count(), n);
+  ASSERT_TRUE(a->screen().vertices().has_vertex_of());
   std::vector<float> gl(4 * n);
-  glGetNamedBufferSubData(a->vertices().xyzs(), 0, GLsizeiptr(gl.size() * sizeof(float)),
+  glGetNamedBufferSubData(a->screen().vertices().xyzs(), 0, GLsizeiptr(gl.size() * sizeof(float)),
                           gl.data());
   std::vector<std::uint32_t> vertex_of(n);
-  glGetNamedBufferSubData(a->vertices().vertex_of(), 0, GLsizeiptr(n * sizeof(std::uint32_t)),
+  glGetNamedBufferSubData(a->screen().vertices().vertex_of(), 0, GLsizeiptr(n * sizeof(std::uint32_t)),
                           vertex_of.data());
   std::size_t differ = 0, moved = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -312,7 +312,7 @@ TEST(AppTrails, OnTheGpuVertexOfFindsEachBodysVertex) {
   }
   EXPECT_EQ(differ, 0u) << "vertex vertex_of[i] is body i";
   EXPECT_GT(moved, n / 2) << "the vertices are in the tree's order, not the bodies' own";
-  const render::Trails* t = a->trails();
+  const render::Trails* t = a->screen().trails();
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->samples(), 3);
   const auto chosen = t->followed_indices();

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// The picture's part of the frame: the newest step's vertices and trails, the camera's moves,
+// the presented picture, and the view a click sees.
+#include "picture/screen.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <utility>
+
+#include "panel/panel.hpp"
+#include "panel/view_marks.hpp"
+#include "picture/view_fit.hpp"
+#include "wall_clock.hpp"
+
+namespace galaxy::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The panel, unless --no-ui; null without it. ImGui's OpenGL3 backend loads GL through
+// libGL.so.1 itself: a driver install without it costs the panel, not the picture.
+std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
+  if (no_ui) return nullptr;
+  try {
+    return std::make_unique<ImGuiLayer>(context.window());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "galaxy: warning: %s; running without the panel\n", e.what());
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+Screen::Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const Settings& settings,
+               PanelStats& stats, StatusLine& status)
+    : settings_(settings),
+      stats_(stats),
+      status_(status),
+      orbit_rad_(o.orbit_rad),
+      panel_in_picture_(o.panel_in_picture),
+      context_(std::move(context)),
+      clock_(o.display_hz) {
+  if (o.fullscreen) context_->set_fullscreen(true);
+  imgui_ = make_imgui(*context_, o.no_ui);
+}
+
+void Screen::make_presenter(const std::string& record, bool record_panel, int record_fps) {
+  presenter_ =
+      std::make_unique<Presenter>(*context_, imgui_.get(), record, record_panel, record_fps);
+}
+
+void Screen::begin_frame() {
+  const float dt = clock_.begin();
+  context_->poll_events();
+  stats_.frame_ms = dt * 1e3f;
+  stats_.fps = dt > 0 && clock_.frames() > 0 ? 1.0f / dt : 0.0f;
+}
+
+// --orbit, the follow camera, then the camera path over both while it plays (round and round on
+// an unattended kiosk).
+void Screen::move_camera(Features& f) {
+  camera_.yaw += orbit_rad_;
+  f.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy}, stats_.frame_ms * 1e-3f,
+                   stats_.time, f.camera_path.playing());
+  const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
+                                                  clock_.display_hz(), stats_.frame_ms);
+  if (auto r = f.camera_path.advance(camera_, dt, bool(f.kiosk))) status_.report(*r);
+}
+
+std::optional<StepReport> Screen::update_vertices(Runner& runner) {
+  const auto t0 = Clock::now();
+  runner.set_vertex_of(settings_.render.trails.bodies > 0);
+  const bool cuda = settings_.backend == Backend::Cuda;
+  const FrameHandoff::Taken w = vertex_path_.update(runner.handoff(), cuda, stats_.interop_warning);
+  // Without registered buffers (interop failed) the thread writes host slots.
+  if (!vertex_path_.interop_ready()) runner.set_device_vertices(false);
+  const auto fresh_step = w.fresh && w.report ? std::optional(w.report->steps) : std::nullopt;
+  if (auto e = trail_path_.update(vertex_path_.buffers(), settings_.render.trails, fresh_step)) {
+    status_.report(*e);
+  }
+  if (!w.report) return std::nullopt;
+  const StepReport& r = *w.report;
+  stats_.bodies = r.bodies;
+  stats_.steps = r.steps;
+  stats_.time = r.time;
+  stats_.backend_name = r.name;
+  if (!w.fresh) return std::nullopt;
+  stats_.interop = w.interop;
+  stats_.transfer_bytes = w.bytes;
+  stats_.vertex_ms = ms_since(t0);
+  drawn_sequence_ = r.sequence;
+  FrameSample& sample = clock_.sample();
+  sample.vertex_ms = stats_.vertex_ms;
+  sample.bytes = w.bytes;
+  sample.new_step = true;
+  return r;
+}
+
+bool Screen::present(bool screenshot, const Features& f) {
+  int w = 0, h = 0;
+  context_->framebuffer_size(w, h);
+  const Presenter::Presented p =
+      presenter_->present({vertex_path_.buffers(), settings_, f.reference.image(), view_proj(w, h),
+                           drawn_sequence_, screenshot,
+                           settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
+                                                : std::vector<glm::mat4>{},
+                           trail_path_.trails()});
+  stats_.splat_compute = p.splat_compute;
+  stats_.draw_stride = p.stride;
+  stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));
+  if (p.scene_reused) ++stats_.scenes_reused;
+  if (p.render_ms) stats_.render_ms = *p.render_ms;
+  FrameSample& sample = clock_.sample();
+  sample.scene_reused = p.scene_reused;
+  if (p.render_ms) sample.render_ms = *p.render_ms;
+  for (const Report& r : p.reports) status_.report(r);
+  return p.recording_failed && headless();
+}
+
+glm::mat4 Screen::view_proj(int width, int height) const {
+  const glm::mat4 vp =
+      camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
+  if (!imgui_ || !settings_.show_panel || width <= 0 || !panel_in_picture_) return vp;
+  // Centre the picture in the part of the view that the panel leaves free (only where the panel
+  // is seen: a headless picture shows it only with --record-panel).
+  glm::mat4 shift(1.0f);
+  shift[3][0] = kPanelWidth / static_cast<float>(width);
+  return shift * vp;
+}
+
+ViewPlane Screen::view_plane(glm::vec2 window) const {
+  return {view_proj(int(window.x), int(window.y)), window, camera_.target(), camera_.eye()};
+}
+
+// Frames the bodies as they are now (with the thread parked; above kMostFitted bodies every k-th
+// of them, the same on one process and over MPI ranks): those of the chosen galaxy where one is
+// (the followed one while a galaxy is followed), from the chosen direction (view_fit.hpp).
+void Screen::fit_camera(Runner& runner) {
+  const int galaxy =
+      settings_.follow == FollowMode::Galaxy ? settings_.follow_galaxy : settings_.fit_galaxy;
+  const ViewFit f = runner.exclusive([&](Session& s) {
+    const Simulation& sim = s.simulation();
+    const std::size_t k = (sim.size() + kMostFitted - 1) / kMostFitted;
+    if (k <= 1) return fit_view(sim.download(), galaxy, settings_.view);
+    std::vector<std::uint64_t> some((sim.size() + k - 1) / k);
+    for (std::size_t j = 0; j < some.size(); ++j) some[j] = j * k;
+    return fit_view(sim.bodies_at(some), galaxy, settings_.view);
+  });
+  if (f.from) camera_.look_from(*f.from);
+  camera_.fit(f.center, f.radius);
+}
+
+// The designer's pair on its orbit, to twice the time to pericentre (past the first passage).
+void Screen::orbit_preview(glm::vec2 window) {
+  const Encounter& e = settings_.encounter;
+  if (!e.orbit) return;
+  const double until = std::max(2.0 * e.orbit->time_to_pericentre, 10.0);
+  draw_orbit_paths(view_proj(int(window.x), int(window.y)), window, e, until);
+}
+
+}  // namespace galaxy::app

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// The picture side of the window, one owner: the GL context, the panel's ImGui layer, the
+// vertex and trail paths, the presenter, the camera and the frame clock. It takes the newest
+// step's vertices from the runner, moves the camera, draws and presents the frame, and says how
+// a click sees the view. Settings and PanelStats are the panel's (App's); outcomes go to the
+// status line.
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "camera.hpp"
+#include "features/features.hpp"
+#include "panel/imgui_layer.hpp"
+#include "picture/frame_clock.hpp"
+#include "picture/gl_context.hpp"
+#include "picture/presenter.hpp"
+#include "picture/trail_path.hpp"
+#include "picture/vertex_path.hpp"
+#include "run/frame_handoff.hpp"
+#include "run/runner.hpp"
+#include "run/status_line.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+// What the screen is made with, read once from the options (cli builds none of it: App does).
+struct ScreenOptions {
+  bool fullscreen = false;
+  bool no_ui = false;                // no panel: no ImGui layer
+  float orbit_rad = 0;               // --orbit: the camera's turn each frame
+  bool panel_in_picture = true;      // a window's, or a headless --record-panel's: view_proj
+                                     // leaves the panel its strip
+  std::optional<double> display_hz;  // a headless clock's pacing (none: a window's clock)
+};
+
+class Screen {
+ public:
+  // Takes the context made for the run (a window, or headless) and makes the panel's layer.
+  Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const Settings& settings,
+         PanelStats& stats, StatusLine& status);
+  Screen(const Screen&) = delete;
+  Screen& operator=(const Screen&) = delete;
+
+  // Once the run exists (its start may print first): recording, the scene cache.
+  void make_presenter(const std::string& record, bool record_panel, int record_fps);
+
+  // The frame's parts, in the order App::frame runs them.
+  void begin_frame();
+  void move_camera(Features& f);  // after the input: --orbit, the follow camera, the camera path
+  // The newest finished step's vertices (and trails); the step they came from where it is new.
+  std::optional<StepReport> update_vertices(Runner& runner);
+  // Draws and presents; true where a headless recording failed (the exit status says so).
+  bool present(bool screenshot, const Features& f);
+
+  glm::mat4 view_proj(int width, int height) const;
+  ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
+  void fit_camera(Runner& runner);
+  void orbit_preview(glm::vec2 window);  // the designer's pair on its orbit
+
+  GlContext& context() { return *context_; }
+  ImGuiLayer* imgui() { return imgui_.get(); }  // null without the panel
+  bool has_panel() const { return imgui_ != nullptr; }
+  Presenter& presenter() { return *presenter_; }
+  VertexPath& vertex_path() { return vertex_path_; }
+  TrailPath& trail_path() { return trail_path_; }
+  render::OrbitCamera& camera() { return camera_; }
+  const render::OrbitCamera& camera() const { return camera_; }
+  FrameClock& clock() { return clock_; }
+  bool headless() const { return context_->window() == nullptr; }
+  const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
+  const render::Trails* trails() const { return trail_path_.trails(); }  // null while off
+  // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
+  std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
+
+ private:
+  const Settings& settings_;
+  PanelStats& stats_;
+  StatusLine& status_;
+  float orbit_rad_ = 0;
+  bool panel_in_picture_ = true;
+  // Member order is teardown order, reversed: the GL context outlives everything that holds GL
+  // objects or CUDA registrations of GL buffers, and the ImGui backends go before the window.
+  // (App's run, whose thread writes the buffers, goes before the screen.)
+  std::unique_ptr<GlContext> context_;
+  std::unique_ptr<ImGuiLayer> imgui_;
+  VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
+  TrailPath trail_path_;    // sampled from vertex_path_'s buffers
+  std::unique_ptr<Presenter> presenter_;
+  render::OrbitCamera camera_;
+  std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold
+  FrameClock clock_;                  // frame times, headless pacing, the summary's samples
+};
+
+}  // namespace galaxy::app

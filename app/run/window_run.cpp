@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+// The window's run between frames: the state republished into the screen's buffers, the drawn
+// step's timings, the thread's status and runaway, the measurements collected, and the outcomes
+// of the body edits.
+#include "run/window_run.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "scenarios/presets.hpp"
+#include "text/progress_line.hpp"
+
+namespace galaxy::app {
+
+WindowRun::WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, Settings& settings,
+                     PanelStats& stats, StatusLine& status, Features& features)
+    : screen_(screen),
+      settings_(settings),
+      stats_(stats),
+      status_(status),
+      features_(features),
+      // The run's start: its snapshot's read on the terminal, and what the start said besides.
+      run_(std::make_unique<Run>(
+          spec, [](const std::string& path) { return terminal_progress("loading", path); })) {
+  for (const std::string& note : run_->start_notes()) {
+    std::fprintf(stderr, "galaxy: %s\n", note.c_str());
+  }
+  measurements_ = std::make_unique<Measurements>(runner());
+  control_ = std::make_unique<RunControl>(
+      runner(), settings_, [this](Session& s, bool changed) { republish(s, changed); });
+  edits_ = std::make_unique<BodyEdits>(runner(), seed);
+}
+
+// The thread goes first: its tasks use the measurements' colour maps.
+WindowRun::~WindowRun() {
+  edits_.reset();
+  run_.reset();
+}
+
+void WindowRun::start(std::optional<int> pick) {
+  runner().exclusive([&](Session& s) {
+    // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
+    const Encounter* e = s.encounter();
+    settings_.encounter = e ? *e : *find_preset("prograde");
+    measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
+    republish(s, true);
+  });
+  run_changed();
+  update_vertices();
+  runner().start();
+  if (pick) settings_.picked_body = *pick;  // after run_changed(), which clears the pick
+}
+
+// Inside Runner::exclusive, after `s` changed: new buffers where the count changed, and the
+// state published (`changed`: the run changed wholesale, see Runner::republish).
+void WindowRun::republish(Session& s, bool changed) {
+  Simulation& sim = s.simulation();
+  sim.set_vertex_budget(settings_.max_drawn);  // over MPI ranks rank 0 takes no more
+  const bool cuda = sim.backend() == Backend::Cuda;
+  VertexPath& vertex_path = screen_.vertex_path();
+  if (changed || sim.vertex_count() != vertex_path.buffers().count()) {
+    const bool vertex_of = settings_.render.trails.bodies > 0;
+    vertex_path.resize(sim.vertex_count(), cuda, vertex_of, stats_.interop_warning);
+  }
+  runner().set_device_vertices(cuda && vertex_path.interop_ready());
+  runner().republish(s, changed);
+  if (changed) {
+    stats_.source = s.source();
+    stats_.units = s.units();
+    stats_.backend_name = sim.name();
+  }
+}
+
+void WindowRun::run_changed() {
+  settings_.picked_body = -1;
+  stats_.inspected.clear();
+  features_.follow.reset();      // the old bodies' centres say nothing of the new ones
+  screen_.trail_path().reset();  // a vertex index may name another body now
+  measurements_->run_changed(runner().status().generation);
+  stats_.have_accuracy = false;
+  for (auto& h : stats_.history) h.clear();
+}
+
+void WindowRun::update_vertices() {
+  if (const auto r = screen_.update_vertices(runner())) record_step(*r);
+}
+
+// The drawn step's timings for the panel and the summary.
+void WindowRun::record_step(const StepReport& r) {
+  const StageTimings& t = r.timings;
+  stats_.timings = t;
+  if (!t.valid) stats_.timings.total_ms = r.wall_ms;
+  for (int k = 0; k <= kStageCount; ++k) {
+    auto& h = stats_.history[k];
+    h.push_back(k < kStageCount ? t.ms[k] : stats_.timings.total_ms);
+    if (h.size() > kHistoryFrames) h.erase(h.begin());
+  }
+  stats_.interactions = r.interactions;
+  stats_.ranks = r.ranks;
+  const float step_ms = stats_.timings.total_ms;
+  stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
+  screen_.clock().sample().sim_ms = r.wall_ms;
+  screen_.clock().sample().stage_ms = step_ms;
+}
+
+bool WindowRun::update_status() {
+  const RunnerStatus st = runner().status();
+  stats_.steps_per_s = st.steps_per_s;
+  stats_.sim_time_per_s = st.sim_time_per_s;
+  stats_.sim_steps = st.steps;
+  stats_.seeking = st.seeking;
+  stats_.kept = st.kept;
+  stats_.edits = st.edits;
+  stats_.keyframe_bytes = st.keyframe_bytes;
+  stats_.keyframe_budget = st.keyframe_budget;
+  stats_.keyframe_note = st.keyframe_note;
+  const FileJob* job = control_->file_job();  // a load or save on its worker
+  stats_.transfer = job ? job->shown() : std::string();
+  stats_.transfer_fraction = job ? job->fraction() : 0.0f;
+  if (!st.error.empty()) {
+    std::string paused = fmt::format("{} (paused)", st.error);
+    if (stats_.error != paused) {
+      settings_.paused = true;
+      status_.report(Report::error(std::move(paused), Place::Step));
+    }
+  }
+  return check_runaway(st);
+}
+
+// A runaway step stops the run on the last good state: the window pauses and offers to go on
+// from it or to go back to a keyframe (the panel); a headless render ends (App::frame).
+bool WindowRun::check_runaway(const RunnerStatus& st) {
+  if (!st.runaway) {
+    if (!stats_.runaway.empty() && stats_.error_place == Place::Runaway) {
+      stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
+      stats_.error_place = Place::None;
+    }
+    stats_.runaway.clear();
+    return false;
+  }
+  if (!stats_.runaway.empty()) return false;  // already reported
+  stats_.runaway = st.runaway->message();
+  stats_.runaway_good_step = st.runaway->good_step;
+  settings_.paused = true;
+  status_.report(Report::error(stats_.runaway, Place::Runaway));  // shows with the panel hidden
+  return true;
+}
+
+void WindowRun::measure() {
+  const bool shown = screen_.has_panel() && settings_.show_panel;
+  measurements_->refresh(settings_, shown, stats_.sim_steps);
+  take_measurements();
+}
+
+void WindowRun::take_measurements() {
+  const Measurements::Arrived a = measurements_->collect(settings_, stats_);
+  if (a.overlay) screen_.presenter().set_overlays(*a.overlay);
+  if (a.centres) {
+    features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
+  }
+  for (const Report& r : a.reports) status_.report(r);
+}
+
+void WindowRun::poll_edits() {
+  land_edits(edits_->poll());
+}
+
+// Says what the finished edits did (headless, on the terminal too), shows the run they made, and
+// whether any is still under way.
+void WindowRun::land_edits(const BodyEdits::Outcome& o) {
+  for (const Report& r : o.reports) {
+    status_.report(r);
+    // Headless, the terminal is where it shows (errors go to stderr in StatusLine::report).
+    if (screen_.headless() && r.kind == Report::Kind::Message) {
+      std::printf("galaxy: frame %d: %s\n", screen_.clock().frames(), r.text.c_str());
+    }
+  }
+  if (o.edited) {
+    run_changed();
+    update_vertices();
+  }
+  stats_.editing = edits_->busy();
+}
+
+}  // namespace galaxy::app
