@@ -217,7 +217,8 @@ void App::start(std::optional<int> pick) {
 // state published (`changed`: the run changed wholesale, see Runner::republish).
 void App::republish(Session& s, bool changed) {
   Simulation& sim = s.simulation();
-  sim.set_vertex_budget(settings_.max_drawn);  // over MPI ranks rank 0 takes no more
+  // Over MPI ranks rank 0 takes no more.
+  if (VertexWriter* v = sim.vertices()) v->set_vertex_budget(settings_.max_drawn);
   const bool cuda = sim.backend() == Backend::Cuda;
   if (changed || sim.vertex_count() != vertex_path_.buffers().count()) {
     const bool vertex_of = settings_.render.trails.bodies > 0;
