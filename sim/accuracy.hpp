@@ -19,7 +19,7 @@ struct ErrorStats {
 };
 
 // |a - a_ref| / |a_ref| of one body whose float acceleration is (ax, ay, az): the meter's number,
-// which the force error field (Simulation::show_field, body_field_table.hpp) computes the same way.
+// which the force error field (BodyFields::show_field, body_field_table.hpp) computes the same way.
 inline double relative_error(float ax, float ay, float az, const AccelD& ref) {
   const double dx = ax - ref.ax, dy = ay - ref.ay, dz = az - ref.az;
   const double norm = std::sqrt(ref.ax * ref.ax + ref.ay * ref.ay + ref.az * ref.az);

@@ -4,7 +4,7 @@
 // body_fields()) says everything the app needs: its name in the panel, its --colour-map name,
 // its legend, its default range and scale, and when its values go stale. How each backend
 // computes it is the backend's: CpuSimulation::compute_field (cpu/cpu_field_values.cpp) and
-// CudaBackend::compute_field (cuda/cuda_field_values.cu); Simulation::show_field draws it.
+// CudaBackend::compute_field (cuda/cuda_field_values.cu); BodyFields::show_field draws it.
 //
 // Adding a field: a value in BodyField, a row in body_field_table.cpp, a case in each backend's
 // compute_field. The panel's colour choice, --colour-map, the legend and the renderer follow the

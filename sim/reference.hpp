@@ -29,7 +29,7 @@ std::vector<AccelD> direct_sums_at(const HostBodies& sources, const std::vector<
                                    float softening);
 
 // Bodies of a run as they are now, with their exact accelerations and potentials (float64 direct
-// sums over all bodies): Simulation::exact_sample, the accuracy meter's reference and a clicked
+// sums over all bodies): Meters::exact_sample, the accuracy meter's reference and a clicked
 // body's.
 struct ExactSample {
   HostBodies bodies;

@@ -28,8 +28,7 @@ std::string_view stage_name(Stage s) {
   return "?";
 }
 
-void Simulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  const HostBodies b = download();
+void write_vertices_of(const HostBodies& b, float* xyzs, std::uint8_t* tags) {
   for (std::size_t i = 0; i < b.size(); ++i) {
     xyzs[4 * i + 0] = b.x[i];
     xyzs[4 * i + 1] = b.y[i];
@@ -39,9 +38,10 @@ void Simulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
   }
 }
 
-ErrorStats Simulation::measure_accuracy(std::size_t samples, std::uint64_t seed) const {
-  const std::vector<int> drawn = random_sample(size(), samples, seed);
-  const ExactSample e = exact_sample(std::vector<std::uint64_t>(drawn.begin(), drawn.end()));
+ErrorStats sampled_accuracy(const Meters& m, std::size_t count, std::size_t samples,
+                            std::uint64_t seed) {
+  const std::vector<int> drawn = random_sample(count, samples, seed);
+  const ExactSample e = m.exact_sample(std::vector<std::uint64_t>(drawn.begin(), drawn.end()));
   std::vector<int> all(drawn.size());
   std::iota(all.begin(), all.end(), 0);
   return relative_errors(e.bodies, all, e.exact);
@@ -58,14 +58,13 @@ std::vector<int> checked(const std::vector<std::uint64_t>& indices, std::size_t 
 }
 }  // namespace
 
-ExactSample Simulation::exact_sample(const std::vector<std::uint64_t>& indices) const {
-  const HostBodies b = download();
+ExactSample exact_sample_of(const HostBodies& b, const std::vector<std::uint64_t>& indices,
+                            float softening) {
   const std::vector<int> targets = checked(indices, b.size());
-  return {subset(b, targets), direct_forces_cpu_sample(b, targets, params().softening)};
+  return {subset(b, targets), direct_forces_cpu_sample(b, targets, softening)};
 }
 
-HostBodies Simulation::bodies_at(const std::vector<std::uint64_t>& indices) const {
-  const HostBodies b = download();
+HostBodies bodies_of(const HostBodies& b, const std::vector<std::uint64_t>& indices) {
   return subset(b, checked(indices, b.size()));
 }
 

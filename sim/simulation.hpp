@@ -6,82 +6,32 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
-#include "accuracy.hpp"
 #include "bodies.hpp"
-#include "body_field_table.hpp"
+#include "body_fields.hpp"
+#include "gxy_files.hpp"
+#include "meters.hpp"
+#include "overlays.hpp"
 #include "params.hpp"
-#include "reference.hpp"
 #include "runaway.hpp"
 #include "units.hpp"
+#include "vertex_writer.hpp"
 
 namespace galaxy {
 
 enum class Backend { Cpu, Cuda };
 enum class Solver { BarnesHut, Direct };
 
-// The six pipeline stages of Burtscher & Pingali, in the order a step runs them here (the sort
-// comes before the build, sort.cu says why; integrate's opening kick-drift runs first and its
-// closing kick last, and its time is their sum). Both backends time all six.
-enum class Stage : int { BoundingBox = 0, Sort, TreeBuild, Summarize, Force, Integrate, Count };
-inline constexpr int kStageCount = static_cast<int>(Stage::Count);
-std::string_view stage_name(Stage s);
-
-struct StageTimings {
-  std::array<float, kStageCount> ms{};  // milliseconds of the last completed step, per stage
-  float total_ms = 0.0f;
-  bool valid = false;  // false until a step has been timed
-  float& operator[](Stage s) { return ms[static_cast<int>(s)]; }
-  float operator[](Stage s) const { return ms[static_cast<int>(s)]; }
-};
-
-struct InteractionCounts {
-  std::uint64_t body_body = 0;  // pair interactions with single bodies in the last force pass
-  std::uint64_t body_cell = 0;  // interactions with accepted cells
-  std::uint64_t groups = 0;     // bodies that walked the tree together (0: each on its own)
-};
-
-// A run over several MPI ranks (sim/mpi/), as of its last step: each rank's bodies and step
-// time, and what the last force pass sent between them. Empty (no ranks) for one process.
-struct RankReport {
-  std::vector<std::uint64_t> bodies;
-  std::vector<float> step_ms;
-  // Where a rank's last force pass went, in ms of wall clock: the decomposition (keys, cuts,
-  // migration), its tree, the local essential trees it built for the others, the walk of its own
-  // tree (on its GPU with --backend cuda), the wait for the others' trees after that walk, and the
-  // walks of the received trees; then the interactions a body of those two walks.
-  struct Pass {
-    float decompose = 0, tree = 0, let_build = 0, local_walk = 0, wait = 0, remote_walk = 0;
-    float own_interactions = 0, received_interactions = 0;
-  };
-  std::vector<Pass> pass;
-  // The last force pass's local essential trees, bytes summed over all ranks, and what sending
-  // every rank all the others' bodies (x, y, z, m) would have cost instead.
-  double let_bytes = 0, all_bodies_bytes = 0;
-};
-
-// One body's tree walk as the running solver makes it, for the teaching overlay. Boxes are the
-// boxes around each cell's bodies (what the opening test measures).
-struct TraceBox {
-  std::array<float, 3> lo{}, hi{};
-  int level = 0;  // depth below the root
-};
-struct WalkTrace {
-  std::array<float, 3> body{};     // the traced body's position
-  std::vector<TraceBox> accepted;  // cells taken whole (their multipoles): body-cell interactions
-  std::vector<TraceBox> opened;    // cells and leaves the walk descended into
-  std::vector<std::array<float, 3>> direct;  // bodies summed one by one: body-body interactions
-  // Both backends decide once for a group of neighbouring bodies (cuda/force.cu, cpu/force.cpp):
-  // the group's box and size.
-  TraceBox group;
-  std::size_t group_bodies = 1;
-  bool truncated = false;  // the lists were capped (kMaxTraceEntries each)
-  float theta = 0, alpha = 0;  // the opening test's parameters in that pass
-};
-inline constexpr std::size_t kMaxTraceEntries = 1u << 16;
+// The optional faces of a Simulation (each an interface in its own header): what the window
+// draws, the teaching overlays, the body fields, the panel's meters and a run's own .gxy files.
+enum class Face : int { Vertices = 0, Overlays, Fields, Meters, GxyFiles, Count };
+inline constexpr int kFaceCount = static_cast<int>(Face::Count);
+inline constexpr const char* kNotOffered = "not offered by this simulation";
 
 // A copy of everything a step reads (bodies in the backend's own order, accelerations, clock),
 // kept in the backend's own memory: device memory for the CUDA backend, host memory for the CPU.
@@ -105,7 +55,9 @@ struct Diagnostics {
   double mass = 0;
 };
 
-// A running N-body simulation. Leapfrog kick-drift-kick:
+// A running N-body simulation: the core every backend has (bodies, parameters, step, forces,
+// energy, keyframes), and the faces it offers beside it (vertices(), overlays(), fields(),
+// meters(), gxy_files()). Leapfrog kick-drift-kick:
 //   v += a dt/2; x += v dt; a = F(x); v += a dt/2
 // reset() computes the accelerations at the initial positions, so a step needs only one force
 // evaluation.
@@ -164,108 +116,65 @@ class Simulation {
 
   // Full state, including accelerations and potentials at the current positions.
   virtual HostBodies download() const = 0;
-  // A run that writes its own .gxy (over several MPI ranks: each rank its share, in parallel)
-  // writes it atomically to `path` and returns true, or throws std::runtime_error naming the file
-  // and the problem (the run goes on, an older file stays); the others return false, and are
-  // saved from download().
-  virtual bool save_gxy(const std::string& /*path*/, const Units& /*units*/) { return false; }
-  // A run that reads a .gxy itself (over MPI ranks: each rank its block, in parallel) says so,
-  // and load_gxy takes the bodies of the .gxy at `path` (checked as io::load_gxy checks it) in
-  // place of its own, with the file's accelerations where `file_forces` (the file's parameters
-  // run on: as restore_forces), else computed as reset() computes them; the clock is zero. It
-  // throws std::runtime_error naming the file and the problem, keeping the run.
-  virtual bool reads_gxy() const { return false; }
-  virtual void load_gxy(const std::string& /*path*/, bool /*file_forces*/) {
-    throw std::logic_error("load_gxy: this run does not read its own snapshots");
-  }
   // Energy from the potentials the last force pass computed (approximate under Barnes-Hut),
   // momentum and angular momentum summed in double precision.
   virtual Diagnostics diagnostics() const = 0;
-
-  // Render vertices. `xyzs` gets 4 floats per body (x, y, z, speed) and `tags`, when not null, one
-  // byte per body (population | galaxy << 2), in the same order. The host form works for every
-  // backend. The device form writes device pointers (the interop path: a mapped GL buffer) on
-  // `stream` (a cudaStream_t; nullptr for the default stream); only the CUDA backend supports it,
-  // and the others return false.
-  virtual void write_vertices_host(float* xyzs, std::uint8_t* tags) const;
-  // The device form writes in the backend's order (the CUDA backend's tree order keeps
-  // neighbours together, which the splat draws faster: 7.0 against 9.5 ms for 10M bodies at
-  // 1920x1080 on an H100) and, where `vertex_of` is not null, one uint32 a body in reset()'s
-  // order: the index of its vertex (how the trails find a body from step to step).
-  virtual bool write_vertices_device(float* /*xyzs*/, std::uint8_t* /*tags*/,
-                                     std::uint32_t* /*vertex_of*/, void* /*stream*/) {
-    return false;
-  }
-  // The host form's order: the bodies' own (reset()'s: a vertex stays one body from step to step,
-  // as trails need) with `by_body`, else the backend's choice (the CUDA backend's tree order).
-  // The CPU backend's are always in the bodies' own order.
-  virtual void set_vertex_order(bool /*by_body*/) {}
-  // Bodies a vertex stands for: 1, except in a run over several MPI ranks of more bodies than its
-  // vertex budget (Settings::max_drawn), whose ranks send rank 0 every k-th body of reset()'s
-  // order (vertex j is body j k, in both forms and orders). The write forms then write
-  // vertex_count() vertices, and a drawn vertex carries the light of k bodies.
-  virtual std::size_t vertex_stride() const { return 1; }
-  virtual void set_vertex_budget(std::size_t /*most*/) {}
-  std::size_t vertex_count() const {
-    const std::size_t k = vertex_stride();
-    return (size() + k - 1) / k;
-  }
-
-  // The accuracy meter: exact accelerations (double-precision direct sum against all N) for
-  // `samples` random bodies, compared with those the current solver computed at the current
-  // positions. Every backend samples the same bodies (by their index in reset()'s order) for the
-  // same seed.
-  // (Through exact_sample.)
-  virtual ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const;
-  // The bodies `indices` (reset()'s order) as they are now, in that order, with their exact
-  // accelerations and potentials (float64 direct sums over all bodies); std::out_of_range for an
-  // index past the run. This one downloads the run; over MPI ranks every rank sums its own
-  // bodies' pull and only the sampled bodies are gathered.
-  virtual ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const;
-  // The same bodies alone (no sums): what the view's fit reads of a run over ranks.
-  virtual HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const;
 
   // Waits until every step issued so far has finished (a no-op for the synchronous CPU backend).
   // For the bench and the tests; the frame loop never calls it.
   virtual void synchronize() const {}
 
-  // The walk that body `index` (reset()'s order) made in the last force pass, on the backend's own
-  // tree and with its own opening decisions (the CUDA backend replays its group's walk on the
-  // device, hence not const); the cells of that tree down to `max_depth`. Small results: nothing
-  // else is downloaded. They throw std::out_of_range for a bad index and std::logic_error for the
-  // direct solver (no tree).
-  virtual WalkTrace trace_walk(std::size_t index) = 0;
-  virtual std::vector<TraceBox> tree_cells(int max_depth) const = 0;
+  // The faces (Face above): null where this backend does not offer one, and why_not(face) says
+  // why, as a phrase that completes "<what was asked for> is ..." (refusal() puts it together:
+  // "the walk overlay is not available in a run over several MPI ranks").
+  VertexWriter* vertices() { return faces_.vertices; }
+  const VertexWriter* vertices() const { return faces_.vertices; }
+  Overlays* overlays() { return faces_.overlays; }
+  const Overlays* overlays() const { return faces_.overlays; }
+  BodyFields* fields() { return faces_.fields; }
+  const BodyFields* fields() const { return faces_.fields; }
+  Meters* meters() { return faces_.meters; }
+  const Meters* meters() const { return faces_.meters; }
+  GxyFiles* gxy_files() { return faces_.gxy_files; }
+  const GxyFiles* gxy_files() const { return faces_.gxy_files; }
+  const std::string& why_not(Face f) const { return why_not_[static_cast<int>(f)]; }
+  std::string refusal(Face f, std::string_view what) const {
+    return std::string(what) + " is " + why_not(f);
+  }
 
-  virtual StageTimings timings() const { return {}; }
-  virtual InteractionCounts interactions() const { return {}; }
-  virtual RankReport ranks() const { return {}; }
+  // The vertices the vertex writer writes: one every vertex_stride() bodies.
+  std::size_t vertex_count() const {
+    const std::size_t k = vertices() ? vertices()->vertex_stride() : 1;
+    return (size() + k - 1) / k;
+  }
 
-  // Body fields (body_field_table.hpp): per-body quantities drawn in place of the speed.
-  // show_field computes field f for every body, or for a sampled field (the force error) a random
-  // sample within the backend's own pair budget and at most max_bodies (the accuracy meter's
-  // sample for the same seed and count: measure_accuracy(count, seed) meters the same bodies),
-  // and draws it in place of the speed (the vertices' w; not-computed bodies grey) until another
-  // field is shown or reset(); showing BodyField::Speed goes back to the live speed. It returns
-  // statistics over the computed bodies. The values stay in the backend's memory (the CUDA
-  // backend computes them, and their statistics, on the device) and follow the bodies through
-  // the backend's re-sorting. On failure it throws and draws the field's bodies grey.
-  //   speed: |v|.
-  //   force error: |a - a_exact| / |a_exact| of the accelerations the solver left, against a direct
-  //     sum at the current positions: the meter's number (relative_error in accuracy.hpp). The CPU
-  //     backend sums in double; the CUDA one sums float pair terms into double (field_buffers.cu).
-  //   walk cost: the interactions (body-body plus body-cell) each body's walk evaluated in the
-  //     last force pass, as interactions() counts them (their sum is its total): on the CPU the
-  //     accepted cells and directly summed bodies of trace_walk(i); on CUDA its group's lists,
-  //     which count the group's own bodies and the self pair; N - 1 for the direct solver.
-  static constexpr std::size_t kAllBodies = static_cast<std::size_t>(-1);
-  virtual FieldStats show_field(BodyField f, std::uint64_t seed = 1,
-                                std::size_t max_bodies = kAllBodies) = 0;
-  virtual BodyField shown_field() const = 0;
-  // The shown field's values by reset index, NaN where not computed (the live speeds when no
-  // other field is shown): for the tests and for inspecting a body.
-  virtual std::vector<float> field_values() const = 0;
+ protected:
+  // A backend's constructor offers its faces (most are the backend itself) and says why of the
+  // ones it leaves null. The pointers are to parts of this object, which is neither copied nor
+  // moved.
+  struct Faces {
+    VertexWriter* vertices = nullptr;
+    Overlays* overlays = nullptr;
+    BodyFields* fields = nullptr;
+    Meters* meters = nullptr;
+    GxyFiles* gxy_files = nullptr;
+  };
+  void offer(const Faces& f) { faces_ = f; }
+  void refuse(Face f, std::string why) { why_not_[static_cast<int>(f)] = std::move(why); }
+
+ private:
+  Faces faces_;
+  std::array<std::string, kFaceCount> why_not_{kNotOffered, kNotOffered, kNotOffered,
+                                               kNotOffered, kNotOffered};
 };
+
+// `face` (one of sim's), or std::logic_error saying why it is missing (Simulation::refusal) where
+// the backend does not offer it: for callers that cannot go on without it.
+template <typename F>
+F& offered(F* face, const Simulation& sim, Face f, std::string_view what) {
+  if (!face) throw std::logic_error(sim.refusal(f, what));
+  return *face;
+}
 
 // Creates a simulation for the backend; throws std::runtime_error when the backend is not
 // available (no CUDA device, or built without CUDA) with a message that says which.

@@ -91,7 +91,7 @@ int layout() {
 int check_vertices(const galaxy::Simulation& sim, const std::vector<float>& xyzs,
                    const std::vector<std::uint8_t>& tags, const char* form) {
   const galaxy::HostBodies b = sim.download();
-  const std::size_t k = sim.vertex_stride(), m = sim.vertex_count();
+  const std::size_t k = sim.vertices()->vertex_stride(), m = sim.vertex_count();
   int bad = 0;
   for (std::size_t j = 0; j < m; ++j) {
     const std::size_t i = j * k;
@@ -124,7 +124,7 @@ int device_vertices(galaxy::Simulation& sim, const std::vector<float>& xyzs,
   std::vector<float> x(4 * m);
   std::vector<std::uint8_t> t(m);
   std::vector<std::uint32_t> v(m);
-  const bool wrote = sim.write_vertices_device(dx, dt, dv, nullptr);
+  const bool wrote = sim.vertices()->write_vertices_device(dx, dt, dv, nullptr);
   cudaMemcpy(x.data(), dx, 16 * m, cudaMemcpyDeviceToHost);
   cudaMemcpy(t.data(), dt, m, cudaMemcpyDeviceToHost);
   cudaMemcpy(v.data(), dv, 4 * m, cudaMemcpyDeviceToHost);
@@ -158,10 +158,19 @@ int vertices(const std::string& scenario, std::size_t n, std::size_t budget, boo
   auto sim = galaxy::make_simulation(cuda ? galaxy::Backend::Cuda : galaxy::Backend::Cpu,
                                      galaxy::Solver::BarnesHut, galaxy::SimParams{});
   sim->reset(vertex_bodies(scenario, n));
-  sim->set_vertex_budget(budget);
-  if (sim->vertex_stride() != (n + budget - 1) / budget) {
+  // The faces a run over ranks distributes, and the one it refuses in the words it always used.
+  if (!sim->vertices() || !sim->fields() || !sim->meters() || !sim->gxy_files() ||
+      sim->overlays() ||
+      sim->refusal(galaxy::Face::Overlays, "the walk overlay") !=
+          "the walk overlay is not available in a run over several MPI ranks") {
+    std::fprintf(stderr, "FAIL: the faces of a run over ranks (overlays: %s)\n",
+                 sim->why_not(galaxy::Face::Overlays).c_str());
+    return 1;
+  }
+  sim->vertices()->set_vertex_budget(budget);
+  if (sim->vertices()->vertex_stride() != (n + budget - 1) / budget) {
     std::fprintf(stderr, "FAIL: stride %zu for %zu bodies and a budget of %zu\n",
-                 sim->vertex_stride(), n, budget);
+                 sim->vertices()->vertex_stride(), n, budget);
     return 1;
   }
   int bad = 0;
@@ -169,7 +178,7 @@ int vertices(const std::string& scenario, std::size_t n, std::size_t budget, boo
     const std::size_t m = sim->vertex_count();
     std::vector<float> xyzs(4 * m, -1.0f);
     std::vector<std::uint8_t> tags(m, 255);
-    sim->write_vertices_host(xyzs.data(), tags.data());
+    sim->vertices()->write_vertices_host(xyzs.data(), tags.data());
     bad += check_vertices(*sim, xyzs, tags, "host form");
     if (cuda) bad += device_vertices(*sim, xyzs, tags);
     for (int s = 0; s < 3; ++s) sim->step();
@@ -224,26 +233,26 @@ int main(int argc, char** argv) {
   if (!one_owner) one_owner = std::make_unique<galaxy::CpuSimulation>(galaxy::Solver::BarnesHut, p);
   galaxy::Simulation& one = *one_owner;
   one.reset(bodies);
-  const galaxy::ErrorStats ek = many->measure_accuracy(samples, 7);
-  const galaxy::ErrorStats e1 = one.measure_accuracy(samples, 7);
+  const galaxy::ErrorStats ek = many->meters()->measure_accuracy(samples, 7);
+  const galaxy::ErrorStats e1 = one.meters()->measure_accuracy(samples, 7);
   std::printf(
       "%s, N = %zu, %zu samples: %d ranks p99 %.4e median %.4e max %.4e; one rank p99 "
       "%.4e median %.4e max %.4e\n",
       scenario.c_str(), n, ek.samples, ranks.size(), ek.p99, ek.median, ek.max, e1.p99, e1.median,
       e1.max);
-  const galaxy::InteractionCounts ik = many->interactions(), i1 = one.interactions();
+  const galaxy::InteractionCounts ik = many->meters()->interactions(), i1 = one.meters()->interactions();
   std::printf("interactions per body: %d ranks %.0f, one rank %.0f\n", ranks.size(),
               double(ik.body_body + ik.body_cell) / double(n),
               double(i1.body_body + i1.body_cell) / double(n));
   for (auto* sim : {many.get(), &one}) {
     sim->step();
-    const galaxy::StageTimings t = sim->timings();
+    const galaxy::StageTimings t = sim->meters()->timings();
     std::printf(
         "%s: step %.1f ms (bounding box %.1f, sort %.1f, tree %.1f, summarize %.1f, force "
         "%.1f, integrate %.1f)\n",
         sim->name().c_str(), t.total_ms, t.ms[0], t.ms[1], t.ms[2], t.ms[3], t.ms[4], t.ms[5]);
   }
-  if (const galaxy::RankReport x = many->ranks(); x.all_bodies_bytes > 0) {
+  if (const galaxy::RankReport x = many->meters()->ranks(); x.all_bodies_bytes > 0) {
     std::printf("bytes per force pass: LETs %.0f, all bodies to all ranks %.0f (%.1f%%)\n",
                 x.let_bytes, x.all_bodies_bytes, 100.0 * x.let_bytes / x.all_bodies_bytes);
   }

@@ -56,21 +56,21 @@ int exact_check(const std::string& scenario, std::size_t n, std::size_t samples,
   std::reverse(asked.begin(), asked.end());
   asked.push_back(asked.front());  // once twice
   const galaxy::ExactSample e =
-      sim->exact_sample(std::vector<std::uint64_t>(asked.begin(), asked.end()));
+      sim->meters()->exact_sample(std::vector<std::uint64_t>(asked.begin(), asked.end()));
   const galaxy::HostBodies all = sim->download();
   const float eps = sim->params().softening;
   double worst = 0;
   int bad = compare(e, all, asked, galaxy::direct_forces_cpu_sample(all, asked, eps), worst);
   // The bodies alone (what the view's fit reads over the ranks).
   const galaxy::ExactSample alone{
-      sim->bodies_at(std::vector<std::uint64_t>(asked.begin(), asked.end())), e.exact};
+      sim->meters()->bodies_at(std::vector<std::uint64_t>(asked.begin(), asked.end())), e.exact};
   double none = 0;
   bad += compare(alone, all, asked, e.exact, none);
   // The meter: the same bodies, the same statistics; timed against what it did before (the run
   // gathered to rank 0 and summed there).
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
-  const galaxy::ErrorStats ranks = sim->measure_accuracy(samples, 7);
+  const galaxy::ErrorStats ranks = sim->meters()->measure_accuracy(samples, 7);
   const double ranks_s = std::chrono::duration<double>(Clock::now() - t0).count();
   t0 = Clock::now();
   const galaxy::HostBodies gathered = sim->download();
@@ -95,7 +95,7 @@ int exact_check(const std::string& scenario, std::size_t n, std::size_t samples,
     return 1;
   }
   try {
-    sim->exact_sample({static_cast<std::uint64_t>(n)});
+    sim->meters()->exact_sample({static_cast<std::uint64_t>(n)});
     std::fprintf(stderr, "FAIL: body %zu of %zu was not refused\n", n, n);
     return 1;
   } catch (const std::out_of_range&) {

@@ -147,7 +147,7 @@ TEST(CpuGroupWalk, TraceDescribesTheGroupWalk) {
   CpuSimulation sim(Solver::BarnesHut, {});
   sim.reset(make_plummer(6000, 3));
   sim.step();
-  sim.show_field(BodyField::WalkCost, 1, Simulation::kAllBodies);
+  sim.show_field(BodyField::WalkCost, 1, BodyFields::kAllBodies);
   const std::vector<float> cost = sim.field_values();
   for (std::size_t i : {0u, 17u, 2999u, 5999u}) {
     const WalkTrace t = sim.trace_walk(i);

@@ -45,9 +45,9 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
   auto sim = run(3000);
   const std::size_t samples = 300;
   const std::uint64_t seed = 9;
-  const FieldStats stats = sim->show_field(BodyField::ForceError, seed, samples);
-  const std::vector<float> map = sim->field_values();
-  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
+  const FieldStats stats = sim->fields()->show_field(BodyField::ForceError, seed, samples);
+  const std::vector<float> map = sim->fields()->field_values();
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::ForceError);
   ASSERT_EQ(map.size(), sim->size());
   // The meter's per-body numbers, from the backend's accelerations and a double direct sum.
   const HostBodies b = sim->download();
@@ -72,7 +72,8 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
   EXPECT_EQ(computed, samples);
   // And the statistics the meter reports for the same seed, which the field's own statistics
   // (on the device for CUDA) give too.
-  const ErrorStats meter = sim->measure_accuracy(samples, seed), mine = error_stats(at_targets);
+  const ErrorStats meter = sim->meters()->measure_accuracy(samples, seed),
+                   mine = error_stats(at_targets);
   EXPECT_EQ(mine.samples, meter.samples);
   EXPECT_NEAR(mine.median, meter.median, tolerance(meter.median));
   EXPECT_NEAR(mine.p99, meter.p99, tolerance(meter.p99));
@@ -87,10 +88,10 @@ TEST_P(ColourMaps, ErrorMapIsTheMetersNumberForTheMetersBodies) {
 
 TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
   auto sim = run(2000);
-  sim->show_field(BodyField::ForceError, 1);
-  const std::vector<float> all = sim->field_values();
-  sim->show_field(BodyField::ForceError, 4, 100);
-  const std::vector<float> some = sim->field_values();
+  sim->fields()->show_field(BodyField::ForceError, 1);
+  const std::vector<float> all = sim->fields()->field_values();
+  sim->fields()->show_field(BodyField::ForceError, 4, 100);
+  const std::vector<float> some = sim->fields()->field_values();
   for (std::size_t i = 0; i < all.size(); ++i) {
     ASSERT_TRUE(std::isfinite(all[i]) && all[i] >= 0.0f) << "body " << i;
     if (std::isfinite(some[i])) {
@@ -103,8 +104,8 @@ TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
     p.theta = theta;
     p.alpha = 0;
     auto sim = run(2000, p);
-    sim->show_field(BodyField::ForceError, 1, 2000);
-    const std::vector<float> e = sim->field_values();
+    sim->fields()->show_field(BodyField::ForceError, 1, 2000);
+    const std::vector<float> e = sim->fields()->field_values();
     return error_stats(std::vector<double>(e.begin(), e.end())).median;
   };
   EXPECT_LT(median_at(0.3f) * 5, median_at(1.0f));
@@ -112,18 +113,18 @@ TEST_P(ColourMaps, WholeErrorMapAgreesWithItsSampleAndFollowsTheta) {
 
 TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
   auto sim = run(3000);
-  const FieldStats stats = sim->show_field(BodyField::WalkCost);
-  const std::vector<float> cost = sim->field_values();
+  const FieldStats stats = sim->fields()->show_field(BodyField::WalkCost);
+  const std::vector<float> cost = sim->fields()->field_values();
   ASSERT_EQ(cost.size(), sim->size());
   for (std::size_t i : {0u, 1u, 17u, 500u, 1499u, 2999u}) {
-    const WalkTrace t = sim->trace_walk(i);
+    const WalkTrace t = sim->overlays()->trace_walk(i);
     ASSERT_FALSE(t.truncated);
     EXPECT_EQ(cost[i], static_cast<float>(t.accepted.size() + t.direct.size())) << "body " << i;
   }
   // The map's total is the pass's interaction count.
   double total = 0;
   for (float c : cost) total += c;
-  const InteractionCounts n = sim->interactions();
+  const InteractionCounts n = sim->meters()->interactions();
   EXPECT_EQ(total, static_cast<double>(n.body_body + n.body_cell));
   EXPECT_EQ(stats.total, total) << "the field's statistics sum what it shows";
   EXPECT_EQ(stats.count, sim->size());
@@ -136,8 +137,8 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
     p.alpha = 0;
     double sum = 0;
     auto sim = run(3000, p);
-    sim->show_field(BodyField::WalkCost);
-    for (float c : sim->field_values()) sum += c;
+    sim->fields()->show_field(BodyField::WalkCost);
+    for (float c : sim->fields()->field_values()) sum += c;
     return sum;
   };
   EXPECT_GT(total_at(0.3f), 2 * total_at(1.0f));
@@ -145,22 +146,22 @@ TEST_P(ColourMaps, CostMapCountsTheWalkOfEachBody) {
 
 TEST_P(ColourMaps, DirectSolverCostsNMinusOneABody) {
   auto sim = run(500, {}, Solver::Direct);
-  sim->show_field(BodyField::WalkCost);
-  for (float c : sim->field_values()) ASSERT_EQ(c, 499.0f);
+  sim->fields()->show_field(BodyField::WalkCost);
+  for (float c : sim->fields()->field_values()) ASSERT_EQ(c, 499.0f);
 }
 
 TEST_P(ColourMaps, FieldValuesFollowTheBodiesByResetIndex) {
   auto sim = run(1500);
   const std::size_t n = sim->size();
-  EXPECT_EQ(sim->shown_field(), BodyField::Speed);
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::Speed);
   // A sample, so that some bodies are not computed: they are drawn grey (kNotComputed).
-  sim->show_field(BodyField::ForceError, 3, 500);
-  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
-  const std::vector<float> values = sim->field_values();
+  sim->fields()->show_field(BodyField::ForceError, 3, 500);
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::ForceError);
+  const std::vector<float> values = sim->fields()->field_values();
   ASSERT_EQ(values.size(), n);
   for (int step = 0; step < 2; ++step) {  // the CUDA backend re-sorts its bodies every step
     std::vector<float> xyzs(4 * n);
-    sim->write_vertices_host(xyzs.data(), nullptr);
+    sim->vertices()->write_vertices_host(xyzs.data(), nullptr);
     const HostBodies b = sim->download();
     std::map<std::pair<float, float>, std::size_t> index;  // a body by its x and z
     for (std::size_t k = 0; k < n; ++k) index[{b.x[k], b.z[k]}] = k;
@@ -179,19 +180,19 @@ TEST_P(ColourMaps, FieldValuesFollowTheBodiesByResetIndex) {
     EXPECT_EQ(grey, n - 500);
     sim->step();
   }
-  sim->show_field(BodyField::Speed);
-  EXPECT_EQ(sim->shown_field(), BodyField::Speed);
+  sim->fields()->show_field(BodyField::Speed);
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::Speed);
   std::vector<float> xyzs(4 * n);
-  sim->write_vertices_host(xyzs.data(), nullptr);
+  sim->vertices()->write_vertices_host(xyzs.data(), nullptr);
   const HostBodies b = sim->download();
   float fastest = 0;
   for (std::size_t i = 0; i < n; ++i)
     fastest = std::max(fastest, std::sqrt(b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]));
   for (std::size_t v = 0; v < n; ++v) ASSERT_LE(xyzs[4 * v + 3], fastest * 1.0001f) << "speeds again";
   for (std::size_t v = 0; v < n; ++v) ASSERT_GE(xyzs[4 * v + 3], 0.0f) << "speeds again";
-  sim->show_field(BodyField::WalkCost);
+  sim->fields()->show_field(BodyField::WalkCost);
   sim->reset(make_scenario("plummer", 700, 1));
-  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the values were the old bodies'";
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::Speed) << "the values were the old bodies'";
 }
 
 // Every field's statistics (on the device for CUDA) are those the host computes from the values
@@ -199,8 +200,8 @@ TEST_P(ColourMaps, FieldValuesFollowTheBodiesByResetIndex) {
 TEST_P(ColourMaps, FieldStatsAreTheHostsOverTheShownValues) {
   auto sim = run(2501);  // not a multiple of any block size
   for (const BodyFieldInfo& f : body_fields()) {
-    const FieldStats dev = sim->show_field(f.field, 5, 700);
-    const FieldStats host = field_stats(f.field, sim->field_values());
+    const FieldStats dev = sim->fields()->show_field(f.field, 5, 700);
+    const FieldStats host = field_stats(f.field, sim->fields()->field_values());
     SCOPED_TRACE(std::string(f.name));
     EXPECT_EQ(dev.field, f.field);
     EXPECT_EQ(dev.bodies, sim->size());
@@ -230,18 +231,19 @@ TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
   cpu->reset(bodies);
   gpu->reset(bodies);
   // The speeds of the same bodies: equal but for the device's rounding of |v| (fused products).
-  const FieldStats c = cpu->show_field(BodyField::Speed), g = gpu->show_field(BodyField::Speed);
+  const FieldStats c = cpu->fields()->show_field(BodyField::Speed),
+                   g = gpu->fields()->show_field(BodyField::Speed);
   EXPECT_EQ(g.count, c.count);
   EXPECT_NEAR(g.median, c.median, 1e-6 * c.median);
   EXPECT_NEAR(g.p99, c.p99, 1e-6 * c.p99);
   EXPECT_NEAR(g.max, c.max, 1e-6 * c.max);
   EXPECT_NEAR(g.total, c.total, 1e-5 * c.total);
-  EXPECT_EQ(gpu->shown_field(), BodyField::Speed) << "the speed is drawn live";
+  EXPECT_EQ(gpu->fields()->shown_field(), BodyField::Speed) << "the speed is drawn live";
   // The force error: the device's statistics against the host's double direct sum over the
   // accelerations the device left, for the same sample (2e-5 + 1e-3 relative: field_buffers.cu's
   // float pair terms).
   const std::size_t samples = 777;
-  const FieldStats e = gpu->show_field(BodyField::ForceError, 11, samples);
+  const FieldStats e = gpu->fields()->show_field(BodyField::ForceError, 11, samples);
   const HostBodies b = gpu->download();
   const std::vector<int> targets = random_sample(b.size(), samples, 11);
   const ErrorStats host = relative_errors(b, targets, direct_forces_cpu_sample(b, targets, 0.05f));
@@ -251,7 +253,7 @@ TEST(GpuBodyFields, DeviceStatisticsAgreeWithTheCpuOverTheSameBodies) {
   EXPECT_NEAR(e.max, host.max, 1e-3 * host.max + 2e-5);
   // And one body: nothing to sum against, nothing to break.
   gpu->reset(make_scenario("plummer", 1, 1));
-  const FieldStats one = gpu->show_field(BodyField::WalkCost);
+  const FieldStats one = gpu->fields()->show_field(BodyField::WalkCost);
   EXPECT_EQ(one.bodies, 1u);
   EXPECT_LE(one.count, 1u);
 }

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 std::vector<float> vertices_of(const Simulation& sim) {
   std::vector<float> v(4 * sim.size());
-  sim.write_vertices_host(v.data(), nullptr);
+  sim.vertices()->write_vertices_host(v.data(), nullptr);
   return v;
 }
 

@@ -106,7 +106,7 @@ TEST(GpuBarnesHut, AccuracyMeterMatchesTheHostOverTheSameBodies) {
   auto gpu = cuda_sim(Solver::BarnesHut);
   gpu->reset(make_plummer(30000, 8));
   gpu->step();
-  const ErrorStats meter = gpu->measure_accuracy(1000, 99);
+  const ErrorStats meter = gpu->meters()->measure_accuracy(1000, 99);
   const HostBodies b = gpu->download();
   const std::vector<int> t = random_sample(b.size(), 1000, 99);
   const ErrorStats host = relative_errors(b, t, direct_forces_cpu_sample(b, t, 0.05f));

@@ -179,10 +179,10 @@ TEST(GpuSimulation, TimingsAndInteractionCountsArePublished) {
   sim->reset(make_plummer(50000, 1));
   for (int k = 0; k < 3; ++k) sim->step();
   sim->download();  // waits for the device
-  const StageTimings t = sim->timings();
+  const StageTimings t = sim->meters()->timings();
   ASSERT_TRUE(t.valid);
   for (int s = 0; s < kStageCount; ++s) EXPECT_GT(t.ms[s], 0.0f) << stage_name(Stage(s));
-  const InteractionCounts c = sim->interactions();
+  const InteractionCounts c = sim->meters()->interactions();
   // Barnes-Hut at theta 0.5: hundreds to a few thousand interactions a body, far below N.
   EXPECT_GT(c.body_body + c.body_cell, 100u * 50000u);
   EXPECT_LT(c.body_body + c.body_cell, 50000u * 50000u / 4);

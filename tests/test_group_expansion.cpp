@@ -65,7 +65,7 @@ TEST(GroupExpansion, GpuWalkMakesTheCpusDecisions) {
   // Expanded cells count as cell interactions in both. Acceptance itself differs at float
   // rounding (a group's alpha |a|_min comes from the last pass's accelerations, which differ in
   // their last bits between the backends): 2.3% of the cell count on an H200.
-  const double gc = double(gpu->interactions().body_cell);
+  const double gc = double(gpu->meters()->interactions().body_cell);
   const double cc = double(cpu.interactions().body_cell);
   EXPECT_NEAR(gc / cc, 1.0, 0.05);
 #else

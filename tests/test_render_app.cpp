@@ -77,7 +77,7 @@ TEST(AppGl, CudaInteropWritesTheGlBuffersWithoutHostCopies) {
   glGetNamedBufferSubData(a->screen().vertices().xyzs(), 0, static_cast<GLsizeiptr>(gl.size() * 4),
                           gl.data());
   glGetNamedBufferSubData(a->screen().vertices().tags(), 0, static_cast<GLsizeiptr>(n), gl_tags.data());
-  a->run().session().simulation().write_vertices_host(host.data(), host_tags.data());
+  a->run().session().simulation().vertices()->write_vertices_host(host.data(), host_tags.data());
   std::size_t differ = 0;
   for (std::size_t i = 0; i < gl.size(); ++i) differ += gl[i] != host[i];
   EXPECT_EQ(differ, 0u) << "GL holds the positions and speeds of the current step";

@@ -34,7 +34,7 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   app::choose_field(s.render, *find_field("error"));
   maps.update(*sim, s, st, t);
   EXPECT_EQ(maps.computed(), 1);
-  EXPECT_EQ(sim->shown_field(), BodyField::ForceError);
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::ForceError);
   EXPECT_NE(st.colour_map_info.find("all 1000 bodies"), std::string::npos) << st.colour_map_info;
   sim->step();
   maps.update(*sim, s, st, t + std::chrono::seconds(1));
@@ -52,7 +52,7 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   EXPECT_EQ(maps.computed(), 3);
   s.render.color = render::ColorMode::Population;
   maps.update(*sim, s, st, t);
-  EXPECT_EQ(sim->shown_field(), BodyField::Speed) << "the speed is drawn again";
+  EXPECT_EQ(sim->fields()->shown_field(), BodyField::Speed) << "the speed is drawn again";
   EXPECT_TRUE(st.colour_map_info.empty());
 }
 

@@ -152,13 +152,6 @@ class CountingSimulation final : public Simulation {
   std::uint64_t steps_taken() const override { return s->steps_taken(); }
   HostBodies download() const override { return s->download(); }
   Diagnostics diagnostics() const override { return s->diagnostics(); }
-  WalkTrace trace_walk(std::size_t i) override { return s->trace_walk(i); }
-  std::vector<TraceBox> tree_cells(int d) const override { return s->tree_cells(d); }
-  FieldStats show_field(BodyField f, std::uint64_t seed, std::size_t most) override {
-    return s->show_field(f, seed, most);
-  }
-  BodyField shown_field() const override { return s->shown_field(); }
-  std::vector<float> field_values() const override { return s->field_values(); }
 };
 
 // A keyframe larger than the whole budget is taken once, not again every step (it was: a 5 GB
@@ -224,9 +217,9 @@ TEST(Timeline, TheWalkIsRefusedUntilTheNextStepAfterGoingBack) {
   const auto k = sim->capture();
   sim->step();
   sim->restore(*k);
-  EXPECT_THROW(sim->trace_walk(3), std::logic_error);
+  EXPECT_THROW(sim->overlays()->trace_walk(3), std::logic_error);
   sim->step();
-  EXPECT_NO_THROW(sim->trace_walk(3));
+  EXPECT_NO_THROW(sim->overlays()->trace_walk(3));
 }
 
 // The case: one million bodies, a thousand steps back, replayed on the device.
@@ -254,7 +247,7 @@ TEST(GpuTimeline, KeyframeMemoryReturnsToBaselineOnClearAndReset) {
   for (int k = 0; k < 20; ++k) {
     sim->step();
     sim->synchronize();
-    group_bytes += 4 * sim->interactions().groups;
+    group_bytes += 4 * sim->meters()->interactions().groups;
     timeline.record(*sim);
   }
   // 20 keyframes of 53 bytes a body (positions, velocities, accelerations, ids, tags) and 4 a walk

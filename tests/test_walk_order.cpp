@@ -34,8 +34,8 @@ TEST(GpuWalkOrder, DearestGroupsFirstWalkEveryGroupOnceAndChangeNoBit) {
                             &HostBodies::ax, &HostBodies::ay, &HostBodies::az, &HostBodies::pot}) {
     ASSERT_EQ(ha.*member, hb.*member);
   }
-  const InteractionCounts n = a->interactions();
-  const FieldStats cost = a->show_field(BodyField::WalkCost);
+  const InteractionCounts n = a->meters()->interactions();
+  const FieldStats cost = a->fields()->show_field(BodyField::WalkCost);
   EXPECT_EQ(cost.total, static_cast<double>(n.body_body + n.body_cell));
   EXPECT_GT(n.body_cell, 0u);
 }

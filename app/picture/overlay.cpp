@@ -85,8 +85,8 @@ void add_walk(const WalkTrace& t, OverlayGeometry& g) {
 // (another colour field puts its own values in their place).
 PickedBody picked_body(const Simulation& sim, std::size_t i, const WalkTrace& t) {
   PickedBody p{static_cast<int>(i), t.body};
-  if (sim.shown_field() == BodyField::Speed) {
-    const std::vector<float> speeds = sim.field_values();
+  if (const BodyFields* f = sim.fields(); f && f->shown_field() == BodyField::Speed) {
+    const std::vector<float> speeds = f->field_values();
     if (i < speeds.size()) p.speed = speeds[i];
   }
   return p;
@@ -98,12 +98,14 @@ OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) 
   OverlayGeometry g;
   // While a body is picked its walk shows alone: the tree's cells would bury it.
   if (octree_depth >= 0 && picked < 0) {
-    for (const TraceBox& b : sim.tree_cells(octree_depth)) {
+    const Overlays& o = offered(sim.overlays(), sim, Face::Overlays, "the tree overlay");
+    for (const TraceBox& b : o.tree_cells(octree_depth)) {
       g.boxes.push_back(box(b, level_color(b.level)));
     }
   }
   if (picked >= 0 && static_cast<std::size_t>(picked) < sim.size()) {
-    const WalkTrace t = sim.trace_walk(static_cast<std::size_t>(picked));
+    Overlays& o = offered(sim.overlays(), sim, Face::Overlays, "the walk overlay");
+    const WalkTrace t = o.trace_walk(static_cast<std::size_t>(picked));
     add_walk(t, g);
     g.picked = picked_body(sim, static_cast<std::size_t>(picked), t);
     g.info = walk_info(picked, t.theta, t);  // the traced pass's theta (a paused run may hold a newer one)

@@ -147,7 +147,8 @@ void Screen::fit_camera(Runner& runner) {
     if (k <= 1) return fit_view(sim.download(), galaxy, settings_.view);
     std::vector<std::uint64_t> some((sim.size() + k - 1) / k);
     for (std::size_t j = 0; j < some.size(); ++j) some[j] = j * k;
-    return fit_view(sim.bodies_at(some), galaxy, settings_.view);
+    const Meters& m = offered(sim.meters(), sim, Face::Meters, "fitting the view");
+    return fit_view(m.bodies_at(some), galaxy, settings_.view);
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);

@@ -37,7 +37,8 @@ bool ShownField::due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point 
   }
   const bool stale = change_step_ && (sim.steps_taken() != *change_step_ ||
                                       key.solver != key_.solver || key.sim != key_.sim);
-  const bool fresh = shown_ != f.field || sim.shown_field() != f.field || stale;
+  const BodyField now_shown = sim.fields() ? sim.fields()->shown_field() : BodyField::Speed;
+  const bool fresh = shown_ != f.field || now_shown != f.field || stale;
   if (f.refresh == FieldRefresh::OnChange) return fresh || requested_;
   if (fresh || requested_) step_refresh_.invalidate();
   requested_ = false;
@@ -48,7 +49,8 @@ void ShownField::update(Simulation& sim, const Settings& s, PanelStats& stats,
                         Clock::time_point now) {
   const BodyFieldInfo* f = shown_field(s.render);
   if (!f) {
-    if (sim.shown_field() != BodyField::Speed) sim.show_field(BodyField::Speed);
+    BodyFields* fields = sim.fields();
+    if (fields && fields->shown_field() != BodyField::Speed) fields->show_field(BodyField::Speed);
     shown_.reset();
     stats.colour_map_info.clear();
     stats.colour_map_error.clear();
@@ -67,7 +69,8 @@ void ShownField::compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& st
   step_ = sim.steps_taken();
   change_step_.reset();
   try {
-    const FieldStats st = sim.show_field(f.field, kFieldSeed);
+    BodyFields& fields = offered(sim.fields(), sim, Face::Fields, "this body field");
+    const FieldStats st = fields.show_field(f.field, kFieldSeed);
     stats.colour_map_info = field_info_line(f, st, step_, p.theta, p.alpha);
     stats.colour_map_error.clear();
     ++computed_;

@@ -12,6 +12,7 @@ void FrameHandoff::publish(Simulation& sim, StepReport r, bool device, bool vert
   // The frame loop reads only the front slot, so nobody starts reading `back` before it is
   // published; a copy it started from `back` while that was the front must finish first.
   Slot& s = slots_[back];
+  VertexWriter& v = offered(sim.vertices(), sim, Face::Vertices, "drawing the bodies");
   const std::size_t n = sim.vertex_count();
   r.vertices = n;
   bool on_device = false;
@@ -21,13 +22,13 @@ void FrameHandoff::publish(Simulation& sim, StepReport r, bool device, bool vert
     // A simulation without the device form says so: the host form then (a run over device ranks
     // before it had one published nothing at all).
     on_device =
-        sim.write_vertices_device(s.device.xyzs(), s.device.tags(), s.device.vertex_of(), nullptr);
+        v.write_vertices_device(s.device.xyzs(), s.device.tags(), s.device.vertex_of(), nullptr);
   }
   if (!on_device) {
-    sim.set_vertex_order(vertex_of);  // the host form in the bodies' own order: vertex_of is 1:1
+    v.set_vertex_order(vertex_of);  // the host form in the bodies' own order: vertex_of is 1:1
     s.xyzs.resize(4 * n);
     s.tags.resize(render::tag_buffer_bytes(n));
-    sim.write_vertices_host(s.xyzs.data(), s.tags.data());
+    v.write_vertices_host(s.xyzs.data(), s.tags.data());
   }
   sim.synchronize();  // the slot holds the whole step before anyone may read it
   s.on_device = on_device;

@@ -19,8 +19,9 @@ void Measurements::measure_accuracy() {
   const std::uint64_t seed = accuracy_seed_++;
   // The parameters measured with: the chart pairs them with the error.
   accuracy_.set(runner_.ask([seed](Session& s) {
-                  return Measured{s.simulation().measure_accuracy(1000, seed),
-                                  s.simulation().params()};
+                  const Simulation& sim = s.simulation();
+                  const Meters& m = offered(sim.meters(), sim, Face::Meters, "the accuracy meter");
+                  return Measured{m.measure_accuracy(1000, seed), sim.params()};
                 }),
                 generation_);
 }
@@ -36,16 +37,18 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
   pick_.set(runner_.ask([=](Session& s) {
     const Simulation& sim = s.simulation();
     Picked p;
-    if (const std::size_t k = sim.vertex_stride(); k > 1) {
+    const VertexWriter* v = sim.vertices();
+    if (const std::size_t k = v ? v->vertex_stride() : 1; k > 1) {
       std::vector<float> xyzs(4 * sim.vertex_count());
       std::vector<std::uint8_t> tags(sim.vertex_count());
-      sim.write_vertices_host(xyzs.data(), tags.data());
+      v->write_vertices_host(xyzs.data(), tags.data());
       const int j = pick_vertex(xyzs.data(), tags.data(), tags.size(), vp, window.x, window.y,
                                 cursor, 12.0f, skip_halo);
       if (j < 0) return p;
       p.index = static_cast<int>(static_cast<std::size_t>(j) * k);
       const std::uint64_t index = static_cast<std::uint64_t>(p.index);
-      p.inspected = inspect_body(sim.exact_sample({index}), 0, s.units());
+      const Meters& m = offered(sim.meters(), sim, Face::Meters, "inspecting a body");
+      p.inspected = inspect_body(m.exact_sample({index}), 0, s.units());
       return p;
     }
     const HostBodies b = sim.download();
@@ -76,9 +79,11 @@ void Measurements::ask_centres(const Settings& s) {
   centres_.set(runner_.ask([mode](Session& ses) {
                  const auto t0 = Clock::now();
                  const Simulation& sim = ses.simulation();
+                 const VertexWriter& v =
+                     offered(sim.vertices(), sim, Face::Vertices, "following the galaxies");
                  std::vector<float> xyzs(4 * sim.vertex_count());
                  std::vector<std::uint8_t> tags(sim.vertex_count());
-                 sim.write_vertices_host(xyzs.data(), tags.data());
+                 v.write_vertices_host(xyzs.data(), tags.data());
                  Centres c = find_centres(xyzs.data(), tags.data(), tags.size(), mode);
                  c.time = sim.time();
                  c.cost_s = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -131,11 +136,14 @@ void Measurements::ask_colour_map(const Settings& s) {
                     PanelStats out;
                     Simulation& sim = session.simulation();
                     const int before = shown_field_.computed();
-                    const BodyField had = sim.shown_field();
+                    const auto now_shown = [&sim] {
+                      return sim.fields() ? sim.fields()->shown_field() : BodyField::Speed;
+                    };
+                    const BodyField had = now_shown();
                     shown_field_.update(sim, s, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused. What the
                     // panel says changes only where a map was made or cleared.
-                    if (shown_field_.computed() == before && had == sim.shown_field() &&
+                    if (shown_field_.computed() == before && had == now_shown() &&
                         out.colour_map_error.empty()) {
                       return MapInfo{};
                     }

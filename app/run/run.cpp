@@ -67,7 +67,11 @@ Diagnostics Run::diagnostics() {
 
 ErrorStats Run::accuracy(std::size_t samples, std::uint64_t seed) {
   return runner_
-      .ask([samples, seed](Session& s) { return s.simulation().measure_accuracy(samples, seed); })
+      .ask([samples, seed](Session& s) {
+        const Simulation& sim = s.simulation();
+        return offered(sim.meters(), sim, Face::Meters, "the accuracy meter")
+            .measure_accuracy(samples, seed);
+      })
       .get();
 }
 

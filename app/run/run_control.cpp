@@ -160,7 +160,9 @@ void RunControl::apply_save(Applied& out) {
   const auto take = [&] {
     io::check_save_path(path);
     *state = runner_.exclusive([&](Session& s) {
-      written = io::is_gxy_path(path) && s.simulation().save_gxy(path, s.units());
+      GxyFiles* own = io::is_gxy_path(path) ? s.simulation().gxy_files() : nullptr;
+      if (own) own->save_gxy(path, s.units());
+      written = own != nullptr;
       return written ? io::Snapshot{} : s.snapshot();
     });
   };

@@ -231,9 +231,11 @@ void Runner::publish(float wall_ms) {
   r.steps = sim.steps_taken();
   r.time = sim.time();
   r.bodies = sim.size();
-  r.timings = sim.timings();
-  r.interactions = sim.interactions();
-  r.ranks = sim.ranks();
+  if (const Meters* m = sim.meters()) {
+    r.timings = m->timings();
+    r.interactions = m->interactions();
+    r.ranks = m->ranks();
+  }
   r.wall_ms = wall_ms;
   r.name = sim.name();
   if (pictured_) {

@@ -165,7 +165,10 @@ io::Snapshot Session::snapshot() const {
 
 void Session::save(const std::string& path, const io::Progress& progress) const {
   // A run over MPI ranks writes its own .gxy, each rank its share.
-  if (io::is_gxy_path(path) && sim_->save_gxy(path, units_)) return;
+  if (GxyFiles* own = io::is_gxy_path(path) ? sim_->gxy_files() : nullptr) {
+    own->save_gxy(path, units_);
+    return;
+  }
   io::save_snapshot(path, snapshot(), progress);
 }
 
@@ -176,7 +179,7 @@ Loaded Session::load(const std::string& path, const io::Progress& progress) {
 }
 
 bool Session::reads_itself(const std::string& path) const {
-  return io::is_gxy_path(path) && sim_->reads_gxy();
+  return io::is_gxy_path(path) && sim_->gxy_files() != nullptr;
 }
 
 // A .gxy that the run reads itself (over MPI ranks, in parallel): its header alone here.
@@ -213,7 +216,7 @@ Loaded Session::adopt(io::Snapshot s, const std::string& path, const RunSpec* gi
   if (s.params) sim_->set_params(*s.params);
   try {
     if (s.unread_bodies) {
-      sim_->load_gxy(path, !overridden);
+      sim_->gxy_files()->load_gxy(path, !overridden);  // read() left them: reads_itself
     } else {
       sim_->reset(s.bodies);
       // .gxy with its own parameters: the run continues bit for bit.

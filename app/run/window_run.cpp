@@ -58,7 +58,8 @@ void WindowRun::start(std::optional<int> pick) {
 // state published (`changed`: the run changed wholesale, see Runner::republish).
 void WindowRun::republish(Session& s, bool changed) {
   Simulation& sim = s.simulation();
-  sim.set_vertex_budget(settings_.max_drawn);  // over MPI ranks rank 0 takes no more
+  // Over MPI ranks rank 0 takes no more.
+  if (VertexWriter* v = sim.vertices()) v->set_vertex_budget(settings_.max_drawn);
   const bool cuda = sim.backend() == Backend::Cuda;
   VertexPath& vertex_path = screen_.vertex_path();
   if (changed || sim.vertex_count() != vertex_path.buffers().count()) {

@@ -69,7 +69,7 @@ std::vector<float> CpuSimulation::field_values() const {
 
 // The bodies stay in reset()'s order here (the tree sorts an index, not the bodies).
 void CpuSimulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  Simulation::write_vertices_host(xyzs, tags);
+  write_vertices_of(bodies_, xyzs, tags);
   if (vertex_values_.size() != bodies_.size()) return;
   for (std::size_t i = 0; i < vertex_values_.size(); ++i) xyzs[4 * i + 3] = drawable(vertex_values_[i]);
 }

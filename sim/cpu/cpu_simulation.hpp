@@ -10,12 +10,19 @@ namespace galaxy {
 // The CPU backend: the multi-threaded simulator (cpu/parallel.hpp's pool), and the backend used where no
 // CUDA device is present. Its step is the host's leapfrog (cpu/leapfrog.hpp) around its force
 // terms (cpu/force_terms.hpp): gravity, Barnes-Hut on CpuOctree or direct summation in double.
-class CpuSimulation final : public Simulation {
+// It offers every face but the .gxy files (the app saves it from download()).
+class CpuSimulation final : public Simulation,
+                            public VertexWriter,
+                            public Overlays,
+                            public BodyFields,
+                            public Meters {
  public:
   CpuSimulation(Solver solver, const SimParams& p)
       : solver_(solver),
         params_(p),
-        gravity_(static_cast<CpuGravity&>(terms_.add(std::make_unique<CpuGravity>()))) {}
+        gravity_(static_cast<CpuGravity&>(terms_.add(std::make_unique<CpuGravity>()))) {
+    offer({this, this, this, this, nullptr});
+  }
 
   Backend backend() const override { return Backend::Cpu; }
   std::string name() const override;
@@ -42,6 +49,15 @@ class CpuSimulation final : public Simulation {
   void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
+  ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
+    return sampled_accuracy(*this, size(), samples, seed);
+  }
+  ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const override {
+    return exact_sample_of(bodies_, indices, params_.softening);
+  }
+  HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const override {
+    return bodies_of(bodies_, indices);
+  }
   StageTimings timings() const override { return timings_; }
   InteractionCounts interactions() const override { return counts_; }
   // The body fields (cpu/cpu_field_values.cpp). The force error's budget: pair interactions one

@@ -10,7 +10,7 @@
 namespace galaxy::cuda {
 
 // The accuracy meter for the bodies of `b` (tree order; ids[k] is slot k's index in the user's
-// order): `samples` random bodies by that index, as Simulation::measure_accuracy draws them.
+// order): `samples` random bodies by that index, as Meters::measure_accuracy draws them.
 ErrorStats measure_accuracy(const ConstBodiesView& b, const std::vector<int>& ids, float softening,
                             std::size_t samples, std::uint64_t seed, cudaStream_t s);
 

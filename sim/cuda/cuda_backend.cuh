@@ -103,6 +103,12 @@ class CudaBackend final : public CudaSimulation {
     return cuda::measure_accuracy(settled(), bodies_.ids(stream_.get()), params_.softening,
                                   samples, seed, stream_.get());
   }
+  ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const override {
+    return exact_sample_of(download(), indices, params_.softening);
+  }
+  HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const override {
+    return bodies_of(download(), indices);
+  }
   void synchronize() const override { CUDA_CHECK(cudaStreamSynchronize(stream_.get())); }
   std::unique_ptr<Keyframe> capture(std::unique_ptr<Keyframe> spare) const override;
   void restore(const Keyframe& k) override;

@@ -36,10 +36,16 @@ struct GpuTree {
   float lox = 0, loy = 0, loz = 0, size = 0;  // root cube
 };
 
-// The CUDA backend: a Simulation that also hands out its whole tree, for the tests (the overlay
-// needs only Simulation::trace_walk and tree_cells).
-class CudaSimulation : public Simulation {
+// The CUDA backend: a Simulation that offers every face but the .gxy files (the app saves it
+// from download()), and also hands out its whole tree, for the tests (the overlay needs only
+// Overlays::trace_walk and tree_cells).
+class CudaSimulation : public Simulation,
+                       public VertexWriter,
+                       public Overlays,
+                       public BodyFields,
+                       public Meters {
  public:
+  CudaSimulation() { offer({this, this, this, this, nullptr}); }
   // The force error's budget: pair interactions one showing may cost (~1.3e12 pairs/s on an
   // H100: a million bodies in ~0.8 s); above it a sample of kErrorFieldPairs / N bodies.
   static constexpr double kErrorFieldPairs = 1.5e12;

@@ -41,7 +41,7 @@ class RankLink {
   virtual std::string path() const = 0;
 };
 
-// A body's vertex on its way to rank 0 (Simulation::vertex_stride): where it goes among the
+// A body's vertex on its way to rank 0 (VertexWriter::vertex_stride): where it goes among the
 // vertices (its index in the run / the stride), its position and speed, its tag.
 struct RankVertex {
   float x, y, z, speed;

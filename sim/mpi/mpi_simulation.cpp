@@ -47,8 +47,11 @@ Command command(Op op) {
   return c;
 }
 
+// Why a part of the run is missing here (Simulation::refusal's phrase).
+constexpr const char* kNotDistributed = "not available in a run over several MPI ranks";
+
 std::string not_distributed(const char* what) {
-  return std::string(what) + " is not available in a run over several MPI ranks";
+  return std::string(what) + " is " + kNotDistributed;
 }
 
 // check_params, and what the ranks cannot do yet: the local essential trees carry quadrupoles.
@@ -66,6 +69,8 @@ MpiSimulation::MpiSimulation(const SimParams& p, Backend backend) {
   c.threads = cpu_threads();
   c.backend = backend;
   collective(c, [&] { state_.configure(p, c.threads, c.backend); });
+  offer({this, nullptr, this, this, this});
+  refuse(Face::Overlays, kNotDistributed);
 }
 
 std::string MpiSimulation::name() const {
@@ -121,8 +126,8 @@ std::size_t MpiSimulation::vertex_stride() const {
   return std::max<std::size_t>((state_.total() + most - 1) / most, 1);
 }
 
-void MpiSimulation::vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
-                             bool device) const {
+void MpiSimulation::gather_vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                                    bool device) const {
   Command c = command(Op::Vertices);
   c.stride = vertex_stride();
   c.device = device;
@@ -130,22 +135,21 @@ void MpiSimulation::vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* ver
 }
 
 void MpiSimulation::write_vertices_host(float* xyzs, std::uint8_t* tags) const {
-  vertices(xyzs, tags, nullptr, false);
+  gather_vertices(xyzs, tags, nullptr, false);
 }
 
 bool MpiSimulation::write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
                                           void*) {
   if (state_.backend() != Backend::Cuda) return false;
-  vertices(xyzs, tags, vertex_of, true);
+  gather_vertices(xyzs, tags, vertex_of, true);
   return true;
 }
 
 // A failed save throws here, after every rank returned: the run goes on.
-bool MpiSimulation::save_gxy(const std::string& path, const Units& units) {
+void MpiSimulation::save_gxy(const std::string& path, const Units& units) {
   const std::string error =
       collective(command(Op::SaveGxy), [&] { return state_.save_gxy(path, units); });
   if (!error.empty()) throw std::runtime_error(error);
-  return true;
 }
 
 namespace {
@@ -239,13 +243,6 @@ void MpiSimulation::restore(const Keyframe& k) {
   const std::vector<std::uint64_t> forget = forgotten_->take();
   const std::string error = collective(c, [&] { return state_.restore(c.keyframe, forget); });
   if (!error.empty()) throw std::runtime_error("going back failed: " + error);
-}
-
-WalkTrace MpiSimulation::trace_walk(std::size_t) {
-  throw std::logic_error(not_distributed("the walk overlay"));
-}
-std::vector<TraceBox> MpiSimulation::tree_cells(int) const {
-  throw std::logic_error(not_distributed("the tree overlay"));
 }
 
 FieldStats MpiSimulation::show_field(BodyField f, std::uint64_t, std::size_t) {

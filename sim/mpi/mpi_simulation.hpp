@@ -6,7 +6,9 @@
 // What rank 0 draws is a subset picked on the ranks above a budget (vertex_stride); the accuracy
 // meter and a click's exact sums are summed on the ranks (exact_sample). A keyframe is
 // kept by every rank, each its share (rank 0's Keyframe holds the id). Not distributed (they say
-// so when asked): the direct solver, the walk overlay and body fields other than the speed.
+// so when asked): the direct solver, body fields other than the speed and the overlays (the
+// face is null, and why_not(Face::Overlays) says so). Its own faces: the vertices, the body
+// fields, the meters and the .gxy files (each rank writes and reads its share).
 #pragma once
 
 #include <cstdint>
@@ -38,7 +40,11 @@ class ForgottenKeyframes {
   std::vector<std::uint64_t> ids_;
 };
 
-class MpiSimulation final : public Simulation {
+class MpiSimulation final : public Simulation,
+                            public VertexWriter,
+                            public BodyFields,
+                            public Meters,
+                            public GxyFiles {
  public:
   explicit MpiSimulation(const SimParams& p, Backend backend = Backend::Cpu);
 
@@ -61,14 +67,14 @@ class MpiSimulation final : public Simulation {
   double time() const override { return state_.time(); }
   std::uint64_t steps_taken() const override { return state_.steps(); }
   HostBodies download() const override;
-  bool save_gxy(const std::string& path, const Units& units) override;
-  bool reads_gxy() const override { return true; }
+  void save_gxy(const std::string& path, const Units& units) override;
   void load_gxy(const std::string& path, bool file_forces) override;
   Diagnostics diagnostics() const override;
+  ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
+    return sampled_accuracy(*this, size(), samples, seed);
+  }
   ExactSample exact_sample(const std::vector<std::uint64_t>& indices) const override;
   HostBodies bodies_at(const std::vector<std::uint64_t>& indices) const override;
-  WalkTrace trace_walk(std::size_t index) override;
-  std::vector<TraceBox> tree_cells(int max_depth) const override;
   StageTimings timings() const override { return state_.timings(); }
   InteractionCounts interactions() const override { return state_.counts(); }
   RankReport ranks() const override { return state_.report(); }
@@ -88,7 +94,8 @@ class MpiSimulation final : public Simulation {
 
  private:
   // Both forms: the ranks' vertices of every vertex_stride()-th body (a collective).
-  void vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of, bool device) const;
+  void gather_vertices(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,
+                       bool device) const;
   mutable RankState state_;
   std::size_t vertex_budget_ = 0;  // 0: every body (up to kMostVertices)
   std::shared_ptr<ForgottenKeyframes> forgotten_ = std::make_shared<ForgottenKeyframes>();

@@ -161,7 +161,7 @@ void RankState::step() {
   gather_report(timings_.total_ms);
 }
 
-// Each rank's bodies and step time to rank 0, for the panel (Simulation::ranks); the force pass
+// Each rank's bodies and step time to rank 0, for the panel (Meters::ranks); the force pass
 // wrote the LET bytes.
 void RankState::gather_report(float step_ms) {
   const auto k = static_cast<std::size_t>(world_size());
