@@ -42,7 +42,11 @@ bool App::frame() {
   apply(act);
   // A drag, the wheel, c, 1-5: a playing camera path stops.
   if (auto r = features_.camera_path.moved_by_hand(before, view_of(camera_))) report(*r);
-  if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
+  if (features_.kiosk) {
+    FeatureActions show;  // its encounter, reset, running on and fit
+    apply(features_.kiosk->tick(settings_, stats_, Clock::now(), show));
+    apply(show);
+  }
   FeatureActions script;  // --drop FRAME:BODIES, on its frame
   script.drop.drop = features_.drop.scripted(clock_.frames(), camera_);
   if (script.drop.drop) apply(script);
@@ -52,25 +56,20 @@ bool App::frame() {
   // this frame's picture is finished: a step that fits between two frames (1M bodies at 144 Hz)
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
   // time-slice the GPU; each slows the other).
-  if (!runner_->threaded()) run_control_->advance(c, stats_.frame_ms, step_limit());
+  const RunControl::Grant grant = features_.time.grant(act.time);
+  if (!runner_->threaded()) run_control_->advance(grant, stats_.frame_ms, step_limit());
   update_vertices();
   update_status();
   measure();
   present(c.screenshot);
-  if (runner_->threaded()) run_control_->advance(c, stats_.frame_ms, step_limit());
+  if (runner_->threaded()) run_control_->advance(grant, stats_.frame_ms, step_limit());
   clock_.end(stats_.sim_steps);
   return !end_of_frame();
 }
 
 void App::apply(const Changes& c) {
   RunControl::Applied a = run_control_->apply(c);
-  // An error among this frame's outcomes is never hidden by a success beside it.
-  std::stable_partition(a.reports.begin(), a.reports.end(),
-                        [](const Report& r) { return r.kind != Report::Kind::Error; });
-  for (const Report& r : a.reports) report(r);
-  if (a.changed) run_changed();
-  if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
-  if (a.resumed) stats_.runaway.clear();
+  const bool saved = land(a);
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
   if (c.overlay || c.solver) measurements_->invalidate_overlays();
   if (c.measure_accuracy) {
@@ -79,9 +78,6 @@ void App::apply(const Changes& c) {
   }
   if (c.error_map) measurements_->request_error_map();
   if (c.fit_camera) fit_camera();
-  const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
-    return r.kind == Report::Kind::Done && r.place == Place::Save;
-  });
   quit_guard_.applied(c, saved);
   if (c.quit_confirmed) {
     quit_ = true;
@@ -90,8 +86,14 @@ void App::apply(const Changes& c) {
   }
 }
 
-// After the run's changes (the camera path's key takes the view c fitted).
+// After the run's changes (the camera path's key takes the view c fitted). The features that
+// act on the run first (a reset, a load or save, an encounter started), then the others.
 void App::apply(const FeatureActions& a) {
+  RunControl::Applied run = apply_run_features(features_, a, *run_control_);
+  if (TimeControls::edits_the_run(a.time)) quit_guard_.edited();  // a reset, before a save
+  quit_guard_.applied(Changes{}, land(run));
+  if (EncounterDesigner::edits_the_run(a.encounter)) quit_guard_.edited();  // after it
+  if (a.time.fit) fit_camera();
   const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), *edits_,
                           settings_.picked_body, Clock::now()};
   for (const Report& r : apply_features(features_, a, to)) report(r);
@@ -145,15 +147,13 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.drop.remove = a.remove_galaxy;
   act.drop.undo = a.undo;
   features_.drop.gesture(a.drag, plane, camera_, stats_.units, act.drop);
-  if (a.toggle_pause) settings_.paused = !settings_.paused;
+  act.time.toggle_pause = a.toggle_pause;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
-  for (int k = 0; k < std::abs(a.speed_change); ++k) {
-    change_speed(settings_.speed, a.speed_change > 0 ? 1 : -1);
-  }
+  act.time.speed_change = a.speed_change;
   c.overlay |= a.toggle_octree;
-  c.step_once += a.step;
-  c.step_back += a.step_back;
+  act.time.step += a.step;
+  act.time.back += a.step_back;
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
@@ -180,7 +180,7 @@ Changes App::input_and_panel(FeatureActions& act) {
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
-    if (c.preview_orbit) orbit_preview({size.x, size.y});
+    if (act.encounter.preview) features_.encounter.preview(plane.view_proj, plane.window);
   } else {
     status_line(stats_);
   }
@@ -251,13 +251,14 @@ void App::update_status() {
   stats_.keyframe_bytes = st.keyframe_bytes;
   stats_.keyframe_budget = st.keyframe_budget;
   stats_.keyframe_note = st.keyframe_note;
-  const FileJob* job = run_control_->file_job();  // a load or save on its worker
-  stats_.transfer = job ? job->shown() : std::string();
-  stats_.transfer_fraction = job ? job->fraction() : 0.0f;
+  // A load or save on its worker: the status line's bar.
+  const Snapshots::Transfer t = Snapshots::transfer(run_control_->file_job());
+  stats_.transfer = t.text;
+  stats_.transfer_fraction = t.fraction;
   if (!st.error.empty()) {
     std::string paused = fmt::format("{} (paused)", st.error);
     if (stats_.error != paused) {
-      settings_.paused = true;
+      features_.time.pause();
       report(Report::error(std::move(paused), Place::Step));
     }
   }
@@ -278,7 +279,7 @@ void App::check_runaway(const RunnerStatus& st) {
   if (!stats_.runaway.empty()) return;  // already reported
   stats_.runaway = st.runaway->message();
   stats_.runaway_good_step = st.runaway->good_step;
-  settings_.paused = true;
+  features_.time.pause();
   report(Report::error(stats_.runaway, Place::Runaway));  // shows with the panel hidden too
   if (headless()) {
     // One more frame, so that a recording ends on the message, then exit status 3.
@@ -310,7 +311,7 @@ void App::present(bool screenshot) {
        drawn_sequence_, screenshot,
        settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                             : std::vector<glm::mat4>{},
-       trail_path_.trails()});
+       trail_path_.trails(), features_.time.paused()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));

@@ -84,8 +84,8 @@ class App {
   void check_runaway(const RunnerStatus& st);
   void record_step(const StepReport& r);
   void fit_camera();
-  // galaxies.cpp: the orbit preview, the edits' outcomes.
-  void orbit_preview(glm::vec2 window);
+  // galaxies.cpp: the outcomes of RunControl (true: a save went through) and of the edits.
+  bool land(RunControl::Applied& a);
   void poll_edits();
   void land_edits(const BodyEdits::Outcome& o);  // what finished edits did, and their run
   glm::mat4 view_proj(int width, int height) const;

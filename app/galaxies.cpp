@@ -1,19 +1,27 @@
 // SPDX-License-Identifier: MIT
-// The frame's part in editing galaxies: the encounter designer's orbit preview, and the outcomes
-// of the drops, removals and undos the drop tool (features/drop_tool.hpp) handed to BodyEdits.
+// The frame's part in landing outcomes: what RunControl did (the panel's changes, the features
+// that act on the run), and the drops, removals and undos the drop tool (features/drop_tool.hpp)
+// handed to BodyEdits.
+#include <algorithm>
 #include <cstdio>
 
 #include "app.hpp"
-#include "panel/view_marks.hpp"
 
 namespace galaxy::app {
 
-// The designer's pair on its orbit, to twice the time to pericentre (past the first passage).
-void App::orbit_preview(glm::vec2 window) {
-  const Encounter& e = settings_.encounter;
-  if (!e.orbit) return;
-  const double until = std::max(2.0 * e.orbit->time_to_pericentre, 10.0);
-  draw_orbit_paths(view_proj(int(window.x), int(window.y)), window, e, until);
+// What the run did: its outcomes said, the new run's stats and vertices; true when a save went
+// through.
+bool App::land(RunControl::Applied& a) {
+  // An error among this frame's outcomes is never hidden by a success beside it.
+  std::stable_partition(a.reports.begin(), a.reports.end(),
+                        [](const Report& r) { return r.kind != Report::Kind::Error; });
+  for (const Report& r : a.reports) report(r);
+  if (a.changed) run_changed();
+  if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
+  if (a.resumed) stats_.runaway.clear();
+  return std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
+    return r.kind == Report::Kind::Done && r.place == Place::Save;
+  });
 }
 
 void App::poll_edits() {

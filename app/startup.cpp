@@ -83,7 +83,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
   s.backend = r.backend;
   s.solver = r.solver;
   s.show_panel = panel;
-  s.speed = o.speed;
   if (o.max_drawn) s.max_drawn = *o.max_drawn;
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
@@ -147,6 +146,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   max_frames_ = o.frames;
   final_save_ = o.save;
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
+  features_.time = TimeControls(o.speed);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
@@ -198,7 +198,7 @@ void App::start(std::optional<int> pick) {
   runner_->exclusive([&](Session& s) {
     // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
     const Encounter* e = s.encounter();
-    settings_.encounter = e ? *e : *find_preset("prograde");
+    features_.encounter = EncounterDesigner(e ? *e : *find_preset("prograde"));
     measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
     republish(s, true);
   });
