@@ -35,7 +35,11 @@ bool App::frame() {
   if (auto r = features_.camera_path.moved_by_hand(before, view_of(screen_->camera()))) {
     status_.report(*r);
   }
-  if (features_.kiosk) apply(features_.kiosk->tick(settings_, stats_, Clock::now()));
+  if (features_.kiosk) {
+    FeatureActions show;  // its encounter, reset, running on and fit
+    apply(features_.kiosk->tick(settings_, stats_, Clock::now(), show));
+    apply(show);
+  }
   FeatureActions script;  // --drop FRAME:BODIES, on its frame
   script.drop.drop = features_.drop.scripted(screen_->clock().frames(), screen_->camera());
   if (script.drop.drop) apply(script);
@@ -46,25 +50,20 @@ bool App::frame() {
   // then runs while no frame draws, and the next frame draws while no step runs (GL and CUDA
   // time-slice the GPU; each slows the other).
   const bool threaded = run_->runner().threaded();
-  if (!threaded) run_->control().advance(c, stats_.frame_ms, ending_.step_limit());
+  const RunControl::Grant grant = features_.time.grant(act.time);
+  if (!threaded) run_->control().advance(grant, stats_.frame_ms, ending_.step_limit());
   run_->update_vertices();
   if (run_->update_status()) ending_.ran_away(screen_->headless());
   run_->measure();
   if (screen_->present(c.screenshot, features_)) ending_.recording_failed();
-  if (threaded) run_->control().advance(c, stats_.frame_ms, ending_.step_limit());
+  if (threaded) run_->control().advance(grant, stats_.frame_ms, ending_.step_limit());
   screen_->clock().end(stats_.sim_steps);
   return !ending_.end_of_frame(*screen_, *run_, stats_);
 }
 
 void App::apply(const Changes& c) {
   RunControl::Applied a = run_->control().apply(c);
-  // An error among this frame's outcomes is never hidden by a success beside it.
-  std::stable_partition(a.reports.begin(), a.reports.end(),
-                        [](const Report& r) { return r.kind != Report::Kind::Error; });
-  for (const Report& r : a.reports) status_.report(r);
-  if (a.changed) run_->run_changed();
-  if (a.changed || a.moved) run_->update_vertices();  // lockstep: the new state is there already
-  if (a.resumed) stats_.runaway.clear();
+  const bool saved = run_->land(a);
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
   if (c.overlay || c.solver) run_->measurements().invalidate_overlays();
   if (c.measure_accuracy) {
@@ -73,9 +72,6 @@ void App::apply(const Changes& c) {
   }
   if (c.error_map) run_->measurements().request_error_map();
   if (c.fit_camera) screen_->fit_camera(run_->runner());
-  const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
-    return r.kind == Report::Kind::Done && r.place == Place::Save;
-  });
   ending_.quit_guard().applied(c, saved);
   if (c.quit_confirmed) {
     ending_.quit();
@@ -84,8 +80,14 @@ void App::apply(const Changes& c) {
   }
 }
 
-// After the run's changes (the camera path's key takes the view c fitted).
+// After the run's changes (the camera path's key takes the view c fitted). The features that
+// act on the run first (a reset, a load or save, an encounter started), then the others.
 void App::apply(const FeatureActions& a) {
+  RunControl::Applied run = apply_run_features(features_, a, run_->control());
+  if (TimeControls::edits_the_run(a.time)) ending_.quit_guard().edited();  // a reset, before a save
+  ending_.quit_guard().applied(Changes{}, run_->land(run));
+  if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
+  if (a.time.fit) screen_->fit_camera(run_->runner());
   const FeatureTargets to{screen_->camera(), screen_->presenter(), screen_->clock().display_hz(),
                           run_->edits(), settings_.picked_body, Clock::now()};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
@@ -113,15 +115,13 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.drop.remove = a.remove_galaxy;
   act.drop.undo = a.undo;
   features_.drop.gesture(a.drag, plane, screen_->camera(), stats_.units, act.drop);
-  if (a.toggle_pause) settings_.paused = !settings_.paused;
+  act.time.toggle_pause = a.toggle_pause;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
-  for (int k = 0; k < std::abs(a.speed_change); ++k) {
-    change_speed(settings_.speed, a.speed_change > 0 ? 1 : -1);
-  }
+  act.time.speed_change = a.speed_change;
   c.overlay |= a.toggle_octree;
-  c.step_once += a.step;
-  c.step_back += a.step_back;
+  act.time.step += a.step;
+  act.time.back += a.step_back;
   c.fit_camera |= a.fit;
   c.screenshot |= a.screenshot;
   c.quit |= a.quit;
@@ -148,7 +148,7 @@ Changes App::input_and_panel(FeatureActions& act) {
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
-    if (c.preview_orbit) screen_->orbit_preview({size.x, size.y});
+    if (act.encounter.preview) features_.encounter.preview(plane.view_proj, plane.window);
   } else {
     status_line(stats_);
   }

@@ -21,9 +21,7 @@
 #include "renderer.hpp"
 #include "simulation.hpp"
 #include "units.hpp"
-#include "run/speed.hpp"
 #include "scenarios/drop.hpp"
-#include "scenarios/encounter.hpp"
 
 namespace galaxy::app {
 
@@ -34,8 +32,6 @@ struct Settings {
   std::string scenario;
   Backend backend = Backend::Cpu;
   Solver solver = Solver::BarnesHut;
-  bool paused = false;
-  Speed speed;  // steps per frame, a simulated-time rate, or as fast as it goes
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
@@ -60,13 +56,6 @@ struct Settings {
   int picked_body = -1;  // the body whose walk is shown; -1 for none
   // Measurements.
   bool accuracy_auto = false;
-  // Galaxies: the encounter designer's draft, its file and its orbit preview (the drop tool:
-  // features/drop_tool.hpp).
-  Encounter encounter;
-  std::string encounter_path = "encounter.toml";
-  bool show_orbit = true;
-  // Snapshot.
-  std::string snapshot_path = "snapshot.gxy";  // a .csv would drop the tags and the exact resume
   bool show_panel = true;
   bool asking_quit = false;  // the quit dialog is open (Ending::request_quit, panel/quit_dialog)
 };
@@ -78,22 +67,11 @@ struct Changes {
   bool scenario = false;  // switch scenario at the current count
   bool backend = false;
   bool solver = false;
-  bool reset = false;  // restart the scenario
-  int step_once = 0;   // steps to take while paused (the > button, the . key)
-  int step_back = 0;   // steps back (a keyframe and a replay)
-  std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
   bool error_map = false;  // compute the error map again (picture/shown_field.hpp)
-  bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
   bool overlay = false;  // what the overlays show changed: the octree, its depth, the pick
-  bool resume = false;   // after a runaway: go on from the last good state
-  // The encounter designer: run the draft, write it to or read it from Settings::encounter_path,
-  // take the running encounter as the draft.
-  bool start_encounter = false, save_encounter = false, load_encounter = false,
-       encounter_from_run = false;
-  bool preview_orbit = false;  // the designer is open: the view draws its orbit
   bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
   bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);

@@ -70,7 +70,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
   s.backend = r.backend;
   s.solver = r.solver;
   s.show_panel = panel;
-  s.speed = o.speed;
   if (o.max_drawn) s.max_drawn = *o.max_drawn;
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
@@ -127,6 +126,7 @@ App::App(const Options& options) {
                            o.headless ? display_hz : std::nullopt};
   screen_ = std::make_unique<Screen>(std::move(context), look, settings_, stats_, status_);
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
+  features_.time = TimeControls(o.speed);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
   // Someone at a window can answer a question; a script (--frames) or a headless run cannot, and
   // without the panel there is no dialog to ask in.

@@ -38,4 +38,24 @@ void click_first_item(Draw draw) {
   }
 }
 
+// The same for the last item `draw` puts there (a section's last button, after a header it opens).
+template <class Draw>
+void click_last_item(Draw draw) {
+  ImVec2 at(-1, -1);
+  for (int frame = 0; frame < 5; ++frame) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = frame >= 1 ? at : ImVec2(-1, -1);
+    io.MouseDown[0] = frame == 2;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(400, 400));
+    ImGui::Begin("test");
+    draw();
+    const ImVec2 last = ImGui::GetItemRectMin();
+    ImGui::End();
+    ImGui::EndFrame();
+    at = ImVec2(last.x + 5, last.y + 5);
+  }
+}
+
 }  // namespace galaxy::test_support

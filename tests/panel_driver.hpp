@@ -53,8 +53,9 @@ inline void show_everything(app::Settings& s, app::PanelStats& st, app::Features
   s.octree_depth = 7;
   s.picked_body = 3;
   app::choose_field(s.render, *find_field("error"));
-  s.encounter = *find_preset("prograde");
-  s.encounter.units = kDiskGalaxyUnits;
+  Encounter draft = *find_preset("prograde");
+  draft.units = kDiskGalaxyUnits;
+  f.encounter = app::EncounterDesigner(draft);
   // A time as wide as a long fly-through's, played to its end: "playing: 1234.5 of 1234.5 s".
   app::CameraPath path;
   path.keys = {{0.0, {}}, {1234.5, {}}};

@@ -191,8 +191,8 @@ class FormatsPanel : public PanelDriver {
     ImGui::Begin("formats");
     ImGui::LogToClipboard(0);  // 0: the log opens no section of its own
     ImGui::SetNextItemOpen(true);
-    app::Changes c;
-    app::snapshot_section(s, c, st);
+    app::Snapshots::Action asked;
+    f.snapshots.section(asked, st);
     ImGui::End();
     ImGui::EndFrame();
     return text;

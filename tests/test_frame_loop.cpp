@@ -24,6 +24,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Pauses or runs the app, as the time controls' button does.
+void set_paused(app::App& a, bool paused) {
+  app::FeatureActions t;
+  t.time.paused = paused;
+  a.apply(t);
+}
+
 std::vector<float> vertices_of(const Simulation& sim) {
   std::vector<float> v(4 * sim.size());
   sim.vertices()->write_vertices_host(v.data(), nullptr);
@@ -159,8 +166,8 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
   EXPECT_EQ(st.keyframe_bytes, 1000 * kCpuKeyframeBytesPerBody);
   frames_until(*a, [&] { return a->run().runner().status().kept.size() >= 3; });
   a->run().runner().hold();
-  app::Changes r;
-  r.reset = true;
+  app::FeatureActions r;
+  r.time.reset = true;
   a->apply(r);
   st = a->run().runner().status();
   EXPECT_EQ(st.kept, std::vector<std::uint64_t>{0});
@@ -177,24 +184,24 @@ TEST(FrameLoop, GoingBackShowsAndSavesTheOriginalStep) {
   Reference ref(o);
   for (int f = 0; f < 30; ++f) ASSERT_TRUE(a->frame());
   ASSERT_EQ(a->stats().steps, 30u);
-  app::Changes go;
-  go.seek = 10;
+  app::FeatureActions go;
+  go.time.seek = 10;
   a->apply(go);
   ASSERT_TRUE(a->frame());
-  EXPECT_TRUE(a->settings().paused);
+  EXPECT_TRUE(a->features().time.paused());
   EXPECT_EQ(a->stats().steps, 10u);
   EXPECT_TRUE(drawn_vertices(*a) == ref.at(10));
-  app::Changes back;
-  back.step_back = true;
+  app::FeatureActions back;
+  back.time.back = 1;
   a->apply(back);
   ASSERT_TRUE(a->frame());
   EXPECT_EQ(a->stats().steps, 9u);
   EXPECT_TRUE(drawn_vertices(*a) == ref.at(9));
   const fs::path f = fs::temp_directory_path() / "galaxy_scrubbed.gxy";
   fs::remove(f);
-  a->settings().snapshot_path = f.string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = f.string();
+  save.snapshots.save = true;
   a->apply(save);
   const io::Snapshot s = io::load_snapshot(f);
   EXPECT_EQ(s.steps, 9u);
@@ -210,7 +217,7 @@ TEST(FrameLoop, GoingBackShowsAndSavesTheOriginalStep) {
   EXPECT_EQ(differ, 0u) << "the save holds the scrubbed moment";
   fs::remove(f);
   // And on from there: the next steps are the original run's again.
-  a->settings().paused = false;
+  set_paused(*a, false);
   ASSERT_TRUE(a->frame());
   EXPECT_EQ(a->stats().steps, 10u);
   EXPECT_TRUE(drawn_vertices(*a) == ref.at(10));
@@ -230,7 +237,7 @@ TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   for (int f = 0; f < 3; ++f) ASSERT_TRUE(a->frame());
-  a->settings().paused = true;
+  set_paused(*a, true);
   for (int f = 0; f < app::kSettleFrames + 2; ++f) ASSERT_TRUE(a->frame());
   const std::uint64_t reused = a->stats().scenes_reused;
   const std::vector<std::uint8_t> still = a->screen().picture();
@@ -238,13 +245,13 @@ TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
   EXPECT_EQ(a->stats().scenes_reused, reused + 1) << "nothing changed: the picture is copied";
   EXPECT_EQ(a->screen().picture(), still);
   // A new step.
-  app::Changes step;
-  step.step_once = true;
+  app::FeatureActions step;
+  step.time.step = 1;
   a->apply(step);
   const std::uint64_t before_step = a->stats().scenes_reused;
-  a->settings().paused = false;  // lockstep: this frame runs the step and draws it
+  set_paused(*a, false);  // lockstep: this frame runs the step and draws it
   ASSERT_TRUE(a->frame());
-  a->settings().paused = true;
+  set_paused(*a, true);
   EXPECT_EQ(a->stats().scenes_reused, before_step) << "a new step is drawn";
   EXPECT_NE(a->screen().picture(), still);
   // The look.

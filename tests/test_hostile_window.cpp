@@ -75,7 +75,7 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos);
   EXPECT_FALSE(a->frame()) << "headless: one frame with the message, then the run ends";
   EXPECT_EQ(a->exit_status(), app::kExitRunaway);
-  EXPECT_TRUE(a->settings().paused);
+  EXPECT_TRUE(a->features().time.paused());
   EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos) << a->stats().runaway;
   EXPECT_EQ(a->stats().error, a->stats().runaway) << "and in the status line";
   EXPECT_EQ(a->stats().error_place, app::Place::Runaway);
@@ -85,12 +85,14 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   a->settings().params.dt = 0.0125f;
   app::Changes fix;
   fix.params = true;
-  fix.resume = true;
   a->apply(fix);
+  app::FeatureActions go_on;
+  go_on.time.resume = true;
+  a->apply(go_on);
   EXPECT_EQ(a->stats().error_place, app::Place::None);
   EXPECT_TRUE(a->stats().error.empty()) << "the status line said it; now it says what happened";
   EXPECT_EQ(a->stats().message, "went back to step " + std::to_string(before) + " and continued");
-  EXPECT_FALSE(a->settings().paused);
+  EXPECT_FALSE(a->features().time.paused());
   EXPECT_FALSE(a->run().session().simulation().runaway());
   EXPECT_TRUE(a->stats().runaway.empty());
 }
@@ -99,15 +101,15 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   std::string why;
   auto a = make_headless_app(300, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().snapshot_path = (temp("galaxy_no_such_folder") / "x.csv").string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = (temp("galaxy_no_such_folder") / "x.csv").string();
+  save.snapshots.save = true;
   a->apply(save);
   EXPECT_EQ(a->stats().error_place, app::Place::Save);
   EXPECT_NE(a->stats().error.find("does not exist"), std::string::npos) << a->stats().error;
   EXPECT_TRUE(a->stats().message.empty());
   const fs::path good = temp("galaxy_panel_save.csv");
-  a->settings().snapshot_path = good.string();
+  save.snapshots.path = good.string();
   a->apply(save);
   EXPECT_TRUE(a->stats().error.empty()) << "the stale error is gone: " << a->stats().error;
   EXPECT_EQ(a->stats().message, "saved " + good.string());
@@ -133,18 +135,21 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   auto a = make_headless_app(300, why);
   if (!a) GTEST_SKIP() << why;
   const fs::path saved = temp("galaxy_panel_load.gxy");
-  a->settings().snapshot_path = saved.string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = saved.string();
+  save.snapshots.save = true;
   a->apply(save);
   ASSERT_TRUE(a->stats().error.empty()) << a->stats().error;
 
+  // The body count (the panel's Changes), then the load (the snapshots' action), in one frame.
   a->settings().bodies = 400;
-  a->settings().snapshot_path = temp("galaxy_no_such_file.gxy").string();
-  app::Changes both;
-  both.bodies = true;
-  both.load = true;
-  a->apply(both);
+  app::Changes count;
+  count.bodies = true;
+  a->apply(count);
+  app::FeatureActions failed;
+  failed.snapshots.path = temp("galaxy_no_such_file.gxy").string();
+  failed.snapshots.load = true;
+  a->apply(failed);
   EXPECT_EQ(a->stats().error_place, app::Place::Load);
   EXPECT_TRUE(a->stats().message.empty()) << a->stats().message;
   EXPECT_EQ(a->run().session().simulation().size(), 400u);
@@ -155,9 +160,9 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   app::Changes theta;
   theta.params = true;
   a->apply(theta);
-  a->settings().snapshot_path = saved.string();
-  app::Changes load;
-  load.load = true;
+  app::FeatureActions load;
+  load.snapshots.path = saved.string();
+  load.snapshots.load = true;
   a->apply(load);
   EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
   EXPECT_EQ(a->stats().message.rfind("loaded " + saved.string(), 0), 0u) << a->stats().message;

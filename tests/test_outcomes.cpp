@@ -76,9 +76,9 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
   EXPECT_EQ(a->run().session().simulation().size(), 500u);
 
   const fs::path f = fs::temp_directory_path() / "galaxy_outcomes.gxy";
-  a->settings().snapshot_path = f.string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = f.string();
+  save.snapshots.save = true;
   a->apply(save);
   EXPECT_TRUE(a->stats().error.empty());
   a->apply(typed_count("600"));
@@ -89,16 +89,16 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
 // The panel's snapshot path saves the format that keeps colours and resumes exactly, also when
 // the path typed has no extension (the field then shows the file written, which Load finds).
 TEST(Outcomes, ThePanelSavesGxyByDefault) {
-  EXPECT_EQ(fs::path(app::Settings{}.snapshot_path).extension(), ".gxy");
+  EXPECT_EQ(fs::path(app::Snapshots{}.path()).extension(), ".gxy");
   std::string why;
   auto a = small_app(why);
   if (!a) GTEST_SKIP() << why;
   const fs::path f = fs::temp_directory_path() / "galaxy_outcomes_plain";
-  a->settings().snapshot_path = f.string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = f.string();
+  save.snapshots.save = true;
   a->apply(save);
-  EXPECT_EQ(a->settings().snapshot_path, f.string() + ".gxy");
+  EXPECT_EQ(a->features().snapshots.path(), f.string() + ".gxy");
   EXPECT_TRUE(fs::exists(f.string() + ".gxy")) << a->stats().error;
   fs::remove(f.string() + ".gxy");
 }

@@ -132,10 +132,12 @@ TEST(PanelKeys, TwoPressesOfOneKeyInOneFrameCountTwice) {
   } catch (const std::runtime_error& e) {
     GTEST_SKIP() << e.what();
   }
-  a->settings().paused = true;
+  app::FeatureActions pause;
+  pause.time.paused = true;
+  a->apply(pause);
   ASSERT_TRUE(a->frame());
   const std::uint64_t before = a->run().session().simulation().steps_taken();
-  const float speed = a->settings().speed.steps_per_frame;
+  const float speed = a->features().time.speed().steps_per_frame;
   const auto keys = [&](const std::string& typed) {
     for (const char ch : typed) ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(ch));
     ASSERT_TRUE(a->frame());
@@ -143,12 +145,12 @@ TEST(PanelKeys, TwoPressesOfOneKeyInOneFrameCountTwice) {
   keys("..");
   EXPECT_EQ(a->run().session().simulation().steps_taken(), before + 2) << "two steps";
   keys("  ");
-  EXPECT_TRUE(a->settings().paused) << "run, then paused again";
+  EXPECT_TRUE(a->features().time.paused()) << "run, then paused again";
   EXPECT_EQ(a->run().session().simulation().steps_taken(), before + 2);
   keys(",,");
   EXPECT_EQ(a->stats().steps, before) << "two steps back";
   keys("]]");
-  EXPECT_EQ(a->settings().speed.steps_per_frame, 4.0f * speed) << "twice as fast, twice";
+  EXPECT_EQ(a->features().time.speed().steps_per_frame, 4.0f * speed) << "twice as fast, twice";
 }
 
 }  // namespace

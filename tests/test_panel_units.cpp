@@ -74,9 +74,9 @@ TEST(PanelUnits, ALoadedGxyBringsItsUnitsToThePanel) {
   o.scenario = "plummer";
   auto b = test_support::make_app(o, why);
   ASSERT_FALSE(b->stats().units.physical());
-  b->settings().snapshot_path = f.string();
-  app::Changes load;
-  load.load = true;
+  app::FeatureActions load;
+  load.snapshots.path = f.string();
+  load.snapshots.load = true;
   b->apply(load);
   EXPECT_EQ(b->stats().units, a->stats().units);
   EXPECT_TRUE(b->stats().units.physical());

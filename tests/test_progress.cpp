@@ -217,9 +217,9 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
       EXPECT_TRUE(a->frame());
     }
   };
-  a->settings().snapshot_path = bad.string();
-  app::Changes load;
-  load.load = true;
+  app::FeatureActions load;
+  load.snapshots.path = bad.string();
+  load.snapshots.load = true;
   a->apply(load);
   outcome("");
   EXPECT_EQ(a->stats().error_place, app::Place::Load);
@@ -229,7 +229,7 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   EXPECT_EQ(a->run().session().simulation().size(), 300u) << "the run stays";
   EXPECT_EQ(a->stats().source, "collision");
 
-  a->settings().snapshot_path = good.string();
+  load.snapshots.path = good.string();
   a->apply(load);
   outcome(a->stats().error);
   EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
@@ -240,9 +240,9 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
 
   // A save is written on the worker too, and says so when it is done.
   const fs::path out = d / "out.gxy";
-  a->settings().snapshot_path = out.string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = out.string();
+  save.snapshots.save = true;
   a->apply(save);
   for (int k = 0; k < 100000 && a->stats().error.empty() &&
                   a->stats().message.rfind("saved", 0) != 0;

@@ -134,11 +134,11 @@ TEST(Quit, AFreshOrSavedRunQuitsAtOnce) {
   a = window_app(why);
   ASSERT_TRUE(a->frame());
   edit_theta(*a);
-  a->settings().snapshot_path = (std::filesystem::temp_directory_path() / "galaxy_quit").string();
-  app::Changes save;
-  save.save = true;
+  app::FeatureActions save;
+  save.snapshots.path = (std::filesystem::temp_directory_path() / "galaxy_quit").string();
+  save.snapshots.save = true;
   a->apply(save);
-  std::filesystem::remove(a->settings().snapshot_path);
+  std::filesystem::remove(a->features().snapshots.path());
   EXPECT_FALSE(press(*a, GLFW_KEY_ESCAPE)) << "saved since the edit";
 }
 

@@ -21,6 +21,18 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
     case PanelSlot::Rendering:
       f.reference.section(a.reference, st);
       return;
+    case PanelSlot::Time:
+      f.time.section(a.time, st);
+      return;
+    case PanelSlot::Runaway:
+      f.time.runaway_rows(a.time, st);
+      return;
+    case PanelSlot::Snapshot:
+      f.snapshots.section(a.snapshots, st);
+      return;
+    case PanelSlot::DesignEncounter:
+      f.encounter.section(a.encounter, st);
+      return;
   }
 }
 
@@ -31,6 +43,14 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
   for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
   for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));
   return said;
+}
+
+// The time controls first: a reset, then a load or save, then the draft started.
+RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, RunControl& run) {
+  RunControl::Applied out = f.time.apply(a.time, run);
+  out += f.snapshots.apply(a.snapshots, run);
+  out += f.encounter.apply(a.encounter, run);
+  return out;
 }
 
 }  // namespace galaxy::app

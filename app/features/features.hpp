@@ -12,15 +12,19 @@
 
 #include "features/camera_path_tool.hpp"
 #include "features/drop_tool.hpp"
+#include "features/encounter_designer.hpp"
 #include "features/follow_camera.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/reference_photo.hpp"
+#include "features/snapshots.hpp"
+#include "features/time_controls.hpp"
 #include "features/three_view.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
 #include "picture/record_target.hpp"
 #include "run/report.hpp"
+#include "run/run_control.hpp"
 
 namespace galaxy::app {
 
@@ -31,6 +35,9 @@ struct Features {
   FollowCamera follow;
   DropTool drop;
   ReferencePhoto reference;
+  TimeControls time;
+  Snapshots snapshots;
+  EncounterDesigner encounter;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -41,6 +48,9 @@ struct FeatureActions {
   CameraPathTool::Action camera_path;
   DropTool::Action drop;
   ReferencePhoto::Action reference;
+  TimeControls::Action time;
+  Snapshots::Action snapshots;
+  EncounterDesigner::Action encounter;
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -57,6 +67,11 @@ struct FeatureTargets {
 // click is read); what they said, in order. A new feature is its own files, a member and an
 // action above, its rows and its line here (features.cpp).
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t);
+
+// The features that act on the run (the time controls, snapshots, the encounter designer): `a`
+// applied through `run`'s typed requests; what the run did, for the app to land as it lands
+// RunControl::apply's (a run changed wholesale, moved, resumed).
+RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, RunControl& run);
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
 // is added to `a`; `st`: the newest error, shown by the control that failed; `picked`: the picked

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "features/features.hpp"
 #include "io/encounter_file.hpp"
 #include "scenarios/presets.hpp"
 #include "scenarios/scenarios.hpp"
@@ -31,37 +32,38 @@ Kiosk::Kiosk(std::vector<std::string> items, double seconds)
   }
 }
 
-Changes Kiosk::start(Settings& s, std::size_t item) {
+Changes Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
   Changes c;
   current_ = item;
   if (encounters_[item]) {
-    s.encounter = *encounters_[item];
-    c.start_encounter = true;
+    act.encounter.draft = *encounters_[item];
+    act.encounter.start = true;
   } else if (s.scenario == items_[item]) {
-    c.reset = true;
+    act.time.reset = true;
   } else {
     s.scenario = items_[item];
     c.scenario = true;
   }
-  s.paused = false;
+  act.time.paused = false;
   s.follow = FollowMode::Everything;
   s.view = ViewDirection::Kept;
-  c.fit_camera = true;
+  act.time.fit = true;  // after the new bodies (App::apply of the features)
   return c;
 }
 
-Changes Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now) {
+Changes Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now,
+                    FeatureActions& act) {
   if (!started_) {
     started_ = now;
-    return start(s, 0);
+    return start(s, 0, act);
   }
   if (!st.runaway.empty() || (!st.error.empty() && st.error_place == Place::Step)) {
     started_ = now;
-    return start(s, current_);  // the same again, from its start
+    return start(s, current_, act);  // the same again, from its start
   }
   if (std::chrono::duration<double>(now - *started_).count() < seconds_) return {};
   started_ = now;
-  return start(s, (current_ + 1) % items_.size());
+  return start(s, (current_ + 1) % items_.size(), act);
 }
 
 // ImGui 1.86 keeps GLFW's key codes.

@@ -15,6 +15,8 @@
 
 namespace galaxy::app {
 
+struct FeatureActions;
+
 class Kiosk {
  public:
   using Clock = std::chrono::steady_clock;
@@ -23,8 +25,9 @@ class Kiosk {
   Kiosk(std::vector<std::string> items, double seconds);
 
   // Once a frame: the changes that start the next item when the current one has had its time (or
-  // the first, at once), or the current one again after a runaway or an error.
-  Changes tick(Settings& s, const PanelStats& st, Clock::time_point now);
+  // the first, at once), or the current one again after a runaway or an error; an encounter, the
+  // reset, running on and the camera's fit are asked of the features in `act`.
+  Changes tick(Settings& s, const PanelStats& st, Clock::time_point now, FeatureActions& act);
   const std::string& showing() const { return items_[current_]; }
   // The frame's input in kiosk mode: nothing reaches the camera or the run but the exit chord;
   // true when Ctrl+Shift+Q was pressed.
@@ -33,7 +36,7 @@ class Kiosk {
   void caption() const;
 
  private:
-  Changes start(Settings& s, std::size_t item);
+  Changes start(Settings& s, std::size_t item, FeatureActions& act);
 
   std::vector<std::string> items_;
   std::vector<std::optional<Encounter>> encounters_;  // the files', read once at the start

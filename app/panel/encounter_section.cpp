@@ -119,34 +119,16 @@ void units_controls(Encounter& e) {
   ImGui::TextDisabled("unit speed %.0f km/s, unit time %.2f Myr", e.units.speed_kms(), e.units.time_myr());
 }
 
-void file_controls(Settings& s, Changes& c) {
-  ImGui::InputText("file", &s.encounter_path);
-  tip("the draft's TOML file (README, Encounters)");
-  c.save_encounter |= ImGui::Button("Save draft");
-  tip("write the draft to the file");
-  ImGui::SameLine();
-  c.load_encounter |= ImGui::Button("Load draft");
-  tip("read the draft from the file (one that cannot be read keeps the draft)");
-}
-
 }  // namespace
 
-void encounter_section(Settings& s, Changes& c, const PanelStats& st) {
-  Encounter& e = s.encounter;
-  c.encounter_from_run |= ImGui::Button("Take the running encounter");
-  tip("copy the encounter that runs (a preset or a file) into the draft");
+bool draft_controls(Encounter& e) {
+  const Encounter before = e;
   ImGui::InputText("title", &e.name);
   tip("the encounter's name");
   galaxy_list(e);
   orbit_controls(e);
   units_controls(e);
-  ImGui::Checkbox("draw the predicted orbit", &s.show_orbit);
-  tip("draw the pair's paths as two point masses would move, to twice the time to pericentre");
-  c.preview_orbit = s.show_orbit && e.orbit.has_value();
-  if (ImGui::Button(fmt::format("Start with {} bodies", st.bodies).c_str())) c.start_encounter = true;
-  tip("run the draft from its start at the run's body count (a draft that cannot run is refused)");
-  file_controls(s, c);
-  error_here(st, Place::Encounter);
+  return !(e == before);
 }
 
 }  // namespace galaxy::app

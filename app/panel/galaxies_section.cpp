@@ -7,7 +7,6 @@
 
 #include <string>
 
-#include "panel/encounter_section.hpp"
 #include "panel/panel_parts.hpp"
 
 namespace galaxy::app {
@@ -46,7 +45,7 @@ bool galaxy_model_controls(GalaxySpec& g, const Units& u, int id) {
   return changed;
 }
 
-void galaxies_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
+void galaxies_section(const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Galaxies");
   tip("drop galaxies into the run with the mouse, or design an encounter and start it");
   if (!open) return;
@@ -59,7 +58,7 @@ void galaxies_section(Settings& s, Changes& c, const PanelStats& st, const Featu
   const bool design = ImGui::TreeNode("design an encounter");
   tip("galaxies, their spins and orbit: a draft to start, save or load");
   if (design) {
-    encounter_section(s, c, st);
+    rows(PanelSlot::DesignEncounter);
     ImGui::TreePop();
   }
 }

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The panel's Galaxies section: the drop tool (a galaxy dropped into the running run with the
-// mouse, one taken out, undo) and the encounter designer (encounter_section.hpp).
+// mouse, one taken out, undo) and the encounter designer (features/encounter_designer.hpp), each
+// drawing its own rows.
 #pragma once
 
 #include "scenarios/encounter.hpp"
 #include "panel/panel.hpp"
-#include "settings.hpp"
 #include "units.hpp"
 
 namespace galaxy::app {
 
-// `rows` draws the drop tool's rows (PanelSlot::DropInto, features/drop_tool.hpp).
-void galaxies_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows);
+// `rows` draws the drop tool's rows (PanelSlot::DropInto, features/drop_tool.hpp) and the
+// designer's (PanelSlot::DesignEncounter).
+void galaxies_section(const FeatureRows& rows);
 
 // A galaxy's model, mass and length scale (in the run's physical units where it has them);
 // `id` keeps the widgets of several galaxies apart. True when one changed.

@@ -280,27 +280,6 @@ void render_section(Settings& s, Changes& c, const PanelStats& st, const Feature
   tip("save the view as galaxy_YYYYmmdd_HHMMSS.png in the current folder");
 }
 
-// A runaway step stopped the run: say so at the top, with the way on.
-void runaway_box(Changes& c, const PanelStats& st) {
-  if (st.runaway.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, kError);
-  ImGui::TextWrapped("%s", st.runaway.c_str());
-  ImGui::PopStyleColor();
-  const std::string label =
-      "Go back to step " + std::to_string(st.runaway_good_step) + " and continue";
-  c.resume |= ImGui::Button(label.c_str());
-  tip("go on from the last good state (lower dt or raise the softening first)");
-  ImGui::SameLine();
-  c.reset |= ImGui::Button("Reset##runaway");
-  tip("start the scenario again");
-  if (!st.kept.empty()) {
-    const std::uint64_t back = st.kept.back();
-    if (ImGui::Button(fmt::format("Back to the keyframe at step {}", back).c_str())) c.seek = back;
-    tip("go back to the newest keyframe kept before the runaway, paused");
-  }
-  ImGui::TextDisabled("lower dt or raise the softening first");
-}
-
 void interop_line(const PanelStats& st) {
   if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
 }
@@ -337,15 +316,15 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
     ImGui::TextWrapped("N = %zu, step %llu, t = %.3f", st.bodies,
                        static_cast<unsigned long long>(st.steps), st.time);
   }
-  time_controls(s, c, st);
-  runaway_box(c, st);
+  rows(PanelSlot::Time);
+  rows(PanelSlot::Runaway);
   interop_line(st);
   simulation_section(s, c, st);
   timing_section(st);
   accuracy_section(s, c, st);
   render_section(s, c, st, rows);
-  galaxies_section(s, c, st, rows);
-  snapshot_section(s, c, st);
+  galaxies_section(rows);
+  rows(PanelSlot::Snapshot);
   ImGui::PopItemWidth();
   ImGui::End();
   ImGui::PopStyleVar(2);

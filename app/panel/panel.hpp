@@ -19,6 +19,10 @@ enum class PanelSlot {
   ViewTools,         // after the camera's controls (the record button, the camera path)
   DropInto,          // the Galaxies section's "drop into the run" (the drop tool's)
   Rendering,         // in Rendering, after the camera's controls (the reference image)
+  Time,              // under the run's line: run, pause, step, speed, timeline
+  Runaway,           // below them, while a runaway has stopped the run: the ways on
+  Snapshot,          // the Snapshot section, after Galaxies
+  DesignEncounter,   // the Galaxies section's "design an encounter" (the designer's)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 

@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "io/formats.hpp"
 #include "panel/key_table.hpp"
 
 namespace galaxy::app {
@@ -219,34 +218,6 @@ void error_here(const PanelStats& st, Place where) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));
   ImGui::TextWrapped("%s", st.error.c_str());
   ImGui::PopStyleColor();
-}
-
-void snapshot_section(Settings& s, Changes& c, const PanelStats& st) {
-  const bool open = ImGui::CollapsingHeader("Snapshot");
-  tip("save the bodies to a file, or load a run from one");
-  if (!open) return;
-  ImGui::InputText("path", &s.snapshot_path);  // imgui_stdlib: any length, no copy
-  // The formats' rows (io/formats.hpp) say what each extension is; ImGui does not wrap tooltips.
-  static const std::string path_tip =
-      io::wrap_lines("the file: " + io::save_formats_help() + "; " + io::default_extension() +
-                         " is added where the name has no extension",
-                     90);
-  tip(path_tip.c_str());
-  c.save |= ImGui::Button("Save");
-  tip("write the step shown to the path (the format by its extension)");
-  ImGui::SameLine();
-  c.load |= ImGui::Button("Load");
-  static const std::string load_tip =
-      io::wrap_lines("start from the snapshot at the path: " + io::load_formats_help() +
-                         "; --units and --particle-types apply, and a failed load keeps the run",
-                     90);
-  tip(load_tip.c_str());
-  error_here(st, Place::Save);
-  error_here(st, Place::Load);
-  if (!st.message.empty() &&
-      (st.message.rfind("saved", 0) == 0 || st.message.rfind("loaded", 0) == 0)) {
-    ImGui::TextWrapped("%s", st.message.c_str());
-  }
 }
 
 }  // namespace galaxy::app

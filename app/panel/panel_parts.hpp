@@ -39,7 +39,4 @@ void note_beside(const std::string& note);
 // where it says what the control would do.
 void tip(const char* text);
 
-// The Snapshot section: the path, Save and Load, and what they said.
-void snapshot_section(Settings& s, Changes& c, const PanelStats& st);
-
 }  // namespace galaxy::app

@@ -161,7 +161,7 @@ void Presenter::draw_panes(const Frame& f, const render::RenderParams& p,
 // simulation runs or the view moves; paused and still, the next frame draws them all.
 int Presenter::draw_stride(const Frame& f) const {
   const std::size_t n = f.bodies.count();
-  const bool busy = !f.settings.paused || f.view_proj != scene_key_.view_proj;
+  const bool busy = !f.paused || f.view_proj != scene_key_.view_proj;
   const std::size_t most = std::max<std::size_t>(f.settings.max_drawn, 1);
   if (n <= most || !busy) return 1;
   return static_cast<int>((n + most - 1) / most);

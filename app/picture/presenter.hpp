@@ -55,6 +55,7 @@ class Presenter final : public RecordTarget {
     // for the single view.
     std::vector<glm::mat4> panes;
     const render::Trails* trails = nullptr;  // drawn over the bodies where set
+    bool paused = false;  // the time controls': paused and still, every body is drawn
   };
   struct Presented {
     std::optional<float> render_ms;  // set where the bodies were drawn (not reused)

@@ -107,7 +107,7 @@ bool Screen::present(bool screenshot, const Features& f) {
                            drawn_sequence_, screenshot,
                            settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                                                 : std::vector<glm::mat4>{},
-                           trail_path_.trails()});
+                           trail_path_.trails(), f.time.paused()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));
@@ -152,14 +152,6 @@ void Screen::fit_camera(Runner& runner) {
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);
-}
-
-// The designer's pair on its orbit, to twice the time to pericentre (past the first passage).
-void Screen::orbit_preview(glm::vec2 window) {
-  const Encounter& e = settings_.encounter;
-  if (!e.orbit) return;
-  const double until = std::max(2.0 * e.orbit->time_to_pericentre, 10.0);
-  draw_orbit_paths(view_proj(int(window.x), int(window.y)), window, e, until);
 }
 
 }  // namespace galaxy::app

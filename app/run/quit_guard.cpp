@@ -4,8 +4,7 @@
 namespace galaxy::app {
 
 bool edits_the_run(const Changes& c) {
-  return c.params || c.bodies || !c.bodies_typed.empty() || c.scenario || c.reset ||
-         c.start_encounter;
+  return c.params || c.bodies || !c.bodies_typed.empty() || c.scenario;
 }
 
 void QuitGuard::applied(const Changes& c, bool saved) {

@@ -21,7 +21,8 @@ class QuitGuard {
 
   // A frame's changes once applied: edits of the run, and whether a save went through after them.
   void applied(const Changes& c, bool saved);
-  // A feature's edit of the run (a galaxy dropped, taken out or undone: features/drop_tool.hpp).
+  // A feature's edit of the run (a galaxy dropped, taken out or undone: features/drop_tool.hpp;
+  // a reset; an encounter started).
   void edited() { edited_ = true; }
   bool should_ask(Clock::time_point now) const {
     return may_ask_ && (edited_ || now - start_ > kLongRun);
@@ -33,8 +34,8 @@ class QuitGuard {
   bool edited_ = false;  // since the start or the last save
 };
 
-// Whether `c` edits the run a save would keep: its parameters, bodies, scenario, an encounter
-// started.
+// Whether `c` edits the run a save would keep: its parameters, bodies, scenario (the features'
+// edits: QuitGuard::edited).
 bool edits_the_run(const Changes& c);
 
 }  // namespace galaxy::app

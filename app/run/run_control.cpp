@@ -3,12 +3,19 @@
 
 #include <fmt/format.h>
 
-#include "io/encounter_file.hpp"
 #include "io/snapshot.hpp"
 #include "run/speed.hpp"
 #include "text/body_count.hpp"
 
 namespace galaxy::app {
+
+RunControl::Applied& RunControl::Applied::operator+=(Applied o) {
+  changed |= o.changed;
+  moved |= o.moved;
+  resumed |= o.resumed;
+  for (Report& r : o.reports) reports.push_back(std::move(r));
+  return *this;
+}
 
 // A success says Done (an older error of the panel goes); a failure says why, where it belongs.
 bool RunControl::attempt(Place where, const std::function<void()>& action, Applied& out,
@@ -37,14 +44,12 @@ RunControl::Applied RunControl::apply(const Changes& c) {
     settings_.scenario = runner_.running().scenario;
   }
   apply_bodies(c, out);
-  if (c.reset) {
-    change(Place::Reset, [](Session& s) { s.set_body_count(s.simulation().size()); }, out);
-  }
-  if (c.load) apply_load(out);
-  if (c.save) apply_save(out);
-  apply_encounter(c, out);
-  if (c.resume) resume(out);
-  apply_time(c, out);
+  return out;
+}
+
+RunControl::Applied RunControl::reset() {
+  Applied out;
+  change(Place::Reset, [](Session& s) { s.set_body_count(s.simulation().size()); }, out);
   return out;
 }
 
@@ -113,12 +118,12 @@ bool RunControl::job_under_way(Place where, Applied& out) {
   return true;
 }
 
-void RunControl::apply_load(Applied& out) {
-  if (job_under_way(Place::Load, out)) return;
-  const std::string path = settings_.snapshot_path;
+RunControl::Applied RunControl::load(const std::string& path) {
+  Applied out;
+  if (job_under_way(Place::Load, out)) return out;
   if (!runner_.threaded()) {  // lockstep: each frame shows its own step, so the load is here
     loaded([&](Session& s) { return s.load(path); }, path, out);
-    return;
+    return out;
   }
   // The preflight from the file's header before a body is read; then the worker reads, with
   // the run's --units and --particle-types.
@@ -131,10 +136,10 @@ void RunControl::apply_load(Applied& out) {
       itself = s.reads_itself(path);
     });
   };
-  if (!attempt(Place::Load, check, out, false)) return;
+  if (!attempt(Place::Load, check, out, false)) return out;
   if (itself) {
     loaded([&](Session& s) { return s.load(path); }, path, out);
-    return;
+    return out;
   }
   job_ = std::make_unique<FileJob>(FileJob::Kind::Load, path,
                                    [path, options](const io::Progress& p) {
@@ -142,16 +147,16 @@ void RunControl::apply_load(Applied& out) {
                                      o.progress = p;
                                      return io::load_snapshot(path, o);
                                    });
+  return out;
 }
 
-void RunControl::apply_save(Applied& out) {
-  if (job_under_way(Place::Save, out)) return;
-  settings_.snapshot_path = io::with_default_format(settings_.snapshot_path);  // Load finds it
-  const std::string path = settings_.snapshot_path;
+RunControl::Applied RunControl::save(const std::string& path) {
+  Applied out;
+  if (job_under_way(Place::Save, out)) return out;
   if (!runner_.threaded()) {
     const auto save = [&] { runner_.exclusive([&](Session& s) { s.save(path); }); };
     if (attempt(Place::Save, save, out)) out.reports.push_back(Report::message("saved " + path));
-    return;
+    return out;
   }
   // The step shown is taken with the thread parked; the worker writes it while the run goes on.
   // A run that writes its own (over MPI ranks, each rank its share) writes it there and then.
@@ -166,16 +171,17 @@ void RunControl::apply_save(Applied& out) {
       return written ? io::Snapshot{} : s.snapshot();
     });
   };
-  if (!attempt(Place::Save, take, out, false)) return;
+  if (!attempt(Place::Save, take, out, false)) return out;
   if (written) {
     out.reports.push_back(Report::done(Place::Save));
     out.reports.push_back(Report::message("saved " + path));
-    return;
+    return out;
   }
   job_ = std::make_unique<FileJob>(FileJob::Kind::Save, path, [path, state](const io::Progress& p) {
     io::save_snapshot(path, *state, p);
     return io::Snapshot{};
   });
+  return out;
 }
 
 // A load or save that finished on its worker: its outcome, as a load or save in the frame says it.
@@ -207,71 +213,64 @@ void RunControl::loaded(const std::function<Loaded(Session&)>& adopt, const std:
   out.reports.push_back(Report::message(text));
 }
 
-// The designer's draft: taken from the run, run at the current count, written, read. A draft
-// that cannot run is refused with check_encounter's message and the run goes on.
-void RunControl::apply_encounter(const Changes& c, Applied& out) {
-  Encounter& draft = settings_.encounter;
-  if (c.encounter_from_run) {
-    const bool had = runner_.exclusive([&](Session& s) {
-      if (const Encounter* e = s.encounter()) draft = *e;
-      return s.encounter() != nullptr;
-    });
-    if (!had) out.reports.push_back(Report::error("the run is not an encounter", Place::Encounter));
+// The designer's draft run at the current count. A draft that cannot run is refused with
+// check_encounter's message and the run goes on.
+RunControl::Applied RunControl::start_encounter(const Encounter& e) {
+  Applied out;
+  if (change(Place::Encounter, [&](Session& s) { s.set_encounter(e); }, out)) {
+    out.reports.push_back(Report::message("started the encounter " + e.name));
   }
-  if (c.start_encounter &&
-      change(Place::Encounter, [&](Session& s) { s.set_encounter(draft); }, out)) {
-    out.reports.push_back(Report::message("started the encounter " + draft.name));
-  }
-  const std::string& path = settings_.encounter_path;
-  if (c.save_encounter &&
-      attempt(Place::Encounter, [&] { io::save_encounter(path, draft); }, out)) {
-    out.reports.push_back(Report::message("saved the draft to " + path));
-  }
-  if (c.load_encounter &&
-      attempt(Place::Encounter, [&] { draft = io::load_encounter(path); }, out)) {
-    out.reports.push_back(Report::message("loaded the draft from " + path + "; Start runs it"));
-  }
+  return out;
 }
 
-// Going back: pauses, and the thread restores a keyframe and replays to the step.
-void RunControl::apply_time(const Changes& c, Applied& out) {
-  if (c.seek) {
-    settings_.paused = true;
-    out.reports.push_back(
-        runner_.seek(*c.seek)
-            ? Report::done(Place::Timeline)
-            : Report::error("no keyframe reaches back to that step", Place::Timeline));
-  }
-  if (c.step_back) {
-    settings_.paused = true;
-    const std::uint64_t at = runner_.status().steps, back = std::uint64_t(c.step_back);
-    out.reports.push_back(at >= back && runner_.seek(at - back)
-                              ? Report::done(Place::Timeline)
-                              : Report::error("no keyframe reaches back further", Place::Timeline));
-  }
-  out.moved = c.seek || c.step_back;
+std::optional<Encounter> RunControl::running_encounter() {
+  return runner_.exclusive([&](Session& s) -> std::optional<Encounter> {
+    if (const Encounter* e = s.encounter()) return *e;
+    return std::nullopt;
+  });
 }
 
-// After a runaway or a failed step: go on from the last good state.
-void RunControl::resume(Applied& out) {
+// Going back: the thread restores a keyframe and replays to the step (the time controls pause).
+RunControl::Applied RunControl::seek(std::uint64_t step) {
+  Applied out;
+  out.reports.push_back(runner_.seek(step)
+                            ? Report::done(Place::Timeline)
+                            : Report::error("no keyframe reaches back to that step",
+                                            Place::Timeline));
+  out.moved = true;
+  return out;
+}
+
+RunControl::Applied RunControl::step_back(int steps) {
+  Applied out;
+  const std::uint64_t at = runner_.status().steps, back = std::uint64_t(steps);
+  out.reports.push_back(at >= back && runner_.seek(at - back)
+                            ? Report::done(Place::Timeline)
+                            : Report::error("no keyframe reaches back further", Place::Timeline));
+  out.moved = true;
+  return out;
+}
+
+RunControl::Applied RunControl::resume() {
+  Applied out;
   const RunnerStatus st = runner_.status();
-  if (!st.runaway && st.error.empty()) return;
+  if (!st.runaway && st.error.empty()) return out;
   runner_.resume();
   out.resumed = true;
   out.reports.push_back(
       Report::message(fmt::format("went back to step {} and continued", st.steps)));
-  settings_.paused = false;
+  return out;
 }
 
-void RunControl::advance(const Changes& c, float frame_ms, std::optional<std::uint64_t> limit) {
-  if (c.seek || c.step_back) return;  // this frame shows where it went
-  if (settings_.paused) {
+void RunControl::advance(const Grant& g, float frame_ms, std::optional<std::uint64_t> limit) {
+  if (g.moved) return;  // this frame shows where it went
+  if (g.paused) {
     runner_.hold();
-    if (c.step_once > 0) runner_.grant(double(c.step_once), limit);
+    if (g.steps > 0) runner_.grant(double(g.steps), limit);
     return;
   }
   const float frame_s = std::max(frame_ms, 0.0f) * 1e-3f;
-  runner_.grant(steps_granted(settings_.speed, frame_s, settings_.params.dt), limit);
+  runner_.grant(steps_granted(g.speed, frame_s, settings_.params.dt), limit);
 }
 
 }  // namespace galaxy::app

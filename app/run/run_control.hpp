@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: MIT
 // The panel's changes applied to the run. Settings holds the wanted values; each change sends them
 // to the simulation's thread once (Runner::post), or, where the run changes wholesale, runs with
-// the thread parked (Runner::exclusive). A change that fails keeps the current run, reports where
+// the thread parked (Runner::exclusive); the features that act on the run (time, snapshots, the
+// encounter designer) ask through its typed requests. A change that fails keeps the current run, reports where
 // it belongs (Place), and puts that control's Settings field back to what runs. With a threaded
 // runner, Load and Save read and write the file on a worker (FileJob) while the run goes on and
 // the window draws; the loaded bodies replace the run when the read is complete and checked.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "run/file_job.hpp"
 #include "run/report.hpp"
 #include "run/runner.hpp"
+#include "run/speed.hpp"
+#include "scenarios/encounter.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -31,16 +37,35 @@ class RunControl {
     bool moved = false;    // the thread went to another step (a seek, a step back)
     bool resumed = false;  // went on after a runaway or a failed step
     std::vector<Report> reports;  // in the order the actions ran
+    Applied& operator+=(Applied o);  // `o` ran after these: flags or'ed, its reports after
   };
-  // Parameters, solver, backend, scenario, body count, reset, load, save, the encounter
-  // designer's start, save and load, resume and going back; and first the outcome of a load or
+  // Parameters, solver, backend, scenario and body count; and first the outcome of a load or
   // save that finished on its worker since the last call.
   Applied apply(const Changes& c);
+
+  // What the features that act on the run ask of it (features/time_controls, snapshots,
+  // encounter_designer): typed requests, each saying what it did.
+  Applied reset();                                 // the scenario again at the count
+  Applied load(const std::string& path);           // the run from a snapshot file
+  Applied save(const std::string& path);           // the step shown, to `path` as it is
+  Applied start_encounter(const Encounter& e);     // `e` from its start at the current count
+  std::optional<Encounter> running_encounter();    // the encounter that runs, if one does
+  Applied seek(std::uint64_t step);                // to that step (a keyframe and a replay)
+  Applied step_back(int steps);                    // that many steps back
+  Applied resume();  // after a runaway or a failed step: on from the last good state
+
   // The load or save under way on its worker, if any.
   const FileJob* file_job() const { return job_.get(); }
-  // The steps this frame grants the thread (the speed, or a single step when paused); `frame_ms`
-  // the last frame's length, `limit` --steps.
-  void advance(const Changes& c, float frame_ms, std::optional<std::uint64_t> limit);
+  // What the time controls grant a frame: paused (then `steps` single steps) or at `speed`;
+  // `moved`: the frame went to another step (a seek), so it shows that one and grants none.
+  struct Grant {
+    bool paused = false;
+    Speed speed;
+    int steps = 0;
+    bool moved = false;
+  };
+  // The steps this frame grants the thread; `frame_ms` the last frame's length, `limit` --steps.
+  void advance(const Grant& g, float frame_ms, std::optional<std::uint64_t> limit);
 
  private:
   // `say_done`: a success ends an older error (Report::done); false where the action only
@@ -51,15 +76,10 @@ class RunControl {
   void apply_solver(Applied& out);
   bool change(Place where, const std::function<void(Session&)>& action, Applied& out);
   void apply_bodies(const Changes& c, Applied& out);
-  void apply_load(Applied& out);
-  void apply_save(Applied& out);
   bool job_under_way(Place where, Applied& out);
   void collect_job(Applied& out);
   void loaded(const std::function<Loaded(Session&)>& adopt, const std::string& path,
               Applied& out);
-  void apply_encounter(const Changes& c, Applied& out);
-  void apply_time(const Changes& c, Applied& out);
-  void resume(Applied& out);
 
   Runner& runner_;
   Settings& settings_;

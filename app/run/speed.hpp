@@ -11,6 +11,7 @@ struct Speed {
   Mode mode = Mode::StepsPerFrame;
   float steps_per_frame = 1.0f;  // below 1: slow motion
   float sim_rate = 1.0f;         // simulated time units per wall-clock second
+  friend bool operator==(const Speed&, const Speed&) = default;  // the panel's edit is a change
 };
 inline constexpr float kMinStepsPerFrame = 1.0f / 64, kMaxStepsPerFrame = 64;
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -44,7 +45,7 @@ void WindowRun::start(std::optional<int> pick) {
   runner().exclusive([&](Session& s) {
     // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
     const Encounter* e = s.encounter();
-    settings_.encounter = e ? *e : *find_preset("prograde");
+    features_.encounter = EncounterDesigner(e ? *e : *find_preset("prograde"));
     measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
     republish(s, true);
   });
@@ -118,13 +119,14 @@ bool WindowRun::update_status() {
   stats_.keyframe_bytes = st.keyframe_bytes;
   stats_.keyframe_budget = st.keyframe_budget;
   stats_.keyframe_note = st.keyframe_note;
-  const FileJob* job = control_->file_job();  // a load or save on its worker
-  stats_.transfer = job ? job->shown() : std::string();
-  stats_.transfer_fraction = job ? job->fraction() : 0.0f;
+  // A load or save on its worker: the status line's bar.
+  const Snapshots::Transfer t = Snapshots::transfer(control_->file_job());
+  stats_.transfer = t.text;
+  stats_.transfer_fraction = t.fraction;
   if (!st.error.empty()) {
     std::string paused = fmt::format("{} (paused)", st.error);
     if (stats_.error != paused) {
-      settings_.paused = true;
+      features_.time.pause();
       status_.report(Report::error(std::move(paused), Place::Step));
     }
   }
@@ -145,7 +147,7 @@ bool WindowRun::check_runaway(const RunnerStatus& st) {
   if (!stats_.runaway.empty()) return false;  // already reported
   stats_.runaway = st.runaway->message();
   stats_.runaway_good_step = st.runaway->good_step;
-  settings_.paused = true;
+  features_.time.pause();
   status_.report(Report::error(stats_.runaway, Place::Runaway));  // shows with the panel hidden
   return true;
 }
@@ -163,6 +165,21 @@ void WindowRun::take_measurements() {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
   }
   for (const Report& r : a.reports) status_.report(r);
+}
+
+// What RunControl did (the panel's changes, the features that act on the run): its outcomes
+// said, the new run's stats and vertices; true when a save went through.
+bool WindowRun::land(RunControl::Applied& a) {
+  // An error among this frame's outcomes is never hidden by a success beside it.
+  std::stable_partition(a.reports.begin(), a.reports.end(),
+                        [](const Report& r) { return r.kind != Report::Kind::Error; });
+  for (const Report& r : a.reports) status_.report(r);
+  if (a.changed) run_changed();
+  if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
+  if (a.resumed) stats_.runaway.clear();
+  return std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
+    return r.kind == Report::Kind::Done && r.place == Place::Save;
+  });
 }
 
 void WindowRun::poll_edits() {

@@ -42,6 +42,8 @@ class WindowRun {
   bool update_status();
   void measure();
   void take_measurements();
+  // What RunControl did: its outcomes said, the new run shown; true when a save went through.
+  bool land(RunControl::Applied& a);
   void poll_edits();
   void land_edits(const BodyEdits::Outcome& o);  // what finished edits did, and their run
 
