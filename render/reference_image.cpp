@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "reference_image.hpp"
 
+#include <fcntl.h>
 #include <stb_image.h>  // declarations only: the code is Debian's libstb
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -30,13 +32,38 @@ std::string size_text(int width, int height) {
 }
 
 // Opens `path` for stb_image, saying why not in the words of the system (a missing file, no
-// permission) rather than stb_image's "can't fopen".
+// permission) rather than stb_image's "can't fopen". Opened without blocking and checked from
+// the open file itself: a FIFO, a device or a socket would otherwise block the read for good (a
+// FIFO's open waits for a writer, and a thread blocked there does not hear SIGTERM).
 File open_image_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw refused(path, "a folder, not an image");
-  File f(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!f) throw refused(path, std::strerror(errno));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw refused(path, std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const bool folder = S_ISDIR(st.st_mode);
+    ::close(fd);
+    throw refused(path, folder ? "a folder, not an image"
+                               : "not a regular file (a FIFO, socket or device); galaxy reads "
+                                 "images from regular files only");
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  File f(::fdopen(fd, "rb"), &std::fclose);
+  if (!f) {
+    const int e = errno;
+    ::close(fd);
+    throw refused(path, std::strerror(e));
+  }
   return f;
+}
+
+// stb_image's reason for the last failure in words: it gives none for a PNG cut off after its
+// pixel data (before IEND), and a terse code for one cut inside it.
+std::string decode_reason() {
+  const char* r = stbi_failure_reason();
+  const std::string why = r ? r : "";
+  if (why.empty()) return "the file is cut short or damaged (the decoder gives no reason)";
+  if (why == "outofdata") return "the file ends inside its image data (cut short)";
+  return why;
 }
 
 int max_texture_side() {
@@ -64,7 +91,7 @@ Image read_image(const std::string& path) {
                             std::to_string(kMaxImageSide) + " a side");
   }
   stbi_uc* pixels = stbi_load_from_file(f.get(), &width, &height, &channels, 4);
-  if (!pixels) throw refused(path, std::string("cannot decode it: ") + stbi_failure_reason());
+  if (!pixels) throw refused(path, "cannot decode it: " + decode_reason());
   Image image{width, height, {}};
   image.rgba.assign(pixels, pixels + std::size_t{4} * width * height);
   stbi_image_free(pixels);

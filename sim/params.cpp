@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace galaxy {
@@ -101,6 +102,14 @@ std::string check_value(const ParamInfo& info, double v) {
     return fmt::format("must be {}, got {}", list, got);
   }
   const bool low_ok = info.low_open ? v > info.low : v >= info.low;
+  // A float parameter is stored as a float (the run, the .gxy header): a value that is denormal
+  // there passes "> 0" and yet is no step at all (a time step of 1e-40 freezes the clock), and
+  // slows every operation on it. The command line refuses those that become 0; files and the
+  // panel come through here too.
+  if (!is_integer(info) && v != 0 && std::fabs(v) < std::numeric_limits<float>::min()) {
+    return fmt::format("must be {}at least {:g} (a smaller float is denormal), got {}",
+                       info.low_open ? "" : "0 or ", std::numeric_limits<float>::min(), got);
+  }
   if (is_integer(info) && (!low_ok || v > info.high || v != std::floor(v))) {
     return fmt::format("must be {} to {}, got {}", info.low, info.high, got);
   }

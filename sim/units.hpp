@@ -23,6 +23,13 @@ struct Units {
   double speed_kms() const { return std::sqrt(kGravityKpcKms2PerMsun * mass_msun / length_kpc); }
   // One time unit in Myr: L / V.
   double time_myr() const { return length_kpc / speed_kms() * kMyrPerKpcPerKms; }
+  // Whether the speed and time units that follow are ordinary positive numbers: a length and a
+  // mass each valid alone (1e-300 kpc, 1e300 M☉) can give an infinite or underflowed speed or
+  // time, which every velocity and time would then be multiplied by.
+  bool derived_usable() const {
+    const double v = speed_kms(), t = time_myr();
+    return std::isnormal(v) && v > 0 && std::isnormal(t) && t > 0;
+  }
   friend bool operator==(const Units&, const Units&) = default;
 };
 

@@ -66,9 +66,10 @@ class Reference {
 };
 
 // Frames until `done` says so or `seconds` pass (frames with nothing new to draw take
-// microseconds: the loop bounds time, not frames).
+// microseconds: the loop bounds time, not frames). What is waited on is `done`; the ten minutes
+// only end a hang, on a machine however loaded (issue 45).
 template <class Done>
-void frames_until(app::App& a, Done done, double seconds = 60) {
+void frames_until(app::App& a, Done done, double seconds = 600) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (!done() && std::chrono::steady_clock::now() < end) ASSERT_TRUE(a.frame());
 }
@@ -128,7 +129,7 @@ TEST(FrameLoop, FramesGoOnWhileAStepIsSlow) {
   if (!a) GTEST_SKIP() << why;
   int frames = 0;
   std::vector<float> frame_ms;
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(600);  // a hang's bound
   while (a->stats().steps == 0 && std::chrono::steady_clock::now() < end) {
     const auto t0 = std::chrono::steady_clock::now();
     ASSERT_TRUE(a->frame());

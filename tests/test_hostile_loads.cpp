@@ -111,7 +111,7 @@ TEST(Hostile, AFifoIsRefusedNotWaitedOn) {
   fs::remove(f);
   ASSERT_EQ(mkfifo(f.c_str(), 0600), 0);
   const CommandResult r =
-      test_support::run_command("timeout 20 " + test_support::galaxy_command() +
+      test_support::run_command("timeout -s KILL 120 " + test_support::galaxy_command() +
                                 " --headless --backend cpu --load " + f.string());
   EXPECT_EQ(r.status, 1) << "124 would be a hang: " << r.output;
   EXPECT_NE(r.output.find("not a regular file"), std::string::npos) << r.output;

@@ -56,14 +56,16 @@ TEST(Hostile, MemoryPreflightGivesBothNumbersAndTheLargestCountThatFits) {
   EXPECT_NE(big.refusal->find("more than the cuda backend indexes"), std::string::npos);
 }
 
+// No allocation first: under a 4 GiB address-space limit an allocation of the run's 90 GiB would
+// fail with another message (or be killed), where the preflight's refusal needs none. This asks
+// what is tested, not how long it took (5 s was a budget for an idle machine; issue 45).
 TEST(Hostile, MemoryPreflightRefusesAHugeRunAtOnce) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const CommandResult r = run("--headless --backend cpu --bodies 2000000000 --steps 1");
+  const CommandResult r = test_support::run_command(
+      "ulimit -v 4194304; " + test_support::galaxy_command() +
+      " --headless --backend cpu --bodies 2000000000 --steps 1");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("2,000,000,000 bodies need"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("GiB"), std::string::npos) << r.output;
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5))
-      << "no allocation first";
 }
 
 TEST(Hostile, PanelBodyCountBeyondMemoryKeepsTheRun) {

@@ -62,8 +62,9 @@ struct Child {
     if (posix_spawn(&pid, exe.c_str(), &fa, nullptr, argv.data(), env.data()) != 0) pid = -1;
     posix_spawn_file_actions_destroy(&fa);
   }
-  // The exit status once it ended, or -1 when it did not end by itself within `limit`.
-  int wait(std::chrono::seconds limit = std::chrono::seconds(120)) {
+  // The exit status once it ended, or -1 when it did not end by itself within `limit`: ten
+  // minutes, only there so that a hang ends (a save of 230 MB on a loaded machine takes minutes).
+  int wait(std::chrono::seconds limit = std::chrono::seconds(600)) {
     const auto end = std::chrono::steady_clock::now() + limit;
     int status = 0;
     while (::waitpid(pid, &status, WNOHANG) == 0) {
@@ -78,10 +79,12 @@ struct Child {
   }
 };
 
-// Polls until `ready` holds (what the program wrote shows it is under way), at most a minute.
+// Polls until `ready` holds (what the program wrote shows it is under way). What is waited on is
+// the event; the ten minutes only end a hang. A minute was sized for an idle machine: on a loaded
+// one (load average 5 on 2 cores) making 5M bodies before their save took longer (issue 45).
 template <class Ready>
 bool until(Ready ready) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(600);
   while (!ready()) {
     if (std::chrono::steady_clock::now() > end) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

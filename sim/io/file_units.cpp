@@ -84,7 +84,36 @@ std::optional<FileUnits> parse_file_units(std::string_view text, std::string* wh
   if (!e2.empty()) return fail(e2);
   const auto [speed, e3] = parse_one(parts[2], kSpeeds, "speed");
   if (!e3.empty()) return fail(e3);
-  return FileUnits{length, mass, speed};
+  const FileUnits f{length, mass, speed};
+  if (std::string problem = units_problem(f); !problem.empty()) return fail(std::move(problem));
+  return f;
+}
+
+std::string units_problem(const Units& u) {
+  if (!u.physical()) return {};  // no physical scale: nothing is derived
+  const bool alone = std::isnormal(u.length_kpc) && u.length_kpc > 0 &&
+                     std::isnormal(u.mass_msun) && u.mass_msun > 0;
+  if (alone && u.derived_usable()) return {};
+  return fmt::format("a length unit of {:.6g} kpc and a mass unit of {:.6g} solar masses give a "
+                     "speed unit of {:.6g} km/s and a time unit of {:.6g} Myr (G = 1): each must "
+                     "be a finite, positive number", u.length_kpc, u.mass_msun, u.speed_kms(),
+                     u.time_myr());
+}
+
+std::string units_problem(const FileUnits& f) {
+  for (const auto& [name, v] : {std::pair<const char*, double>{"length", f.length_cm},
+                                {"mass", f.mass_g}, {"speed", f.velocity_cm_s}}) {
+    if (!(std::isnormal(v) && v > 0)) {
+      return fmt::format("{}: the {} unit is {:g} (cgs), not a finite positive number",
+                         describe(f), name, v);
+    }
+  }
+  const Units u = internal_units(f);
+  if (std::string why = units_problem(u); !why.empty()) return describe(f) + ": " + why;
+  const double v = velocity_factor(f);
+  if (std::isnormal(v) && v > 0) return {};
+  return fmt::format("{}: velocities in the file's speed unit would be multiplied by {:g} to be "
+                     "in galaxy's (not a finite, positive number)", describe(f), v);
 }
 
 Units internal_units(const FileUnits& f) {

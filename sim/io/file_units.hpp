@@ -37,6 +37,14 @@ struct FileUnits {
 // speeds: cm/s m/s km/s. None when the text is not that; `why` (if given) then says what is wrong.
 std::optional<FileUnits> parse_file_units(std::string_view text, std::string* why = nullptr);
 
+// What is wrong with `f` as a file's units, "" for nothing: each unit a finite positive number,
+// and the units that follow from them (galaxy's speed and time units, and the factor velocities
+// are multiplied by) finite and neither zero nor denormal. Checked where units come from: --units,
+// an HDF5 file's own, a .gxy header, and before a save writes them.
+std::string units_problem(const FileUnits& f);
+// The same for galaxy's units (none, physical() false, is fine: nothing is derived).
+std::string units_problem(const Units& u);
+
 // galaxy's units for a file in `f`: the file's length and mass units (G = 1 sets the speed).
 Units internal_units(const FileUnits& f);
 // What a file velocity is multiplied by to be in internal units (V / V', above).

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "atomic_file.hpp"
@@ -26,6 +27,9 @@ constexpr std::size_t kHeaderV1 = 64, kHeaderBytes = 80, kPrefixBytes = 16;
 constexpr std::size_t kUnitsAt = 64;  // f64 length in kpc, then f64 mass in solar masses
 constexpr std::size_t kBytesPerBody = 11 * sizeof(float) + 2;
 constexpr std::endian kOrder = std::endian::little;
+// The most steps a file may say were taken: 2^53, counted exactly as a double too, and a run
+// could take steps for ages without reaching 2^64 from it (a step takes at least microseconds).
+constexpr std::uint64_t kMaxStepCount = std::uint64_t(1) << 53;
 
 // The arrays are for_each_array's (bodies.hpp), in its order: 11 float arrays x ... pot, then the
 // two tag byte arrays population and galaxy.
@@ -96,11 +100,15 @@ Units read_units(const unsigned char* h) {
 // a save checks them too, so that it never writes what a load refuses.
 void check_units(const Units& u, const std::filesystem::path& path) {
   const auto ok = [](double v) { return std::isfinite(v) && v >= 0; };
-  if (ok(u.length_kpc) && ok(u.mass_msun)) return;
-  throw std::runtime_error(fmt::format(
-      "{}: invalid units: a length unit of {} kpc and a mass unit of {} solar masses (each must "
-      "be finite and >= 0; 0 for none)",
-      path.string(), u.length_kpc, u.mass_msun));
+  if (!ok(u.length_kpc) || !ok(u.mass_msun)) {
+    throw std::runtime_error(fmt::format(
+        "{}: invalid units: a length unit of {} kpc and a mass unit of {} solar masses (each must "
+        "be finite and >= 0; 0 for none)",
+        path.string(), u.length_kpc, u.mass_msun));
+  }
+  if (const std::string why = units_problem(u); !why.empty()) {
+    throw std::runtime_error(path.string() + ": invalid units: " + why);
+  }
 }
 
 // Reads the header into `h` (kHeaderBytes long): magic, a version this build reads and that
@@ -193,7 +201,22 @@ void read_bodies(std::istream& in, HostBodies& b, std::uint32_t c, ProgressMeter
   }
 }
 
+// The float fields validate() leaves: the stored accelerations and potentials (a NaN there is
+// the next half step's velocity, as a NaN position is the next force). A save checks them too.
+void check_stored(const HostBodies& b, std::uint64_t first, const std::filesystem::path& path) {
+  const std::pair<const char*, const std::vector<float>*> stored[] = {
+      {"ax", &b.ax}, {"ay", &b.ay}, {"az", &b.az}, {"pot", &b.pot}};
+  for (const auto& [name, v] : stored) {
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      if (std::isfinite((*v)[i])) continue;
+      throw std::runtime_error(fmt::format("{}: body {}: {} is {}", path.string(), first + i, name,
+                                           std::isnan((*v)[i]) ? "NaN" : "infinite"));
+    }
+  }
+}
+
 void check_tags(const HostBodies& b, std::uint64_t first, const std::filesystem::path& path) {
+  check_stored(b, first, path);
   for (std::size_t i = 0; i < b.size(); ++i) {
     if (b.population[i] > static_cast<std::uint8_t>(Population::Halo) ||
         b.galaxy[i] >= kMaxGalaxies) {
@@ -218,6 +241,11 @@ GxyHead read_head(std::istream& in, std::uintmax_t size, const std::filesystem::
   if (g.header_bytes > kUnitsAt) s.units = read_units(h);  // version 1: none
   check_body_count(g.bodies, size, g.header_bytes, path);
   if (!std::isfinite(s.time)) throw std::runtime_error(path.string() + ": the time is not finite");
+  if (s.steps > kMaxStepCount) {
+    throw std::runtime_error(fmt::format("{}: the step count {} is above {}: a run from it would "
+                                         "wrap its step counter", path.string(), s.steps,
+                                         kMaxStepCount));
+  }
   try {
     check_params(p);
   } catch (const std::exception& e) {
@@ -266,6 +294,7 @@ std::uint32_t gxy_crc_join(std::uint32_t a, std::uint32_t b, std::uint64_t b_byt
 void check_gxy_save(const HostBodies& b, std::uint64_t n, const Units& u,
                     const std::filesystem::path& path) {
   validate_named(b, path);
+  check_stored(b, 0, path);
   reject_empty(n, path);
   check_units(u, path);
 }

@@ -40,12 +40,28 @@ std::optional<std::vector<T>> read_attribute(hid_t object, const char* name, hid
 
 }  // namespace
 
-void quiet() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
+void quiet() {
+  // Before the library's first call: HDF5 1.10 closes what is left open from an exit handler,
+  // and a file whose close failed (a full disk) is left half closed, which that handler then
+  // dereferences (a crash at exit, status 139, after galaxy had reported the failure). Every
+  // file galaxy opens it closes itself, so the handler has nothing else to do.
+  static const bool once = [] { return H5dont_atexit() >= 0; }();
+  (void)once;
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
 
 std::string reason() {
   std::string out;
   H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, &out);
   H5Eclear2(H5E_DEFAULT);
+  // The file driver's message is a dump ("file write failed: time = ..., filename = ..., buf =
+  // 0x..., error message = 'File too large', ..."): its first words and the system's reason.
+  const std::string tag = "error message = '";
+  const std::size_t at = out.find(tag), colon = out.find(':');
+  if (at != std::string::npos && colon < at) {
+    const std::size_t from = at + tag.size(), to = out.find('\'', from);
+    out = out.substr(0, colon) + ": " + out.substr(from, to == std::string::npos ? to : to - from);
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include "hdf5_plan.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
@@ -37,6 +38,28 @@ std::optional<Counts> counts(hid_t header, const char* name, const std::string& 
     if (k < kTypes) c[k] = static_cast<std::uint64_t>((*v)[k]);
   }
   return c;
+}
+
+// `total` plus `high` x 2^32 (NumPart_Total_HighWord[k]: the bits of a count above 32), refused
+// where that does not fit 64 bits rather than wrapped: a wrapped total could match a set's
+// counts by accident.
+void add_high_word(std::uint64_t& total, std::uint64_t high, int k, const std::string& where) {
+  if (high == 0) return;
+  std::uint64_t sum = 0;
+  if (high > 0xffffffffu || __builtin_add_overflow(total, high << 32, &sum)) {
+    throw std::runtime_error(fmt::format("{}: NumPart_Total_HighWord[{}] is {}: the total of type "
+                                         "{} does not fit 64 bits", where, k, high, k));
+  }
+  total = sum;
+}
+
+// `sum` + `n`, refused where it wraps (counts from a hostile header can be up to 2^63 each).
+std::uint64_t add_count(std::uint64_t sum, std::uint64_t n, const std::string& what) {
+  std::uint64_t out = 0;
+  if (__builtin_add_overflow(sum, n, &out)) {
+    throw std::runtime_error(what + ": the particle counts add up to more than 64 bits hold");
+  }
+  return out;
 }
 
 // GADGET's three unit attributes on `object`, if all are there.
@@ -103,7 +126,7 @@ Conventions read_conventions(hid_t file, const std::string& name) {
   }
   c.total = counts(header.get(), "NumPart_Total", where);
   if (const auto high = counts(header.get(), "NumPart_Total_HighWord", where); c.total && high) {
-    for (int k = 0; k < kTypes; ++k) (*c.total)[k] += (*high)[k] << 32;
+    for (int k = 0; k < kTypes; ++k) add_high_word((*c.total)[k], (*high)[k], k, where);
   }
   c.units = swift_units(file, name);
   if (!c.units) c.units = gadget_units(header.get(), where);
@@ -111,9 +134,10 @@ Conventions read_conventions(hid_t file, const std::string& name) {
     const Id params = h5::open_group(file, "Parameters");
     c.units = gadget_units(params.get(), name + ": Parameters");
   }
-  if (c.units && !(c.units->length_cm > 0 && c.units->mass_g > 0 && c.units->velocity_cm_s > 0 &&
-                   std::isfinite(c.units->velocity_cm_s))) {
-    throw std::runtime_error(name + ": the file's units are not positive: " + describe(*c.units));
+  if (c.units) {
+    if (const std::string why = units_problem(*c.units); !why.empty()) {
+      throw std::runtime_error(name + ": the file's units: " + why);
+    }
   }
   read_cosmology(file, header.get(), name, c);
   return c;
@@ -139,6 +163,26 @@ std::vector<fs::path> file_names(const fs::path& p, std::int64_t k) {
                                      p.extension().string()));
   }
   return out;
+}
+
+// Refuses a set two of whose names are one file (a link, hard or symbolic, to another member):
+// its bodies would load twice. Files are the same where their device and inode are.
+void refuse_repeats(const std::vector<fs::path>& names) {
+  std::vector<std::pair<std::pair<dev_t, ino_t>, std::size_t>> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    require_regular_file(names[i]);
+    struct stat st {};
+    if (::stat(names[i].c_str(), &st) != 0) continue;  // open_file will say why
+    seen.push_back({{st.st_dev, st.st_ino}, i});
+  }
+  std::sort(seen.begin(), seen.end());
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    if (seen[i].first != seen[i - 1].first) continue;
+    const auto [a, b] = std::minmax(seen[i - 1].second, seen[i].second);
+    throw std::runtime_error(fmt::format("{}: the same file as {} (a link?): a snapshot's files "
+                                         "must be distinct, or its bodies would load twice",
+                                         names[b].string(), names[a].string()));
+  }
 }
 
 const char* class_name(H5T_class_t c) {
@@ -214,7 +258,7 @@ std::vector<Part> plan_file(hid_t file, const std::string& name, std::uint32_t t
     }
     plan.bytes += mass_bytes;
     part.tagged = check_dataset(g.get(), at, "GalaxyTag", n, 1, H5T_INTEGER) > 0;
-    plan.bodies += n;
+    plan.bodies = add_count(plan.bodies, n, at);
     parts.push_back(part);
   }
   return parts;
@@ -227,12 +271,14 @@ Plan plan_snapshot(const std::filesystem::path& path, std::uint32_t types) {
   const Id first = open_file(path);
   plan.c = read_conventions(first.get(), path.string());
   Counts seen{};
-  for (const fs::path& p : file_names(path, plan.c.files)) {
+  const std::vector<fs::path> names = file_names(path, plan.c.files);
+  refuse_repeats(names);
+  for (const fs::path& p : names) {
     const Id f = p == path ? Id() : open_file(p);
     const hid_t file = p == path ? first.get() : f.get();
     plan.files.emplace_back(p, plan_file(file, p.string(), types, plan));
     const auto here = counts(h5::open_group(file, "Header").get(), "NumPart_ThisFile", p.string());
-    for (int k = 0; k < kTypes; ++k) seen[k] += (*here)[k];
+    for (int k = 0; k < kTypes; ++k) seen[k] = add_count(seen[k], (*here)[k], p.string());
   }
   for (int k = 0; plan.c.total && k < kTypes; ++k) {
     if (seen[k] != (*plan.c.total)[k]) {
@@ -261,6 +307,7 @@ Population population_of(int type, bool swift) {
 }
 
 Id open_file(const std::filesystem::path& p) {
+  h5::quiet();  // also for the preflight's body count, which comes here before load_hdf5
   require_regular_file(p);
   Id f(H5Fopen(p.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!f.valid()) fail(p.string() + ": cannot be read as an HDF5 file");

@@ -106,16 +106,27 @@ void read_masses(hid_t group, const std::string& at, const Part& part, float sca
   }
 }
 
+// Read as 64-bit integers, not as bytes: HDF5 clips a value outside the memory type's range on
+// conversion (-1 to 0, 300 to 255), which would pass the check below as a valid tag.
 void read_tags(hid_t group, const std::string& at, const Part& part, HostBodies& b) {
   std::uint8_t* tags = b.galaxy.data() + part.first;
   const Id ds = h5::open_dataset(group, "GalaxyTag");
-  if (H5Dread(ds.get(), H5T_NATIVE_UINT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, tags) < 0) {
-    fail(at + ": cannot be read");
-  }
-  for (std::uint64_t i = 0; i < part.count; ++i) {
-    if (tags[i] >= kMaxGalaxies) {
-      throw std::runtime_error(fmt::format("{}: row {}: galaxy tag {}, above {}", at, i, tags[i],
-                                           kMaxGalaxies - 1));
+  const Id space(H5Dget_space(ds.get()), H5Sclose);
+  std::vector<std::int64_t> buf(std::min<hsize_t>(kChunkRows, part.count));
+  for (hsize_t row = 0; row < part.count; row += kChunkRows) {
+    const hsize_t rows = std::min<hsize_t>(kChunkRows, part.count - row);
+    const Id memory(H5Screate_simple(1, &rows, nullptr), H5Sclose);
+    if (H5Sselect_hyperslab(space.get(), H5S_SELECT_SET, &row, nullptr, &rows, nullptr) < 0 ||
+        H5Dread(ds.get(), H5T_NATIVE_INT64, memory.get(), space.get(), H5P_DEFAULT,
+                buf.data()) < 0) {
+      fail(fmt::format("{}: rows {} to {} cannot be read", at, row, row + rows - 1));
+    }
+    for (hsize_t i = 0; i < rows; ++i) {
+      if (buf[i] < 0 || buf[i] >= kMaxGalaxies) {
+        throw std::runtime_error(fmt::format("{}: row {}: galaxy tag {}, outside 0 to {}", at,
+                                             row + i, buf[i], kMaxGalaxies - 1));
+      }
+      tags[row + i] = static_cast<std::uint8_t>(buf[i]);
     }
   }
 }
@@ -180,6 +191,8 @@ std::optional<std::uint32_t> parse_particle_types(std::string_view text, std::st
 bool has_hdf5_signature(const std::filesystem::path& path) {
   static constexpr unsigned char kSignature[8] = {0x89, 'H', 'D', 'F', 0x0D, 0x0A, 0x1A, 0x0A};
   unsigned char head[8] = {};
+  std::error_code ec;  // a FIFO would block the read below: only a regular file is looked into
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   return in.read(reinterpret_cast<char*>(head), 8) && std::memcmp(head, kSignature, 8) == 0;
 }

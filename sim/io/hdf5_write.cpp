@@ -169,11 +169,24 @@ void write_type(const Writer& w, hid_t file, const HostBodies& b, int type, std:
   if (k > 0) flush();
 }
 
+void write_file(const Writer& w, hid_t file, const Snapshot& s,
+                const std::array<std::uint64_t, kTypes>& n) {
+  write_header(w, file, n, s);
+  if (s.units.physical()) write_units(w, file, s.units);
+  for (int type = 0; type < kTypes; ++type) {
+    if (n[type] > 0) write_type(w, file, s.bodies, type, n[type], s.units.physical());
+  }
+}
+
 }  // namespace
 
 void save_hdf5(const std::filesystem::path& path, const Snapshot& s) {
   const HostBodies& b = s.bodies;
   validate_named(b, path);
+  // Never write units a load refuses (an infinite speed unit would be written as it is).
+  if (const std::string why = units_problem(s.units); !why.empty()) {
+    throw std::runtime_error(path.string() + ": cannot save these units: " + why);
+  }
   h5::quiet();
   std::array<std::uint64_t, kTypes> n{};
   for (std::uint8_t p : b.population) ++n[type_of(p)];
@@ -181,12 +194,17 @@ void save_hdf5(const std::filesystem::path& path, const Snapshot& s) {
     const Writer w(path);
     Id file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
     w.check(file.valid(), "the temporary file " + tmp.string());
-    write_header(w, file.get(), n, s);
-    if (s.units.physical()) write_units(w, file.get(), s.units);
-    for (int type = 0; type < kTypes; ++type) {
-      if (n[type] > 0) write_type(w, file.get(), b, type, n[type], s.units.physical());
+    try {
+      write_file(w, file.get(), s, n);
+      w.check(file.close(), "the file's last blocks on closing (disk full?)");
+    } catch (...) {
+      // The library keeps a file whose close failed open (its descriptor too); emptied, the
+      // removed temporary holds no space on a full disk until the process ends.
+      file.close();
+      std::error_code ignored;
+      std::filesystem::resize_file(tmp, 0, ignored);
+      throw;
     }
-    w.check(file.close(), "the file's last blocks on closing (disk full?)");
   });
 }
 

@@ -80,6 +80,7 @@ Snapshot load_snapshot(const std::filesystem::path& path, const LoadOptions& o) 
 }
 
 std::optional<std::uint64_t> snapshot_body_count(const std::filesystem::path& path) {
+  require_regular_file(path);  // before a format's row opens it (a FIFO would block for good)
   const Format& f = format_to_load(path);
   if (!f.body_count) return std::nullopt;  // CSV: a row a line, known only by reading them
   return f.body_count(path);
