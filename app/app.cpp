@@ -72,7 +72,7 @@ void App::apply(const Changes& c) {
   if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
   if (a.resumed) stats_.runaway.clear();
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
-  if (c.overlay || c.solver) measurements_->invalidate_overlays();
+  if (c.solver) measurements_->invalidate_overlays();
   if (c.measure_accuracy) {
     measurements_->measure_accuracy();
     take_measurements();  // lockstep: already there
@@ -92,8 +92,10 @@ void App::apply(const Changes& c) {
 
 // After the run's changes (the camera path's key takes the view c fitted).
 void App::apply(const FeatureActions& a) {
-  const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), *edits_,
-                          settings_.picked_body, Clock::now()};
+  const FeatureTargets to{camera_,        *presenter_,
+                          clock_.display_hz(), *edits_,
+                          features_.inspect.picked(), Clock::now(),
+                          *measurements_, settings_.render.hide_halo};
   for (const Report& r : apply_features(features_, a, to)) report(r);
   if (DropTool::edits_the_run(a.drop)) quit_guard_.edited();
   poll_edits();  // lockstep: the drop tool's edits are already done
@@ -147,11 +149,10 @@ Changes App::input_and_panel(FeatureActions& act) {
   features_.drop.gesture(a.drag, plane, camera_, stats_.units, act.drop);
   if (a.toggle_pause) settings_.paused = !settings_.paused;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
-  if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
   for (int k = 0; k < std::abs(a.speed_change); ++k) {
     change_speed(settings_.speed, a.speed_change > 0 ? 1 : -1);
   }
-  c.overlay |= a.toggle_octree;
+  act.inspect.toggle_octree = a.toggle_octree;
   c.step_once += a.step;
   c.step_back += a.step_back;
   c.fit_camera |= a.fit;
@@ -160,7 +161,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
   const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
   if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
-    measurements_->pick(plane.view_proj, plane.window, a.cursor, settings_.render.hide_halo);
+    act.inspect.pick = Inspect::Click{plane.view_proj, plane.window, a.cursor};
   }
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) context_->set_fullscreen(!context_->fullscreen());
@@ -176,7 +177,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   }
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
-      feature_rows(features_, at, act, stats_, settings_.picked_body);
+      feature_rows(features_, at, act, stats_, features_.inspect.picked());
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
@@ -289,13 +290,14 @@ void App::check_runaway(const RunnerStatus& st) {
 
 void App::measure() {
   const bool shown = imgui_ && settings_.show_panel;
-  measurements_->refresh(settings_, shown, stats_.sim_steps);
+  measurements_->refresh(settings_, features_.inspect.overlays(), shown, stats_.sim_steps);
   take_measurements();
 }
 
 void App::take_measurements() {
   const Measurements::Arrived a = measurements_->collect(settings_, stats_);
   if (a.overlay) presenter_->set_overlays(*a.overlay);
+  features_.inspect.found(a.overlay, a.pick, *measurements_);
   if (a.centres) {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
   }

@@ -22,7 +22,6 @@ Changes& Changes::operator|=(const Changes& o) {
   load |= o.load;
   fit_camera |= o.fit_camera;
   screenshot |= o.screenshot;
-  overlay |= o.overlay;
   resume |= o.resume;
   start_encounter |= o.start_encounter;
   save_encounter |= o.save_encounter;

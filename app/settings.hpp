@@ -54,10 +54,6 @@ struct Settings {
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
-  // Teaching overlays.
-  bool octree_overlay = false;
-  int octree_depth = 4;
-  int picked_body = -1;  // the body whose walk is shown; -1 for none
   // Measurements.
   bool accuracy_auto = false;
   // Galaxies: the encounter designer's draft, its file and its orbit preview (the drop tool:
@@ -87,7 +83,6 @@ struct Changes {
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
-  bool overlay = false;  // what the overlays show changed: the octree, its depth, the pick
   bool resume = false;   // after a runaway: go on from the last good state
   // The encounter designer: run the draft, write it to or read it from Settings::encounter_path,
   // take the running encounter as the draft.
@@ -97,14 +92,6 @@ struct Changes {
   bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
   bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);
-};
-
-// The picked body as the newest overlay found it (picture/overlay.hpp): where it is and how fast
-// it goes, in model units; the speed NaN where it is not known.
-struct PickedBody {
-  int body = -1;  // which (Settings::picked_body: the newest pick may not have its overlay yet)
-  std::array<float, 3> position{};
-  float speed = std::numeric_limits<float>::quiet_NaN();
 };
 
 // Numbers the panel shows; the app fills them.
@@ -155,9 +142,6 @@ struct PanelStats {
   float transfer_fraction = 0;
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
-  std::string picked_info;
-  std::optional<PickedBody> picked;  // with picked_info
-  std::string inspected;  // the picked body's galaxy and force error, found at the click
   // The separation plot's points: simulated time and distance of the two galaxies' centres.
   std::vector<float> separation_time, separation;
   std::pair<int, int> separation_of{-1, -1};  // the galaxies they belong to

@@ -93,10 +93,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
   s.follow_galaxy = std::max(o.fit_galaxy, 0);
   s.three_view = o.three_view;
   s.render.trails.bodies = o.trails;
-  if (o.octree) {
-    s.octree_overlay = true;
-    s.octree_depth = *o.octree;
-  }
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
   return s;
 }
@@ -148,6 +144,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   final_save_ = o.save;
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
+  features_.inspect = Inspect(o.octree);
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
   panel_in_picture_ = context_->window() != nullptr || o.record_panel;
@@ -205,11 +202,13 @@ void App::start(std::optional<int> pick) {
   run_changed();
   update_vertices();
   runner_->start();
-  if (pick) settings_.picked_body = *pick;  // after run_changed(), which clears the pick
   Changes first;
   first.fit_camera = true;
-  first.overlay = true;
   apply(first);
+  FeatureActions shown;  // after run_changed(), which clears the pick
+  shown.inspect.select = pick;
+  shown.inspect.refresh = true;
+  apply(shown);
   clock_.restart();
 }
 
@@ -233,8 +232,7 @@ void App::republish(Session& s, bool changed) {
 }
 
 void App::run_changed() {
-  settings_.picked_body = -1;
-  stats_.inspected.clear();
+  features_.inspect.run_changed();
   features_.follow.reset();  // the old bodies' centres say nothing of the new ones
   trail_path_.reset();  // a vertex index may name another body now
   measurements_->run_changed(runner_->status().generation);

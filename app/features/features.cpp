@@ -20,6 +20,7 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
       return;
     case PanelSlot::Rendering:
       f.reference.section(a.reference, st);
+      f.inspect.section(a.inspect, st);
       return;
   }
 }
@@ -27,6 +28,7 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
   std::vector<Report> said;
   f.reference.apply(a.reference);
+  f.inspect.apply(a.inspect, t.inspect, t.skip_halo);
   if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
   for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
   for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));

@@ -13,6 +13,7 @@
 #include "features/camera_path_tool.hpp"
 #include "features/drop_tool.hpp"
 #include "features/follow_camera.hpp"
+#include "features/inspect.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/reference_photo.hpp"
@@ -31,6 +32,7 @@ struct Features {
   FollowCamera follow;
   DropTool drop;
   ReferencePhoto reference;
+  Inspect inspect;  // the pick and the octree overlay
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -41,6 +43,7 @@ struct FeatureActions {
   CameraPathTool::Action camera_path;
   DropTool::Action drop;
   ReferencePhoto::Action reference;
+  Inspect::Action inspect;
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -51,6 +54,8 @@ struct FeatureTargets {
   BodyEdits& edits;        // the drop tool's: drops, removals, undos
   int picked_body;         // -1 none
   std::chrono::steady_clock::time_point now;
+  InspectTarget& inspect;  // the measurements: picks, overlays asked again
+  bool skip_halo;          // the halo is not drawn: a click passes over its bodies
 };
 
 // Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its

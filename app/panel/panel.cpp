@@ -260,22 +260,6 @@ void render_section(Settings& s, Changes& c, const PanelStats& st, const Feature
   ImGui::PopTextWrapPos();
   view_controls(s, c, st, rows);
   rows(PanelSlot::Rendering);
-  c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
-  tip("draw the running backend's octree cells down to the depth below");
-  octree_depth_control(s, c);
-  if (s.picked_body >= 0) {
-    if (st.picked && st.picked->body == s.picked_body) {
-      ImGui::TextWrapped("body %d %s", s.picked_body, picked_text(*st.picked, st.units).c_str());
-    }
-    ImGui::TextWrapped("%s", st.picked_info.c_str());
-    if (ImGui::Button("Clear pick")) {
-      s.picked_body = -1;
-      c.overlay = true;
-    }
-    tip("stop showing the picked body's tree walk");
-  } else {
-    ImGui::TextDisabled("click a body to see its tree walk");
-  }
   c.screenshot |= ImGui::Button("Screenshot (p)");
   tip("save the view as galaxy_YYYYmmdd_HHMMSS.png in the current folder");
 }

@@ -18,7 +18,7 @@ enum class PanelSlot {
   BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
   ViewTools,         // after the camera's controls (the record button, the camera path)
   DropInto,          // the Galaxies section's "drop into the run" (the drop tool's)
-  Rendering,         // in Rendering, after the camera's controls (the reference image)
+  Rendering,         // in Rendering, after the camera's controls (the reference image, inspect)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 

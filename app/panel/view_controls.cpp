@@ -85,7 +85,6 @@ void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureR
   ImGui::SameLine();
   rows(PanelSlot::BesideThreeViews);
   separation_plot(s, st);
-  if (!st.inspected.empty()) ImGui::TextWrapped("%s", st.inspected.c_str());
   rows(PanelSlot::ViewTools);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The camera's controls at the end of the panel's Rendering section: what it follows, the views
-// (face-on, edge-on, along an axis; keys 1-5), the picked body's inspection, and the features'
+// (face-on, edge-on, along an axis; keys 1-5), and the features'
 // rows at their slots (the ruler, the record button, the camera path: app/features/).
 #pragma once
 

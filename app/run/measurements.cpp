@@ -35,7 +35,7 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
                         bool skip_halo) {
   pick_.set(runner_.ask([=](Session& s) {
     const Simulation& sim = s.simulation();
-    Picked p;
+    PickFound p;
     if (const std::size_t k = sim.vertex_stride(); k > 1) {
       std::vector<float> xyzs(4 * sim.vertex_count());
       std::vector<std::uint8_t> tags(sim.vertex_count());
@@ -91,7 +91,8 @@ void Measurements::first_colour_map(Simulation& sim, const Settings& s, PanelSta
   shown_field_.update(sim, s, stats, Clock::now());
 }
 
-void Measurements::refresh(const Settings& s, bool shown, std::uint64_t sim_steps) {
+void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool shown,
+                           std::uint64_t sim_steps) {
   const auto now = Clock::now();
   if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
@@ -102,18 +103,16 @@ void Measurements::refresh(const Settings& s, bool shown, std::uint64_t sim_step
     last_accuracy_ = now;
     measure_accuracy();
   }
-  ask_overlays(s, sim_steps);
+  ask_overlays(overlays, sim_steps);
   ask_colour_map(s);
   ask_centres(s);
 }
 
 // The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
 // five times a second and drawn when they arrive.
-void Measurements::ask_overlays(const Settings& s, std::uint64_t sim_steps) {
-  const bool shown = s.octree_overlay || s.picked_body >= 0;
-  if (overlay_.pending() || !overlay_refresh_.due(sim_steps, shown, Clock::now())) return;
-  const int depth = s.octree_overlay ? s.octree_depth : -1;
-  const int picked = s.picked_body;
+void Measurements::ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps) {
+  if (overlay_.pending() || !overlay_refresh_.due(sim_steps, o.shown(), Clock::now())) return;
+  const int depth = o.octree_depth, picked = o.picked;
   overlay_.set(runner_.ask([depth, picked](Session& ses) {
                  return overlay_geometry(ses.simulation(), depth, picked);
                }),
@@ -147,11 +146,11 @@ void Measurements::ask_colour_map(const Settings& s) {
 
 Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   Arrived out;
-  collect_overlays(out, stats);
+  collect_overlays(out);
   collect_colour_map(stats);
   collect_diagnostics(out, stats);
   collect_accuracy(out, stats);
-  collect_pick(s, out, stats);
+  collect_pick(s, out);
   try {
     if (const auto c = centres_.take(generation_)) {
       out.centres = *c;
@@ -184,24 +183,18 @@ void Measurements::add_separation(const Centres& c, const Settings& s, PanelStat
   t.resize((t.size() + 1) / 2), d.resize(t.size());
 }
 
-// A picked body shows its walk and what inspect says of it, and its galaxy becomes the one the
-// camera follows.
-void Measurements::collect_pick(Settings& s, Arrived& out, PanelStats& stats) {
+// A picked body's galaxy becomes the one the camera follows; its walk and what inspect says of
+// it are the inspect feature's (Inspect::found).
+void Measurements::collect_pick(Settings& s, Arrived& out) {
   try {
-    const auto p = pick_.take(generation_);
-    if (!p) return;
-    stats.inspected = p->inspected.text;
-    if (p->index >= 0) s.follow_galaxy = p->inspected.galaxy;
-    if (p->index != s.picked_body) {
-      s.picked_body = p->index;
-      overlay_refresh_.invalidate();
-    }
+    out.pick = pick_.take(generation_);
+    if (out.pick && out.pick->index >= 0) s.follow_galaxy = out.pick->inspected.galaxy;
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("pick: {}", e.what())));
   }
 }
 
-void Measurements::collect_overlays(Arrived& out, PanelStats& stats) {
+void Measurements::collect_overlays(Arrived& out) {
   try {
     out.overlay = overlay_.take(generation_);
     if (out.overlay) overlay_error_.clear();
@@ -210,10 +203,6 @@ void Measurements::collect_overlays(Arrived& out, PanelStats& stats) {
     if (overlay_error_ != what) out.reports.push_back(Report::error(what));
     overlay_error_ = what;
     out.overlay = OverlayGeometry{};
-  }
-  if (out.overlay) {
-    stats.picked_info = out.overlay->info;
-    stats.picked = out.overlay->picked;
   }
 }
 
