@@ -95,7 +95,8 @@ void App::apply(const FeatureActions& a) {
   const FeatureTargets to{camera_,        *presenter_,
                           clock_.display_hz(), *edits_,
                           features_.inspect.picked(), Clock::now(),
-                          *measurements_, settings_.render.hide_halo};
+                          *measurements_,     settings_.render.hide_halo,
+                          settings_.follow_galaxy};
   for (const Report& r : apply_features(features_, a, to)) report(r);
   if (DropTool::edits_the_run(a.drop)) quit_guard_.edited();
   poll_edits();  // lockstep: the drop tool's edits are already done
@@ -290,7 +291,8 @@ void App::check_runaway(const RunnerStatus& st) {
 
 void App::measure() {
   const bool shown = imgui_ && settings_.show_panel;
-  measurements_->refresh(settings_, features_.inspect.overlays(), shown, stats_.sim_steps);
+  measurements_->refresh(settings_, features_.inspect.overlays(), features_.separation.on(),
+                         shown, stats_.sim_steps);
   take_measurements();
 }
 
@@ -300,6 +302,7 @@ void App::take_measurements() {
   features_.inspect.found(a.overlay, a.pick, *measurements_);
   if (a.centres) {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
+    features_.separation.measured(*a.centres, settings_.follow_galaxy);
   }
   for (const Report& r : a.reports) report(r);
 }

@@ -43,9 +43,6 @@ struct Settings {
   // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
   FollowMode follow = FollowMode::Off;
   bool three_view = false;  // x-y, x-z and y-z side by side (v), as encounters are matched
-  // The distance between two galaxies' centres over time (the first: the followed galaxy).
-  bool separation = false;
-  int separation_galaxy = 1;
   int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;
@@ -142,9 +139,6 @@ struct PanelStats {
   float transfer_fraction = 0;
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
-  // The separation plot's points: simulated time and distance of the two galaxies' centres.
-  std::vector<float> separation_time, separation;
-  std::pair<int, int> separation_of{-1, -1};  // the galaxies they belong to
   std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };

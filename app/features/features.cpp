@@ -12,6 +12,7 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
       f.ruler.section(a.ruler);
       return;
     case PanelSlot::ViewTools:
+      f.separation.section(a.separation, st);
       f.recording.section(a.recording);
       f.camera_path.section(a.camera_path, st);
       return;
@@ -29,6 +30,7 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
   std::vector<Report> said;
   f.reference.apply(a.reference);
   f.inspect.apply(a.inspect, t.inspect, t.skip_halo);
+  f.separation.apply(a.separation, t.follow_galaxy);
   if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
   for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
   for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));

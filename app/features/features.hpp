@@ -17,6 +17,7 @@
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/reference_photo.hpp"
+#include "features/separation_plot.hpp"
 #include "features/three_view.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
@@ -33,6 +34,7 @@ struct Features {
   DropTool drop;
   ReferencePhoto reference;
   Inspect inspect;  // the pick and the octree overlay
+  SeparationPlot separation;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -44,6 +46,7 @@ struct FeatureActions {
   DropTool::Action drop;
   ReferencePhoto::Action reference;
   Inspect::Action inspect;
+  SeparationPlot::Action separation;
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -56,6 +59,7 @@ struct FeatureTargets {
   std::chrono::steady_clock::time_point now;
   InspectTarget& inspect;  // the measurements: picks, overlays asked again
   bool skip_halo;          // the halo is not drawn: a click passes over its bodies
+  int follow_galaxy;       // the followed galaxy: the separation plot's first
 };
 
 // Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its

@@ -16,7 +16,8 @@ inline constexpr float kPanelWidth = 340.0f;
 // action, not a flag in Changes).
 enum class PanelSlot {
   BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
-  ViewTools,         // after the camera's controls (the record button, the camera path)
+  ViewTools,         // after the camera's controls (the separation plot, the record button,
+                     // the camera path)
   DropInto,          // the Galaxies section's "drop into the run" (the drop tool's)
   Rendering,         // in Rendering, after the camera's controls (the reference image, inspect)
 };

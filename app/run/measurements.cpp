@@ -62,14 +62,14 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
 // times a second, but never more than 5% of the simulation's thread (a 10M run's copy of its
 // vertices takes a good part of 100 ms), and in lockstep (a recording) every frame, which shows
 // its own steps.
-void Measurements::ask_centres(const Settings& s) {
+void Measurements::ask_centres(const Settings& s, bool separation) {
   const auto now = Clock::now();
   const bool due = !runner_.threaded() || now - last_centres_ >= centres_interval_;
-  if ((s.follow == FollowMode::Off && !s.separation) || centres_.pending() || !due) return;
+  if ((s.follow == FollowMode::Off && !separation) || centres_.pending() || !due) return;
   last_centres_ = now;
   // The separation needs every galaxy's centre; with another followed centre, everything's.
   FollowMode mode = s.follow;
-  if (s.separation) {
+  if (separation) {
     mode = s.follow == FollowMode::Off || s.follow == FollowMode::Galaxy ? FollowMode::Galaxy
                                                                           : FollowMode::Off;
   }
@@ -91,8 +91,8 @@ void Measurements::first_colour_map(Simulation& sim, const Settings& s, PanelSta
   shown_field_.update(sim, s, stats, Clock::now());
 }
 
-void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool shown,
-                           std::uint64_t sim_steps) {
+void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool separation,
+                           bool shown, std::uint64_t sim_steps) {
   const auto now = Clock::now();
   if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
@@ -105,7 +105,7 @@ void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool s
   }
   ask_overlays(overlays, sim_steps);
   ask_colour_map(s);
-  ask_centres(s);
+  ask_centres(s, separation);
 }
 
 // The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
@@ -154,7 +154,6 @@ Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   try {
     if (const auto c = centres_.take(generation_)) {
       out.centres = *c;
-      if (s.separation) add_separation(*c, s, stats);
       centres_interval_ = std::max<Clock::duration>(
           std::chrono::milliseconds(100),
           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(20 * c->cost_s)));
@@ -163,24 +162,6 @@ Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
     out.reports.push_back(Report::error(fmt::format("follow: {}", e.what())));
   }
   return out;
-}
-
-// The distance between the two galaxies' centres, a point for each measurement (at most 2,000
-// points: past that every other goes, so the whole run stays in view). Another pair, or a run
-// that went back in time, starts afresh.
-void Measurements::add_separation(const Centres& c, const Settings& s, PanelStats& stats) {
-  const std::pair<int, int> pair{s.follow_galaxy, s.separation_galaxy};
-  auto& t = stats.separation_time;
-  auto& d = stats.separation;
-  if (pair != stats.separation_of || (!t.empty() && c.time < t.back())) t.clear(), d.clear();
-  stats.separation_of = pair;
-  const auto a = c.of(FollowMode::Galaxy, pair.first), b = c.of(FollowMode::Galaxy, pair.second);
-  if (!a || !b) return;
-  t.push_back(float(c.time));
-  d.push_back(glm::length(*a - *b));
-  if (t.size() <= 2000) return;
-  for (std::size_t k = 0; 2 * k < t.size(); ++k) t[k] = t[2 * k], d[k] = d[2 * k];
-  t.resize((t.size() + 1) / 2), d.resize(t.size());
 }
 
 // A picked body's galaxy becomes the one the camera follows; its walk and what inspect says of

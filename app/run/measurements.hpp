@@ -42,8 +42,9 @@ class Measurements final : public InspectTarget {
 
   // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
   // CUDA): once a second, and only while something shows them (`shown`); the overlays that
-  // `overlays` names (the inspect feature's).
-  void refresh(const Settings& s, const OverlayAsk& overlays, bool shown,
+  // `overlays` names (the inspect feature's); every galaxy's centre while `separation` (the
+  // separation plot's) is on.
+  void refresh(const Settings& s, const OverlayAsk& overlays, bool separation, bool shown,
                std::uint64_t sim_steps);
 
   struct Arrived {
@@ -73,9 +74,8 @@ class Measurements final : public InspectTarget {
   Asked<Diagnostics> diagnostics_;
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
-  void ask_centres(const Settings& s);
+  void ask_centres(const Settings& s, bool separation);
   void collect_pick(Settings& s, Arrived& out);
-  void add_separation(const Centres& c, const Settings& s, PanelStats& stats);
   Asked<PickFound> pick_;
   Asked<Centres> centres_;  // for the follow camera, at most ten times a second
   Clock::time_point last_centres_{};
