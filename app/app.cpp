@@ -77,7 +77,6 @@ void App::apply(const Changes& c) {
     measurements_->measure_accuracy();
     take_measurements();  // lockstep: already there
   }
-  if (c.error_map) measurements_->request_error_map();
   if (c.fit_camera) fit_camera();
   const bool saved = std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
     return r.kind == Report::Kind::Done && r.place == Place::Save;
@@ -92,11 +91,17 @@ void App::apply(const Changes& c) {
 
 // After the run's changes (the camera path's key takes the view c fitted).
 void App::apply(const FeatureActions& a) {
-  const FeatureTargets to{camera_,        *presenter_,
-                          clock_.display_hz(), *edits_,
-                          features_.inspect.picked(), Clock::now(),
-                          *measurements_,     settings_.render.hide_halo,
-                          settings_.follow_galaxy};
+  const FeatureTargets to{.camera = camera_,
+                          .recorder = *presenter_,
+                          .display_hz = clock_.display_hz(),
+                          .edits = *edits_,
+                          .picked_body = features_.inspect.picked(),
+                          .now = Clock::now(),
+                          .inspect = *measurements_,
+                          .skip_halo = settings_.render.hide_halo,
+                          .follow_galaxy = settings_.follow_galaxy,
+                          .look = settings_.render,
+                          .colour_map = *measurements_};
   for (const Report& r : apply_features(features_, a, to)) report(r);
   if (DropTool::edits_the_run(a.drop)) quit_guard_.edited();
   poll_edits();  // lockstep: the drop tool's edits are already done
@@ -178,7 +183,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   }
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
-      feature_rows(features_, at, act, stats_, features_.inspect.picked());
+      feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_.render);
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
@@ -195,14 +200,14 @@ Changes App::input_and_panel(FeatureActions& act) {
 
 void App::update_vertices() {
   const auto t0 = Clock::now();
-  runner_->set_vertex_of(settings_.render.trails.bodies > 0);
+  runner_->set_vertex_of(features_.trails.vertex_of());
   const bool cuda = settings_.backend == Backend::Cuda;
   const FrameHandoff::Taken w =
       vertex_path_.update(runner_->handoff(), cuda, stats_.interop_warning);
   // Without registered buffers (interop failed) the thread writes host slots.
   if (!vertex_path_.interop_ready()) runner_->set_device_vertices(false);
   const auto fresh_step = w.fresh && w.report ? std::optional(w.report->steps) : std::nullopt;
-  if (auto e = trail_path_.update(vertex_path_.buffers(), settings_.render.trails, fresh_step)) {
+  if (auto e = features_.trails.update(vertex_path_.buffers(), fresh_step)) {
     report(*e);
   }
   if (!w.report) return;
@@ -300,6 +305,7 @@ void App::take_measurements() {
   const Measurements::Arrived a = measurements_->collect(settings_, stats_);
   if (a.overlay) presenter_->set_overlays(*a.overlay);
   features_.inspect.found(a.overlay, a.pick, *measurements_);
+  if (a.colour_map) features_.colour.arrived(*a.colour_map);
   if (a.centres) {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
     features_.separation.measured(*a.centres, settings_.follow_galaxy);
@@ -315,7 +321,7 @@ void App::present(bool screenshot) {
        drawn_sequence_, screenshot,
        settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                             : std::vector<glm::mat4>{},
-       trail_path_.trails()});
+       features_.trails.drawn()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));

@@ -20,7 +20,6 @@
 #include "picture/frame_clock.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
-#include "picture/trail_path.hpp"
 #include "picture/vertex_path.hpp"
 #include "features/features.hpp"
 #include "run/body_edits.hpp"
@@ -63,7 +62,7 @@ class App {
   const render::OrbitCamera& camera() const { return camera_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
-  const render::Trails* trails() const { return trail_path_.trails(); }  // null while off
+  const render::Trails* trails() const { return features_.trails.drawn(); }  // null while off
   // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
   std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
 
@@ -108,7 +107,6 @@ class App {
   std::unique_ptr<GlContext> context_;
   std::unique_ptr<ImGuiLayer> imgui_;
   VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
-  TrailPath trail_path_;    // sampled from vertex_path_'s buffers
   std::unique_ptr<Runner> runner_;  // owns the session; its thread stops before the buffers go
   std::unique_ptr<Presenter> presenter_;
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread

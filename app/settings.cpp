@@ -17,7 +17,6 @@ Changes& Changes::operator|=(const Changes& o) {
   step_back += o.step_back;
   if (o.seek) seek = o.seek;
   measure_accuracy |= o.measure_accuracy;
-  error_map |= o.error_map;
   save |= o.save;
   load |= o.load;
   fit_camera |= o.fit_camera;

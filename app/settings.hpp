@@ -76,7 +76,6 @@ struct Changes {
   int step_back = 0;   // steps back (a keyframe and a replay)
   std::optional<std::uint64_t> seek;  // go to this step (the timeline)
   bool measure_accuracy = false;
-  bool error_map = false;  // compute the error map again (picture/shown_field.hpp)
   bool save = false, load = false;
   bool fit_camera = false;
   bool screenshot = false;
@@ -139,7 +138,6 @@ struct PanelStats {
   float transfer_fraction = 0;
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
-  std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };
 

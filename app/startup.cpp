@@ -92,7 +92,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
   s.follow = parse_follow(o.follow).value_or(FollowMode::Off);
   s.follow_galaxy = std::max(o.fit_galaxy, 0);
   s.three_view = o.three_view;
-  s.render.trails.bodies = o.trails;
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
   return s;
 }
@@ -145,6 +144,7 @@ App::App(const Options& options) : clock_(std::nullopt) {
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
   features_.inspect = Inspect(o.octree);
+  features_.trails = Trails(o.trails);
   // Headless measurements (--frames without --record) pace like a 60 Hz display unless told.
   orbit_rad_ = glm::radians(o.orbit_deg);
   panel_in_picture_ = context_->window() != nullptr || o.record_panel;
@@ -196,7 +196,7 @@ void App::start(std::optional<int> pick) {
     // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
     const Encounter* e = s.encounter();
     settings_.encounter = e ? *e : *find_preset("prograde");
-    measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
+    features_.colour.arrived(measurements_->first_colour_map(s.simulation(), settings_.render));
     republish(s, true);
   });
   run_changed();
@@ -219,7 +219,7 @@ void App::republish(Session& s, bool changed) {
   sim.set_vertex_budget(settings_.max_drawn);  // over MPI ranks rank 0 takes no more
   const bool cuda = sim.backend() == Backend::Cuda;
   if (changed || sim.vertex_count() != vertex_path_.buffers().count()) {
-    const bool vertex_of = settings_.render.trails.bodies > 0;
+    const bool vertex_of = features_.trails.vertex_of();
     vertex_path_.resize(sim.vertex_count(), cuda, vertex_of, stats_.interop_warning);
   }
   runner_->set_device_vertices(cuda && vertex_path_.interop_ready());
@@ -234,7 +234,7 @@ void App::republish(Session& s, bool changed) {
 void App::run_changed() {
   features_.inspect.run_changed();
   features_.follow.reset();  // the old bodies' centres say nothing of the new ones
-  trail_path_.reset();  // a vertex index may name another body now
+  features_.trails.run_changed();  // a vertex index may name another body now
   measurements_->run_changed(runner_->status().generation);
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();

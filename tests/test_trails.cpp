@@ -241,7 +241,11 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
   std::string why;
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().render.trails.every = 1;
+  app::FeatureActions every_step;  // a sample at each drawn step, through the trails' action
+  render::TrailParams p = a->features().trails.params();
+  p.every = 1;
+  every_step.trails.set = p;
+  a->apply(every_step);
   for (int k = 0; k < 4; ++k) ASSERT_TRUE(a->frame());
   const render::Trails* t = a->trails();
   ASSERT_NE(t, nullptr);
@@ -291,7 +295,11 @@ TEST(AppTrails, OnTheGpuVertexOfFindsEachBodysVertex) {
   o.trails = 1000;
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().render.trails.every = 1;
+  app::FeatureActions every_step;  // a sample at each drawn step, through the trails' action
+  render::TrailParams p = a->features().trails.params();
+  p.every = 1;
+  every_step.trails.set = p;
+  a->apply(every_step);
   for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
   const HostBodies b = a->session().simulation().download();  // the user's order
   const std::size_t n = b.size();

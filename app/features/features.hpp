@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "features/camera_path_tool.hpp"
+#include "features/colour_field.hpp"
 #include "features/drop_tool.hpp"
 #include "features/follow_camera.hpp"
 #include "features/inspect.hpp"
@@ -19,6 +20,7 @@
 #include "features/reference_photo.hpp"
 #include "features/separation_plot.hpp"
 #include "features/three_view.hpp"
+#include "features/trails.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
 #include "picture/record_target.hpp"
@@ -35,6 +37,8 @@ struct Features {
   ReferencePhoto reference;
   Inspect inspect;  // the pick and the octree overlay
   SeparationPlot separation;
+  Trails trails;  // holds GL objects: goes before the GL context
+  ColourField colour;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -47,6 +51,8 @@ struct FeatureActions {
   ReferencePhoto::Action reference;
   Inspect::Action inspect;
   SeparationPlot::Action separation;
+  Trails::Action trails;
+  ColourField::Action colour;
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -60,6 +66,8 @@ struct FeatureTargets {
   InspectTarget& inspect;  // the measurements: picks, overlays asked again
   bool skip_halo;          // the halo is not drawn: a click passes over its bodies
   int follow_galaxy;       // the followed galaxy: the separation plot's first
+  render::RenderParams& look;  // Settings::render: the trails' knobs, the colouring
+  ColourMapTarget& colour_map;  // the measurements: the shown field computed again
 };
 
 // Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its
@@ -69,8 +77,8 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
 // is added to `a`; `st`: the newest error, shown by the control that failed; `picked`: the picked
-// body (-1 none).
+// body (-1 none); `look`: the look's knobs now (Settings::render), for the trails' knobs.
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked);
+                  int picked, const render::RenderParams& look);
 
 }  // namespace galaxy::app

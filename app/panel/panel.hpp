@@ -19,7 +19,10 @@ enum class PanelSlot {
   ViewTools,         // after the camera's controls (the separation plot, the record button,
                      // the camera path)
   DropInto,          // the Galaxies section's "drop into the run" (the drop tool's)
+  Colour,            // in Rendering, after the auto exposure (the colour field's choice and map)
+  Trails,            // in Rendering, after the splat's line (the trails' node)
   Rendering,         // in Rendering, after the camera's controls (the reference image, inspect)
+  Legend,            // after the panel and its status line (the colour field's legend)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 

@@ -44,7 +44,7 @@ void view_buttons(Settings& s, Changes& c) {
 
 }  // namespace
 
-void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
+void view_controls(Settings& s, Changes& c, const FeatureRows& rows) {
   follow_controls(s);
   view_buttons(s, c);
   ImGui::Checkbox("three views (v)", &s.three_view);

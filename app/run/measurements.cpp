@@ -87,8 +87,10 @@ void Measurements::ask_centres(const Settings& s, bool separation) {
                generation_);
 }
 
-void Measurements::first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats) {
-  shown_field_.update(sim, s, stats, Clock::now());
+FieldReport Measurements::first_colour_map(Simulation& sim, const render::RenderParams& look) {
+  FieldReport said;
+  shown_field_.update(sim, look, said, Clock::now());
+  return said;
 }
 
 void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool separation,
@@ -124,22 +126,23 @@ void Measurements::ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps) {
 // again once the last answer is in, while a map is shown or was shown (to clear it).
 void Measurements::ask_colour_map(const Settings& s) {
   const bool map = shown_field(s.render) != nullptr;
+  const render::RenderParams look = s.render;
   if (colour_map_.pending() || (!map && !map_shown_)) return;
   map_shown_ = map;
-  colour_map_.set(runner_.ask([this, s](Session& session) {
-                    PanelStats out;
+  colour_map_.set(runner_.ask([this, look](Session& session) {
+                    FieldReport out;
                     Simulation& sim = session.simulation();
                     const int before = shown_field_.computed();
                     const BodyField had = sim.shown_field();
-                    shown_field_.update(sim, s, out, Clock::now());
+                    shown_field_.update(sim, look, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused. What the
                     // panel says changes only where a map was made or cleared.
                     if (shown_field_.computed() == before && had == sim.shown_field() &&
-                        out.colour_map_error.empty()) {
+                        out.error.empty()) {
                       return MapInfo{};
                     }
                     runner_.publish_now();
-                    return MapInfo{std::pair{out.colour_map_info, out.colour_map_error}};
+                    return MapInfo{out};
                   }),
                   generation_);
 }
@@ -147,7 +150,7 @@ void Measurements::ask_colour_map(const Settings& s) {
 Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   Arrived out;
   collect_overlays(out);
-  collect_colour_map(stats);
+  collect_colour_map(out);
   collect_diagnostics(out, stats);
   collect_accuracy(out, stats);
   collect_pick(s, out);
@@ -187,15 +190,12 @@ void Measurements::collect_overlays(Arrived& out) {
   }
 }
 
-void Measurements::collect_colour_map(PanelStats& stats) {
+void Measurements::collect_colour_map(Arrived& out) {
   if (!colour_map_.ready()) return;
   try {
-    if (const auto info = colour_map_.take(generation_); info && *info) {
-      stats.colour_map_info = (*info)->first;
-      stats.colour_map_error = (*info)->second;
-    }
+    if (const auto info = colour_map_.take(generation_); info && *info) out.colour_map = **info;
   } catch (const std::exception& e) {
-    stats.colour_map_error = e.what();
+    out.colour_map = FieldReport{{}, e.what()};  // the legend shows the error over the info
   }
 }
 

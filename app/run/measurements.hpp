@@ -22,7 +22,7 @@
 
 namespace galaxy::app {
 
-class Measurements final : public InspectTarget {
+class Measurements final : public InspectTarget, public ColourMapTarget {
  public:
   using Clock = std::chrono::steady_clock;
   explicit Measurements(Runner& runner) : runner_(runner), last_accuracy_(Clock::now()) {}
@@ -32,13 +32,14 @@ class Measurements final : public InspectTarget {
   void run_changed(std::uint64_t generation);
   void invalidate_overlays() override { overlay_refresh_.invalidate(); }
   void measure_accuracy();
-  void request_error_map();
+  void request_error_map() override;
   // The body under the cursor (of those drawn: the halo only where it is shown), found on the
   // thread with one download of the bodies, and inspected there (run/inspect.hpp).
   void pick(const glm::mat4& view_proj, glm::vec2 window, glm::vec2 cursor,
             bool skip_halo) override;
-  // Inside Runner::exclusive before the thread starts: the first frame's colour map.
-  void first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats);
+  // Inside Runner::exclusive before the thread starts: the first frame's colour map, of the
+  // field `look` shows, and what it holds.
+  FieldReport first_colour_map(Simulation& sim, const render::RenderParams& look);
 
   // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
   // CUDA): once a second, and only while something shows them (`shown`); the overlays that
@@ -50,6 +51,7 @@ class Measurements final : public InspectTarget {
   struct Arrived {
     std::optional<OverlayGeometry> overlay;  // new overlays for the renderer and the inspect
     std::optional<PickFound> pick;           // what a click found, for the inspect feature
+    std::optional<FieldReport> colour_map;   // what a map made or cleared holds (or why not)
     std::optional<Centres> centres;          // the centres the camera may follow
     std::vector<Report> reports;
   };
@@ -61,13 +63,13 @@ class Measurements final : public InspectTarget {
     ErrorStats errors;
     SimParams params;  // what ran when it was measured
   };
-  using MapInfo = std::optional<std::pair<std::string, std::string>>;
+  using MapInfo = std::optional<FieldReport>;
   void ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps);
   void ask_colour_map(const Settings& s);
   void collect_overlays(Arrived& out);
   void collect_diagnostics(Arrived& out, PanelStats& stats);
   void collect_accuracy(Arrived& out, PanelStats& stats);
-  void collect_colour_map(PanelStats& stats);
+  void collect_colour_map(Arrived& out);
 
   Runner& runner_;
   std::uint64_t generation_ = 0;  // the run whose results are taken
