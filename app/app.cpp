@@ -91,17 +91,10 @@ void App::apply(const Changes& c) {
 
 // After the run's changes (the camera path's key takes the view c fitted).
 void App::apply(const FeatureActions& a) {
-  const FeatureTargets to{.camera = camera_,
-                          .recorder = *presenter_,
-                          .display_hz = clock_.display_hz(),
-                          .edits = *edits_,
-                          .picked_body = features_.inspect.picked(),
-                          .now = Clock::now(),
-                          .inspect = *measurements_,
-                          .skip_halo = settings_.render.hide_halo,
-                          .follow_galaxy = settings_.follow_galaxy,
-                          .look = settings_.render,
-                          .colour_map = *measurements_};
+  const FeatureTargets to{camera_, *presenter_, clock_.display_hz(), *edits_,
+                          features_.inspect.picked(), Clock::now(), *measurements_,
+                          settings_.render.hide_halo, settings_.follow_galaxy, settings_.render,
+                          *measurements_};
   for (const Report& r : apply_features(features_, a, to)) report(r);
   if (DropTool::edits_the_run(a.drop)) quit_guard_.edited();
   poll_edits();  // lockstep: the drop tool's edits are already done
@@ -207,9 +200,7 @@ void App::update_vertices() {
   // Without registered buffers (interop failed) the thread writes host slots.
   if (!vertex_path_.interop_ready()) runner_->set_device_vertices(false);
   const auto fresh_step = w.fresh && w.report ? std::optional(w.report->steps) : std::nullopt;
-  if (auto e = features_.trails.update(vertex_path_.buffers(), fresh_step)) {
-    report(*e);
-  }
+  if (auto e = features_.trails.update(vertex_path_.buffers(), fresh_step)) report(*e);
   if (!w.report) return;
   const StepReport& r = *w.report;
   stats_.bodies = r.bodies;
@@ -295,9 +286,8 @@ void App::check_runaway(const RunnerStatus& st) {
 }
 
 void App::measure() {
-  const bool shown = imgui_ && settings_.show_panel;
   measurements_->refresh(settings_, features_.inspect.overlays(), features_.separation.on(),
-                         shown, stats_.sim_steps);
+                         imgui_ && settings_.show_panel, stats_.sim_steps);  // the panel shows them
   take_measurements();
 }
 

@@ -32,7 +32,8 @@ void SeparationPlot::section(Action& a, const PanelStats& st) const {
     return;
   }
   const bool kpc = st.units.physical();
-  const float l = kpc ? float(st.units.length_kpc) : 1.0f, t = kpc ? float(st.units.time_myr()) : 1.0f;
+  const float l = kpc ? float(st.units.length_kpc) : 1.0f;
+  const float t = kpc ? float(st.units.time_myr()) : 1.0f;
   const char* unit = kpc ? "kpc" : "";
   const float most = *std::max_element(d.begin(), d.end());
   const std::string now = fmt::format("now {:.3g} {}, most {:.3g}", d.back() * l, unit, most * l);
