@@ -65,12 +65,11 @@ void App::apply(const Changes& c) {
   RunControl::Applied a = run_->control().apply(c);
   const bool saved = run_->land(a);
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
-  if (c.overlay || c.solver) run_->measurements().invalidate_overlays();
+  if (c.solver) run_->measurements().invalidate_overlays();
   if (c.measure_accuracy) {
     run_->measurements().measure_accuracy();
     run_->take_measurements();  // lockstep: already there
   }
-  if (c.error_map) run_->measurements().request_error_map();
   if (c.fit_camera) screen_->fit_camera(run_->runner());
   ending_.quit_guard().applied(c, saved);
   if (c.quit_confirmed) {
@@ -88,8 +87,12 @@ void App::apply(const FeatureActions& a) {
   ending_.quit_guard().applied(Changes{}, run_->land(run));
   if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
   if (a.time.fit) screen_->fit_camera(run_->runner());
-  const FeatureTargets to{screen_->camera(), screen_->presenter(), screen_->clock().display_hz(),
-                          run_->edits(), settings_.picked_body, Clock::now()};
+  Measurements& m = run_->measurements();
+  const FeatureTargets to{screen_->camera(),     screen_->presenter(), screen_->clock().display_hz(),
+                          run_->edits(),         features_.inspect.picked(),
+                          Clock::now(),          m,
+                          settings_.render.hide_halo, settings_.follow_galaxy,
+                          settings_.render,      m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
   if (DropTool::edits_the_run(a.drop)) ending_.quit_guard().edited();
   run_->poll_edits();  // lockstep: the drop tool's edits are already done
@@ -117,9 +120,8 @@ Changes App::input_and_panel(FeatureActions& act) {
   features_.drop.gesture(a.drag, plane, screen_->camera(), stats_.units, act.drop);
   act.time.toggle_pause = a.toggle_pause;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
-  if (a.toggle_octree) settings_.octree_overlay = !settings_.octree_overlay;
   act.time.speed_change = a.speed_change;
-  c.overlay |= a.toggle_octree;
+  act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;
   act.time.back += a.step_back;
   c.fit_camera |= a.fit;
@@ -128,7 +130,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
   const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
   if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
-    run_->measurements().pick(plane.view_proj, plane.window, a.cursor, settings_.render.hide_halo);
+    act.inspect.pick = Inspect::Click{plane.view_proj, plane.window, a.cursor};
   }
   if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
   if (a.toggle_fullscreen) screen_->context().set_fullscreen(!screen_->context().fullscreen());
@@ -144,7 +146,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   }
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
-      feature_rows(features_, at, act, stats_, settings_.picked_body);
+      feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_.render);
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);

@@ -13,10 +13,8 @@ Changes& Changes::operator|=(const Changes& o) {
   backend |= o.backend;
   solver |= o.solver;
   measure_accuracy |= o.measure_accuracy;
-  error_map |= o.error_map;
   fit_camera |= o.fit_camera;
   screenshot |= o.screenshot;
-  overlay |= o.overlay;
   quit |= o.quit;
   quit_confirmed |= o.quit_confirmed;
   return *this;

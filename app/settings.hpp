@@ -39,9 +39,6 @@ struct Settings {
   // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
   FollowMode follow = FollowMode::Off;
   bool three_view = false;  // x-y, x-z and y-z side by side (v), as encounters are matched
-  // The distance between two galaxies' centres over time (the first: the followed galaxy).
-  bool separation = false;
-  int separation_galaxy = 1;
   int follow_galaxy = 0;
   int fit_galaxy = -1;
   ViewDirection view = ViewDirection::Kept;
@@ -50,10 +47,6 @@ struct Settings {
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
-  // Teaching overlays.
-  bool octree_overlay = false;
-  int octree_depth = 4;
-  int picked_body = -1;  // the body whose walk is shown; -1 for none
   // Measurements.
   bool accuracy_auto = false;
   bool show_panel = true;
@@ -68,21 +61,11 @@ struct Changes {
   bool backend = false;
   bool solver = false;
   bool measure_accuracy = false;
-  bool error_map = false;  // compute the error map again (picture/shown_field.hpp)
   bool fit_camera = false;
   bool screenshot = false;
-  bool overlay = false;  // what the overlays show changed: the octree, its depth, the pick
   bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
   bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);
-};
-
-// The picked body as the newest overlay found it (picture/overlay.hpp): where it is and how fast
-// it goes, in model units; the speed NaN where it is not known.
-struct PickedBody {
-  int body = -1;  // which (Settings::picked_body: the newest pick may not have its overlay yet)
-  std::array<float, 3> position{};
-  float speed = std::numeric_limits<float>::quiet_NaN();
 };
 
 // Numbers the panel shows; the app fills them.
@@ -133,13 +116,6 @@ struct PanelStats {
   float transfer_fraction = 0;
   std::string runaway;  // set while a runaway step has stopped the run (Runaway::message())
   std::uint64_t runaway_good_step = 0;
-  std::string picked_info;
-  std::optional<PickedBody> picked;  // with picked_info
-  std::string inspected;  // the picked body's galaxy and force error, found at the click
-  // The separation plot's points: simulated time and distance of the two galaxies' centres.
-  std::vector<float> separation_time, separation;
-  std::pair<int, int> separation_of{-1, -1};  // the galaxies they belong to
-  std::string colour_map_info, colour_map_error;  // what the shown colour map holds, or why not
   bool splat_compute = false;
 };
 

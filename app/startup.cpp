@@ -78,11 +78,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
   s.follow = parse_follow(o.follow).value_or(FollowMode::Off);
   s.follow_galaxy = std::max(o.fit_galaxy, 0);
   s.three_view = o.three_view;
-  s.render.trails.bodies = o.trails;
-  if (o.octree) {
-    s.octree_overlay = true;
-    s.octree_depth = *o.octree;
-  }
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
   return s;
 }
@@ -128,6 +123,8 @@ App::App(const Options& options) {
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
   features_.time = TimeControls(o.speed);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
+  features_.inspect = Inspect(o.octree);
+  features_.trails = Trails(o.trails);
   // Someone at a window can answer a question; a script (--frames) or a headless run cannot, and
   // without the panel there is no dialog to ask in.
   ending_ = Ending({o.steps, o.frames, o.save},
@@ -152,11 +149,14 @@ App::App(const Options& options) {
   }
   stats_.gl_description = screen_->context().description();
   std::fprintf(stderr, "galaxy: %s\n", screen_->context().description().c_str());
-  run_->start(o.pick);
+  run_->start();
   Changes first;
   first.fit_camera = true;
-  first.overlay = true;
   apply(first);
+  FeatureActions shown;  // after run_changed(), which clears the pick
+  shown.inspect.select = o.pick;
+  shown.inspect.refresh = true;
+  apply(shown);
   screen_->clock().restart();
   // --camera-path: played from the first frame; a headless run without --frames (and a path
   // that does not loop) ends on the frame that shows its last key.

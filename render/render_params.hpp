@@ -21,6 +21,8 @@ struct FieldMap {
 };
 
 // Trails: where a subset of the bodies has been, drawn as lines that fade with age (trails.hpp).
+// Not a part of RenderParams: the app's trails feature owns them (app/features/trails.hpp) and
+// the renderer reads them from the Trails it draws.
 // The bodies followed are every k-th drawn body (never the dark halo), of one galaxy where
 // `galaxy` names one, so that at most `bodies` are followed; a trail keeps the newest `length`
 // positions, one taken every `every` steps.
@@ -56,7 +58,6 @@ struct RenderParams {
   float bloom_threshold = 1.0f;
   // Tone curve: asinh stretch of the exposed luminance; larger lifts faint light more.
   float stretch = 20.0f;
-  TrailParams trails;
   float trail_opacity = 0.6f;  // the newest part of a trail; older parts fade to 0
   bool operator==(const RenderParams&) const = default;
 };

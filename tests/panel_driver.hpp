@@ -50,8 +50,11 @@ inline void show_everything(app::Settings& s, app::PanelStats& st, app::Features
     set(s.params, info, info.choices.empty() ? info.slider_low : info.choices[0]);
   }
   for (const render::Knob& k : render::knobs()) s.render.*k.field = k.low;
-  s.octree_depth = 7;
-  s.picked_body = 3;
+  struct NoRun final : app::InspectTarget {  // the panel alone: nothing to pick on
+    void pick(const glm::mat4&, glm::vec2, glm::vec2, bool) override {}
+    void invalidate_overlays() override {}
+  } none;
+  f.inspect.apply({.octree_depth = 7, .select = 3}, none, true);
   app::choose_field(s.render, *find_field("error"));
   Encounter draft = *find_preset("prograde");
   draft.units = kDiskGalaxyUnits;
@@ -79,7 +82,8 @@ class PanelDriver : public ::testing::Test {
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, s.picked_body); });
+    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, f.inspect.picked(), s.render);
+    });
     ImGui::EndFrame();
   }
 

@@ -44,7 +44,7 @@ TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
     EXPECT_TRUE(app::at_default(s, info)) << name;
     EXPECT_TRUE(c.params) << name << ": a simulation parameter applies at the next step";
     // (A restart is the time controls' own action now: Changes cannot ask for one.)
-    EXPECT_FALSE(c.overlay || c.bodies || c.scenario || c.backend) << name;
+    EXPECT_FALSE(c.bodies || c.scenario || c.backend) << name;
   }
   for (const render::Knob& k : render::knobs()) {
     const std::string name(k.name);
@@ -55,13 +55,8 @@ TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
     EXPECT_FALSE(app::at_default(s, k)) << name;
     const app::Changes c = app::reset_to_default(s, k);
     EXPECT_TRUE(s.render == render::RenderParams{}) << name;
-    EXPECT_FALSE(c.params || c.overlay) << name << ": the renderer reads the look every frame";
+    EXPECT_FALSE(c.params) << name << ": the renderer reads the look every frame";
   }
-  app::Settings s;
-  s.octree_depth = 9;
-  EXPECT_FALSE(app::octree_depth_at_default(s));
-  EXPECT_TRUE(app::reset_octree_depth(s).overlay);
-  EXPECT_EQ(s.octree_depth, app::Settings{}.octree_depth);
   EXPECT_EQ(app::default_text(*find_param("theta")), "1");
   EXPECT_EQ(app::default_text(*find_param("--dt")), "0.0125");
 }

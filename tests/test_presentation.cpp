@@ -145,16 +145,17 @@ TEST(Separation, TheDistanceOfTwoGalaxiesFallsToThePericentre) {
   o.speed.steps_per_frame = 8;  // t = 20 (the pericentre) at frame 200
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().separation = true;
   a->settings().follow_galaxy = 0;
-  a->settings().separation_galaxy = 1;
+  app::FeatureActions act;
+  act.separation = {.on = true, .other = 1};
+  a->apply(act);
   for (int frame = 0; frame < 200; ++frame) ASSERT_TRUE(a->frame());
-  const auto& d = a->stats().separation;
+  const auto& d = a->features().separation.distances();
   ASSERT_GT(d.size(), 100u) << "a point a frame in lockstep";
-  EXPECT_EQ(a->stats().separation_of, std::make_pair(0, 1));
+  EXPECT_EQ(a->features().separation.of(), std::make_pair(0, 1));
   EXPECT_GT(d.front(), 3.0f * d.back()) << "from afar to the pericentre (1 for point masses)";
   EXPECT_LT(d.back(), 2.5f);
-  EXPECT_NEAR(a->stats().separation_time.back(), 20.0f, 0.2f);
+  EXPECT_NEAR(a->features().separation.times().back(), 20.0f, 0.2f);
 }
 
 }  // namespace

@@ -108,16 +108,13 @@ TEST(AppGl, PickedBodyShowsItsWalkAndTheOctreeOverlayDraws) {
   auto a = make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());  // frame_00000: no overlay
-  a->settings().picked_body = 42;
-  app::Changes c;
-  c.overlay = true;
-  a->apply(c);
+  app::FeatureActions act;
+  act.inspect.select = 42;
+  a->apply(act);
   ASSERT_TRUE(a->frame());  // frame_00001: body 42's walk
-  EXPECT_NE(a->stats().picked_info.find("cells accepted"), std::string::npos);
-  a->settings().picked_body = -1;
-  a->settings().octree_overlay = true;
-  a->settings().octree_depth = 3;
-  a->apply(c);
+  EXPECT_NE(a->features().inspect.walk().find("cells accepted"), std::string::npos);
+  act.inspect = {.toggle_octree = true, .octree_depth = 3, .select = -1};
+  a->apply(act);
   ASSERT_TRUE(a->frame());  // frame_00002: the octree
   EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
   int green0 = 0, red0 = 0, green1 = 0, red1 = 0, green2 = 0, red2 = 0;
@@ -149,7 +146,8 @@ TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
   auto a = make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());
-  EXPECT_NE(a->stats().picked_info.find("body 7"), std::string::npos) << a->stats().picked_info;
+  EXPECT_NE(a->features().inspect.walk().find("body 7"), std::string::npos)
+      << a->features().inspect.walk();
   a->settings().solver = Solver::Direct;
   app::Changes c;
   c.solver = true;
@@ -158,11 +156,12 @@ TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
   EXPECT_NE(a->stats().error.find("overlay: trace_walk: the direct solver builds no tree"),
             std::string::npos)
       << a->stats().error;
-  EXPECT_TRUE(a->stats().picked_info.empty()) << a->stats().picked_info;
+  EXPECT_TRUE(a->features().inspect.walk().empty()) << a->features().inspect.walk();
   a->settings().solver = Solver::BarnesHut;
   a->apply(c);
   ASSERT_TRUE(a->frame());
-  EXPECT_NE(a->stats().picked_info.find("body 7"), std::string::npos) << a->stats().picked_info;
+  EXPECT_NE(a->features().inspect.walk().find("body 7"), std::string::npos)
+      << a->features().inspect.walk();
 }
 
 }  // namespace

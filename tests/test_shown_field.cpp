@@ -26,54 +26,54 @@ TEST(ColourMapPolicy, ErrorMapOnRequestAndAfterAChangeReachesTheForces) {
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   sim->reset(make_scenario("plummer", 1000, 2));
   app::ShownField maps;
-  app::Settings s;
-  app::PanelStats st;
+  render::RenderParams look;
+  app::FieldReport st;
   const auto t = Clock::now();
-  maps.update(*sim, s, st, t);
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(maps.computed(), 0) << "no map shown";
-  app::choose_field(s.render, *find_field("error"));
-  maps.update(*sim, s, st, t);
+  app::choose_field(look, *find_field("error"));
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(maps.computed(), 1);
   EXPECT_EQ(sim->fields()->shown_field(), BodyField::ForceError);
-  EXPECT_NE(st.colour_map_info.find("all 1000 bodies"), std::string::npos) << st.colour_map_info;
+  EXPECT_NE(st.info.find("all 1000 bodies"), std::string::npos) << st.info;
   sim->step();
-  maps.update(*sim, s, st, t + std::chrono::seconds(1));
+  maps.update(*sim, look, st, t + std::chrono::seconds(1));
   EXPECT_EQ(maps.computed(), 1) << "stepping alone does not recompute the error map";
   SimParams p = sim->params();
   p.theta = 0.5f;
   sim->set_params(p);
-  maps.update(*sim, s, st, t);
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(maps.computed(), 1) << "theta reaches the forces at the next step";
   sim->step();
-  maps.update(*sim, s, st, t);
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(maps.computed(), 2);
   maps.request_error_map();
-  maps.update(*sim, s, st, t);
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(maps.computed(), 3);
-  s.render.color = render::ColorMode::Population;
-  maps.update(*sim, s, st, t);
+  look.color = render::ColorMode::Population;
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(sim->fields()->shown_field(), BodyField::Speed) << "the speed is drawn again";
-  EXPECT_TRUE(st.colour_map_info.empty());
+  EXPECT_TRUE(st.info.empty());
 }
 
 TEST(ColourMapPolicy, CostMapFollowsTheStepsAtMostFiveTimesASecond) {
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, {});
   sim->reset(make_scenario("plummer", 1000, 2));
   app::ShownField maps;
-  app::Settings s;
-  app::PanelStats st;
-  app::choose_field(s.render, *find_field("cost"));
+  render::RenderParams look;
+  app::FieldReport st;
+  app::choose_field(look, *find_field("cost"));
   const auto t = Clock::now();
-  maps.update(*sim, s, st, t);
+  maps.update(*sim, look, st, t);
   EXPECT_EQ(maps.computed(), 1);
-  maps.update(*sim, s, st, t + std::chrono::seconds(1));
+  maps.update(*sim, look, st, t + std::chrono::seconds(1));
   EXPECT_EQ(maps.computed(), 1) << "no step, no new costs";
   sim->step();
-  maps.update(*sim, s, st, t + std::chrono::milliseconds(50));
+  maps.update(*sim, look, st, t + std::chrono::milliseconds(50));
   EXPECT_EQ(maps.computed(), 1) << "at most five times a second";
-  maps.update(*sim, s, st, t + std::chrono::milliseconds(300));
+  maps.update(*sim, look, st, t + std::chrono::milliseconds(300));
   EXPECT_EQ(maps.computed(), 2);
-  EXPECT_NE(st.colour_map_info.find("interactions a body"), std::string::npos);
+  EXPECT_NE(st.info.find("interactions a body"), std::string::npos);
 }
 
 TEST(ColourMapPolicy, ErrorMapSamplesWhatTheBudgetAllows) {

@@ -241,9 +241,13 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
   std::string why;
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().render.trails.every = 1;
+  app::FeatureActions every_step;  // a sample at each drawn step, through the trails' action
+  render::TrailParams p = a->features().trails.params();
+  p.every = 1;
+  every_step.trails.set = p;
+  a->apply(every_step);
   for (int k = 0; k < 4; ++k) ASSERT_TRUE(a->frame());
-  const render::Trails* t = a->screen().trails();
+  const render::Trails* t = a->features().trails.drawn();
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->samples(), 4) << "a sample at each drawn step since the setting changed";
   const HostBodies b = a->run().session().simulation().download();
@@ -260,7 +264,7 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
   c.bodies = true;
   a->apply(c);
   ASSERT_TRUE(a->frame());
-  t = a->screen().trails();
+  t = a->features().trails.drawn();
   ASSERT_NE(t, nullptr);
   EXPECT_LE(t->samples(), 2) << "started over at the new body count";
   for (std::uint32_t i : t->followed_indices()) EXPECT_LT(i, 700u);
@@ -291,7 +295,11 @@ TEST(AppTrails, OnTheGpuVertexOfFindsEachBodysVertex) {
   o.trails = 1000;
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().render.trails.every = 1;
+  app::FeatureActions every_step;  // a sample at each drawn step, through the trails' action
+  render::TrailParams p = a->features().trails.params();
+  p.every = 1;
+  every_step.trails.set = p;
+  a->apply(every_step);
   for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
   const HostBodies b = a->run().session().simulation().download();  // the user's order
   const std::size_t n = b.size();
@@ -312,7 +320,7 @@ TEST(AppTrails, OnTheGpuVertexOfFindsEachBodysVertex) {
   }
   EXPECT_EQ(differ, 0u) << "vertex vertex_of[i] is body i";
   EXPECT_GT(moved, n / 2) << "the vertices are in the tree's order, not the bodies' own";
-  const render::Trails* t = a->screen().trails();
+  const render::Trails* t = a->features().trails.drawn();
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->samples(), 3);
   const auto chosen = t->followed_indices();

@@ -6,20 +6,31 @@
 namespace galaxy::app {
 
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked) {
+                  int picked, const render::RenderParams& look) {
   switch (at) {
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
       return;
     case PanelSlot::ViewTools:
+      f.separation.section(a.separation, st);
       f.recording.section(a.recording);
       f.camera_path.section(a.camera_path, st);
       return;
     case PanelSlot::DropInto:
       f.drop.section(a.drop, st, picked);
       return;
+    case PanelSlot::Colour:
+      f.colour.section(a.colour, look);
+      return;
+    case PanelSlot::Legend:
+      f.colour.legend(look, st.units);
+      return;
+    case PanelSlot::Trails:
+      f.trails.section(a.trails, look);
+      return;
     case PanelSlot::Rendering:
       f.reference.section(a.reference, st);
+      f.inspect.section(a.inspect, st);
       return;
     case PanelSlot::Time:
       f.time.section(a.time, st);
@@ -39,6 +50,10 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
   std::vector<Report> said;
   f.reference.apply(a.reference);
+  f.inspect.apply(a.inspect, t.inspect, t.skip_halo);
+  f.separation.apply(a.separation, t.follow_galaxy);
+  f.trails.apply(a.trails, t.look);
+  ColourField::apply(a.colour, t.look, t.colour_map);
   if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
   for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
   for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));

@@ -11,15 +11,19 @@
 #include <vector>
 
 #include "features/camera_path_tool.hpp"
+#include "features/colour_field.hpp"
 #include "features/drop_tool.hpp"
 #include "features/encounter_designer.hpp"
 #include "features/follow_camera.hpp"
+#include "features/inspect.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/reference_photo.hpp"
 #include "features/snapshots.hpp"
 #include "features/time_controls.hpp"
+#include "features/separation_plot.hpp"
 #include "features/three_view.hpp"
+#include "features/trails.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
 #include "picture/record_target.hpp"
@@ -38,6 +42,10 @@ struct Features {
   TimeControls time;
   Snapshots snapshots;
   EncounterDesigner encounter;
+  Inspect inspect;  // the pick and the octree overlay
+  SeparationPlot separation;
+  Trails trails;  // holds GL objects: goes before the GL context
+  ColourField colour;
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -51,6 +59,10 @@ struct FeatureActions {
   TimeControls::Action time;
   Snapshots::Action snapshots;
   EncounterDesigner::Action encounter;
+  Inspect::Action inspect;
+  SeparationPlot::Action separation;
+  Trails::Action trails;
+  ColourField::Action colour;
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -61,6 +73,11 @@ struct FeatureTargets {
   BodyEdits& edits;        // the drop tool's: drops, removals, undos
   int picked_body;         // -1 none
   std::chrono::steady_clock::time_point now;
+  InspectTarget& inspect;  // the measurements: picks, overlays asked again
+  bool skip_halo;          // the halo is not drawn: a click passes over its bodies
+  int follow_galaxy;       // the followed galaxy: the separation plot's first
+  render::RenderParams& look;  // Settings::render: the trails' knobs, the colouring
+  ColourMapTarget& colour_map;  // the measurements: the shown field computed again
 };
 
 // Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its
@@ -75,8 +92,8 @@ RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, Run
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
 // is added to `a`; `st`: the newest error, shown by the control that failed; `picked`: the picked
-// body (-1 none).
+// body (-1 none); `look`: the look's knobs now (Settings::render), for the trails' knobs.
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked);
+                  int picked, const render::RenderParams& look);
 
 }  // namespace galaxy::app

@@ -188,32 +188,33 @@ std::string tick_label(float v) {
   return fmt::format("{:.1f}e{}", m, e);
 }
 
-void colour_map_controls(Settings& s, Changes& c) {
-  const BodyFieldInfo* f = shown_field(s.render);
-  if (!f) return;
-  c.error_map |= ImGui::Button("Recompute");
+bool colour_map_controls(render::RenderParams& r) {
+  const BodyFieldInfo* f = shown_field(r);
+  if (!f) return false;
+  const bool recompute = ImGui::Button("Recompute");
   tip("compute the shown field again for the bodies as they are now");
   if (f->refresh == FieldRefresh::OnChange) {
     ImGui::SameLine();
     ImGui::TextDisabled("(also on theta, alpha)");  // short: the panel's line is 314 px
     tip("computed again by itself once a change of theta or alpha has reached the forces");
   }
-  range_sliders(s.render.field, *f);
+  range_sliders(r.field, *f);
+  return recompute;
 }
 
-void colour_legend(const render::RenderParams& r, const PanelStats& st) {
-  if (r.color == render::ColorMode::Speed) return speed_legend(r, st.units);
+void colour_legend(const render::RenderParams& r, const Units& u, const FieldReport& said) {
+  if (r.color == render::ColorMode::Speed) return speed_legend(r, u);
   const BodyFieldInfo* f = shown_field(r);
   if (!f) return;
   if (begin_legend()) {
     ImGui::TextUnformatted(f->legend.data(), f->legend.data() + f->legend.size());
     colour_bar(r.field, map_colour);
-    if (!st.colour_map_error.empty()) {
+    if (!said.error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
-      ImGui::TextWrapped("%s", st.colour_map_error.c_str());
+      ImGui::TextWrapped("%s", said.error.c_str());
       ImGui::PopStyleColor();
-    } else if (!st.colour_map_info.empty()) {
-      ImGui::TextWrapped("%s", st.colour_map_info.c_str());
+    } else if (!said.info.empty()) {
+      ImGui::TextWrapped("%s", said.info.c_str());
     }
   }
   ImGui::End();

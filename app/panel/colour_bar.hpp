@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "body_field_table.hpp"
-#include "settings.hpp"
+#include "picture/shown_field.hpp"
+#include "render_params.hpp"
+#include "units.hpp"
 
 namespace galaxy::app {
 
@@ -22,12 +24,13 @@ void choose_colour(render::RenderParams& r, int choice);
 // Show field f (--colour-map): the speed is the renderer's own speed colouring.
 void choose_field(render::RenderParams& r, const BodyFieldInfo& f);
 
-// Nothing unless a field is shown: the panel's controls (the "recompute" button, the range), and
-// the legend (the colour bar with values and what the field holds) in a window of its own at the
-// bottom right of the view. The legend shows for the colour choice "speed" too: the speed from 0
-// to the speed range, in km/s where the run has units (PanelStats::units).
-void colour_map_controls(Settings& s, Changes& c);
-void colour_legend(const render::RenderParams& r, const PanelStats& st);
+// Nothing unless a field is shown: the colour field's controls (the "recompute" button, true when
+// it was pressed; the range, edited in `r`), and the legend (the colour bar with values and what
+// the field holds, `said`) in a window of its own at the bottom right of the view. The legend
+// shows for the colour choice "speed" too: the speed from 0 to the speed range, in km/s where
+// the run has units `u` (features/colour_field.hpp draws both).
+bool colour_map_controls(render::RenderParams& r);
+void colour_legend(const render::RenderParams& r, const Units& u, const FieldReport& said);
 
 // The colour of a field value at t in [0, 1] of its range, and of a speed at t of the speed
 // range: what shaders/common.glsl draws.

@@ -10,11 +10,9 @@
 #include "panel/panel_parts.hpp"
 #include "panel/param_controls.hpp"
 #include "panel/panel_time.hpp"
-#include "panel/colour_bar.hpp"
 #include "panel/galaxies_section.hpp"
 #include "panel/units_text.hpp"
 #include "panel/view_controls.hpp"
-#include "panel/trail_controls.hpp"
 #include "scenarios/scenarios.hpp"
 #include "text/body_count.hpp"
 
@@ -239,11 +237,7 @@ void render_section(Settings& s, Changes& c, const PanelStats& st, const Feature
   knob_controls(s, c);
   ImGui::Checkbox("auto exposure", &r.auto_exposure);
   tip("measure the picture's light each frame and expose for it (exposure multiplies it)");
-  int color = colour_choice(r);
-  if (combo("colour", color, colour_choices())) choose_colour(r, color);
-  tip("what colours the bodies: population where tagged, speed, or a body field (the force\n"
-      "error, the walk's cost) with a colour bar");
-  colour_map_controls(s, c);
+  rows(PanelSlot::Colour);
   ImGui::Checkbox("hide halo", &r.hide_halo);
   tip("leave the dark halo's bodies out of the picture (they still pull)");
   int splat = s.splat_auto ? 0 : (r.splat == render::SplatMode::Compute ? 2 : 1);
@@ -254,28 +248,12 @@ void render_section(Settings& s, Changes& c, const PanelStats& st, const Feature
   tip("how bodies are drawn: GL point sprites, or a compute shader that adds each body's light\n"
       "(faster for millions); auto picks compute from 32,768 bodies");
   ImGui::TextDisabled("drawing with %s", st.splat_compute ? "the compute splat" : "GL points");
-  trail_controls(s, c);
+  rows(PanelSlot::Trails);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
-  view_controls(s, c, st, rows);
+  view_controls(s, c, rows);
   rows(PanelSlot::Rendering);
-  c.overlay |= ImGui::Checkbox("octree overlay (b)", &s.octree_overlay);
-  tip("draw the running backend's octree cells down to the depth below");
-  octree_depth_control(s, c);
-  if (s.picked_body >= 0) {
-    if (st.picked && st.picked->body == s.picked_body) {
-      ImGui::TextWrapped("body %d %s", s.picked_body, picked_text(*st.picked, st.units).c_str());
-    }
-    ImGui::TextWrapped("%s", st.picked_info.c_str());
-    if (ImGui::Button("Clear pick")) {
-      s.picked_body = -1;
-      c.overlay = true;
-    }
-    tip("stop showing the picked body's tree walk");
-  } else {
-    ImGui::TextDisabled("click a body to see its tree walk");
-  }
   c.screenshot |= ImGui::Button("Screenshot (p)");
   tip("save the view as galaxy_YYYYmmdd_HHMMSS.png in the current folder");
 }
@@ -329,7 +307,7 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   ImGui::End();
   ImGui::PopStyleVar(2);
   status_line(st, kPanelWidth);
-  colour_legend(s.render, st);
+  rows(PanelSlot::Legend);
   return c;
 }
 

@@ -16,9 +16,13 @@ inline constexpr float kPanelWidth = 340.0f;
 // action, not a flag in Changes).
 enum class PanelSlot {
   BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
-  ViewTools,         // after the camera's controls (the record button, the camera path)
+  ViewTools,         // after the camera's controls (the separation plot, the record button,
+                     // the camera path)
   DropInto,          // the Galaxies section's "drop into the run" (the drop tool's)
-  Rendering,         // in Rendering, after the camera's controls (the reference image)
+  Colour,            // in Rendering, after the auto exposure (the colour field's choice and map)
+  Trails,            // in Rendering, after the splat's line (the trails' node)
+  Rendering,         // in Rendering, after the camera's controls (the reference image, inspect)
+  Legend,            // after the panel and its status line (the colour field's legend)
   Time,              // under the run's line: run, pause, step, speed, timeline
   Runaway,           // below them, while a runaway has stopped the run: the ways on
   Snapshot,          // the Snapshot section, after Galaxies

@@ -109,12 +109,4 @@ void knob_controls(Settings& s, Changes& c, render::KnobGroup group) {
   }
 }
 
-void octree_depth_control(Settings& s, Changes& c) {
-  c.overlay |= slider_edit(s.octree_depth,
-                           [&](int* x) { return ImGui::SliderInt("octree depth", x, 1, 10); });
-  tooltip("the octree overlay's deepest level");
-  reset_button(&s.octree_depth, "octree depth", octree_depth_at_default(s),
-               std::to_string(Settings{}.octree_depth), [&] { return reset_octree_depth(s); }, c);
-}
-
 }  // namespace galaxy::app

@@ -14,6 +14,5 @@ namespace galaxy::app {
 void param_controls(Settings& s, Changes& c, ParamSection section);
 // The look's knobs of `group` that have a slider.
 void knob_controls(Settings& s, Changes& c, render::KnobGroup group = render::KnobGroup::Look);
-void octree_depth_control(Settings& s, Changes& c);
 
 }  // namespace galaxy::app

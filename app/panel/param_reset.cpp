@@ -13,8 +13,6 @@ bool at_default(const Settings& s, const render::Knob& k) {
   return s.render.*k.field == render::default_value(k);
 }
 
-bool octree_depth_at_default(const Settings& s) { return s.octree_depth == Settings{}.octree_depth; }
-
 std::string default_text(const ParamInfo& p) { return format_value(p, get(SimParams{}, p)); }
 
 std::string default_text(const render::Knob& k) {
@@ -31,13 +29,6 @@ Changes reset_to_default(Settings& s, const ParamInfo& p) {
 Changes reset_to_default(Settings& s, const render::Knob& k) {
   s.render.*k.field = render::default_value(k);
   return {};
-}
-
-Changes reset_octree_depth(Settings& s) {
-  s.octree_depth = Settings{}.octree_depth;
-  Changes c;
-  c.overlay = true;
-  return c;
 }
 
 }  // namespace galaxy::app

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 
+#include "picture/overlay.hpp"
 #include "settings.hpp"
 #include "units.hpp"
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "panel/view_controls.hpp"
 
-#include <fmt/format.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -43,49 +42,15 @@ void view_buttons(Settings& s, Changes& c) {
   }
 }
 
-// The distance between two galaxies' centres over the run: the number a merger lesson asks for.
-void separation_plot(Settings& s, const PanelStats& st) {
-  ImGui::Checkbox("distance of galaxy", &s.separation);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("the followed galaxy's centre (click a body to choose it) to another's");
-  }
-  if (!s.separation) return;
-  ImGui::SameLine();
-  ImGui::Text("%d to", s.follow_galaxy);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(70.0f);
-  ImGui::InputInt("##other", &s.separation_galaxy);
-  tip("the other galaxy's number");
-  s.separation_galaxy = std::clamp(s.separation_galaxy, 0, kMaxGalaxies - 1);
-  const auto& d = st.separation;
-  if (d.empty()) {
-    ImGui::TextDisabled("no such pair yet (each galaxy needs bodies drawn)");
-    return;
-  }
-  const bool kpc = st.units.physical();
-  const float l = kpc ? float(st.units.length_kpc) : 1.0f, t = kpc ? float(st.units.time_myr()) : 1.0f;
-  const char* unit = kpc ? "kpc" : "";
-  const float most = *std::max_element(d.begin(), d.end());
-  const std::string now = fmt::format("now {:.3g} {}, most {:.3g}", d.back() * l, unit, most * l);
-  ImGui::PlotLines("##separation", d.data(), int(d.size()), 0, now.c_str(), 0.0f, most * 1.15f,
-                   ImVec2(ImGui::GetContentRegionAvail().x, 60.0f));
-  tip("the distance of the two centres, a point a measurement, oldest at the left");
-  ImGui::TextDisabled("distance (0 to %.3g %s) against time, %.4g to %.4g %s", most * 1.15f * l,
-                      unit, st.separation_time.front() * t, st.separation_time.back() * t,
-                      kpc ? "Myr" : "time units");
-}
-
 }  // namespace
 
-void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
+void view_controls(Settings& s, Changes& c, const FeatureRows& rows) {
   follow_controls(s);
   view_buttons(s, c);
   ImGui::Checkbox("three views (v)", &s.three_view);
   tip("x-y, x-z and y-z side by side, as encounters are matched to observed systems");
   ImGui::SameLine();
   rows(PanelSlot::BesideThreeViews);
-  separation_plot(s, st);
-  if (!st.inspected.empty()) ImGui::TextWrapped("%s", st.inspected.c_str());
   rows(PanelSlot::ViewTools);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The camera's controls at the end of the panel's Rendering section: what it follows, the views
-// (face-on, edge-on, along an axis; keys 1-5), the picked body's inspection, and the features'
-// rows at their slots (the ruler, the record button, the camera path: app/features/).
+// (face-on, edge-on, along an axis; keys 1-5), and the features' rows at their slots (the ruler,
+// the separation plot, the record button, the camera path: app/features/).
 #pragma once
 
 #include "panel/panel.hpp"
@@ -9,6 +9,6 @@
 
 namespace galaxy::app {
 
-void view_controls(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows);
+void view_controls(Settings& s, Changes& c, const FeatureRows& rows);
 
 }  // namespace galaxy::app

@@ -5,18 +5,35 @@
 // reads the live speeds (Simulation::field_values: a float a body).
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <glm/glm.hpp>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "renderer.hpp"
-#include "settings.hpp"
 #include "simulation.hpp"
 
 namespace galaxy::app {
+
+// The picked body as the newest overlay found it: where it is and how fast it goes, in model
+// units; the speed NaN where it is not known.
+struct PickedBody {
+  int body = -1;  // which (the newest pick, features/inspect.hpp's, may not have its overlay yet)
+  std::array<float, 3> position{};
+  float speed = std::numeric_limits<float>::quiet_NaN();
+};
+
+// What the overlays are asked to show (features/inspect.hpp says): the tree's cells to
+// `octree_depth` (-1 none) and body `picked`'s walk (-1 none).
+struct OverlayAsk {
+  int octree_depth = -1;
+  int picked = -1;
+  bool shown() const { return octree_depth >= 0 || picked >= 0; }
+};
 
 struct OverlayGeometry {
   std::vector<render::Box> boxes;

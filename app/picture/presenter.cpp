@@ -101,7 +101,9 @@ void Presenter::draw(const Frame& f, const render::Canvas& target, Presented& ou
                                                     : render::SplatMode::Points;
   }
   out.splat_compute = p.splat == render::SplatMode::Compute;
-  const SceneKey key{f.sequence, overlay_version_, f.view_proj, p, width, height, draw_stride(f)};
+  const SceneKey key{f.sequence, overlay_version_, f.view_proj, p,
+                     f.trails ? f.trails->params() : render::TrailParams{}, width, height,
+                     draw_stride(f)};
   out.stride = key.stride;
   // Three panes are drawn every frame (the scene cache keeps one view).
   if (f.panes.empty() && reuse_scene(key, target)) {
@@ -173,6 +175,7 @@ int Presenter::draw_stride(const Frame& f) const {
 // kSettleFrames frames before it is reused.
 bool Presenter::reuse_scene(const SceneKey& key, const render::Canvas& target) {
   const bool same_view = key.view_proj == scene_key_.view_proj && key.look == scene_key_.look &&
+                         key.trails == scene_key_.trails &&
                          key.width == scene_key_.width && key.height == scene_key_.height &&
                          key.stride == scene_key_.stride;
   if (!same_view) settle_frames_ = kSettleFrames;

@@ -23,6 +23,7 @@
 #include "run/report.hpp"
 #include "scene_cache.hpp"
 #include "settings.hpp"
+#include "trails.hpp"
 
 namespace galaxy::app {
 
@@ -84,6 +85,7 @@ class Presenter final : public RecordTarget {
     std::uint64_t sequence = 0, overlays = 0;
     glm::mat4 view_proj{0.0f};
     render::RenderParams look;
+    render::TrailParams trails;  // what the drawn trails follow (a change starts them over)
     int width = 0, height = 0, stride = 1;
   };
   void draw(const Frame& f, const render::Canvas& target, Presented& out);

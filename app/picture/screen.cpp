@@ -70,17 +70,15 @@ void Screen::move_camera(Features& f) {
   if (auto r = f.camera_path.advance(camera_, dt, bool(f.kiosk))) status_.report(*r);
 }
 
-std::optional<StepReport> Screen::update_vertices(Runner& runner) {
+std::optional<StepReport> Screen::update_vertices(Runner& runner, Trails& trails) {
   const auto t0 = Clock::now();
-  runner.set_vertex_of(settings_.render.trails.bodies > 0);
+  runner.set_vertex_of(trails.vertex_of());
   const bool cuda = settings_.backend == Backend::Cuda;
   const FrameHandoff::Taken w = vertex_path_.update(runner.handoff(), cuda, stats_.interop_warning);
   // Without registered buffers (interop failed) the thread writes host slots.
   if (!vertex_path_.interop_ready()) runner.set_device_vertices(false);
   const auto fresh_step = w.fresh && w.report ? std::optional(w.report->steps) : std::nullopt;
-  if (auto e = trail_path_.update(vertex_path_.buffers(), settings_.render.trails, fresh_step)) {
-    status_.report(*e);
-  }
+  if (auto e = trails.update(vertex_path_.buffers(), fresh_step)) status_.report(*e);
   if (!w.report) return std::nullopt;
   const StepReport& r = *w.report;
   stats_.bodies = r.bodies;
@@ -107,7 +105,7 @@ bool Screen::present(bool screenshot, const Features& f) {
                            drawn_sequence_, screenshot,
                            settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                                                 : std::vector<glm::mat4>{},
-                           trail_path_.trails(), f.time.paused()});
+                           f.trails.drawn(), f.time.paused()});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));

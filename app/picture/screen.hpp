@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The picture side of the window, one owner: the GL context, the panel's ImGui layer, the
-// vertex and trail paths, the presenter, the camera and the frame clock. It takes the newest
+// vertex path, the presenter, the camera and the frame clock. It takes the newest
 // step's vertices from the runner, moves the camera, draws and presents the frame, and says how
 // a click sees the view. Settings and PanelStats are the panel's (App's); outcomes go to the
 // status line.
@@ -19,7 +19,6 @@
 #include "picture/frame_clock.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
-#include "picture/trail_path.hpp"
 #include "picture/vertex_path.hpp"
 #include "run/frame_handoff.hpp"
 #include "run/runner.hpp"
@@ -53,7 +52,7 @@ class Screen {
   void begin_frame();
   void move_camera(Features& f);  // after the input: --orbit, the follow camera, the camera path
   // The newest finished step's vertices (and trails); the step they came from where it is new.
-  std::optional<StepReport> update_vertices(Runner& runner);
+  std::optional<StepReport> update_vertices(Runner& runner, Trails& trails);
   // Draws and presents; true where a headless recording failed (the exit status says so).
   bool present(bool screenshot, const Features& f);
 
@@ -66,13 +65,11 @@ class Screen {
   bool has_panel() const { return imgui_ != nullptr; }
   Presenter& presenter() { return *presenter_; }
   VertexPath& vertex_path() { return vertex_path_; }
-  TrailPath& trail_path() { return trail_path_; }
   render::OrbitCamera& camera() { return camera_; }
   const render::OrbitCamera& camera() const { return camera_; }
   FrameClock& clock() { return clock_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
-  const render::Trails* trails() const { return trail_path_.trails(); }  // null while off
   // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
   std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
 
@@ -88,7 +85,6 @@ class Screen {
   std::unique_ptr<GlContext> context_;
   std::unique_ptr<ImGuiLayer> imgui_;
   VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
-  TrailPath trail_path_;    // sampled from vertex_path_'s buffers
   std::unique_ptr<Presenter> presenter_;
   render::OrbitCamera camera_;
   std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold

@@ -45,22 +45,21 @@ bool ShownField::due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point 
   return step_refresh_.due(sim.steps_taken(), true, now);
 }
 
-void ShownField::update(Simulation& sim, const Settings& s, PanelStats& stats,
+void ShownField::update(Simulation& sim, const render::RenderParams& look, FieldReport& said,
                         Clock::time_point now) {
-  const BodyFieldInfo* f = shown_field(s.render);
+  const BodyFieldInfo* f = shown_field(look);
   if (!f) {
     BodyFields* fields = sim.fields();
     if (fields && fields->shown_field() != BodyField::Speed) fields->show_field(BodyField::Speed);
     shown_.reset();
-    stats.colour_map_info.clear();
-    stats.colour_map_error.clear();
+    said = {};
     return;
   }
   if (!due(sim, *f, now)) return;
-  compute(sim, *f, stats);
+  compute(sim, *f, said);
 }
 
-void ShownField::compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& stats) {
+void ShownField::compute(Simulation& sim, const BodyFieldInfo& f, FieldReport& said) {
   const SimParams& p = sim.params();
   // Remembered whatever happens, so that a failure is reported once, not at every frame.
   shown_ = f.field;
@@ -71,13 +70,13 @@ void ShownField::compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& st
   try {
     BodyFields& fields = offered(sim.fields(), sim, Face::Fields, "this body field");
     const FieldStats st = fields.show_field(f.field, kFieldSeed);
-    stats.colour_map_info = field_info_line(f, st, step_, p.theta, p.alpha);
-    stats.colour_map_error.clear();
+    said.info = field_info_line(f, st, step_, p.theta, p.alpha);
+    said.error.clear();
     ++computed_;
   } catch (const std::exception& e) {
     // The simulation draws the field's bodies grey, not speeds as values.
-    stats.colour_map_error = fmt::format("{}: {}", f.name, e.what());
-    stats.colour_map_info.clear();
+    said.error = fmt::format("{}: {}", f.name, e.what());
+    said.info.clear();
   }
 }
 

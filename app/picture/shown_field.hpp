@@ -16,9 +16,26 @@
 
 #include "body_field_table.hpp"
 #include "picture/overlay.hpp"
-#include "settings.hpp"
+#include "render_params.hpp"
+#include "simulation.hpp"
 
 namespace galaxy::app {
+
+// What the shown map holds (field_info_line below), or why it could not be made; both empty
+// while no field is shown.
+struct FieldReport {
+  std::string info, error;
+};
+
+// What the colour field (features/colour_field.hpp) asks of the run: the shown field computed
+// again (its "Recompute" button). The measurements (run/measurements.hpp) are one.
+class ColourMapTarget {
+ public:
+  virtual void request_error_map() = 0;
+
+ protected:
+  ~ColourMapTarget() = default;
+};
 
 // The field the look shows, or null when it shows none (speed, population, auto).
 const BodyFieldInfo* shown_field(const render::RenderParams& r);
@@ -28,10 +45,11 @@ class ShownField {
   using Clock = std::chrono::steady_clock;
   // Compute the shown field again (the panel's "recompute" button).
   void request_error_map() { requested_ = true; }
-  // Once a frame: computes the shown field when it is due, draws it through `sim`, and says what
-  // it shows (or why it failed) in stats.colour_map_info / colour_map_error. Goes back to the
-  // speed when no field is shown.
-  void update(Simulation& sim, const Settings& s, PanelStats& stats, Clock::time_point now);
+  // Once a frame: computes the field `look` shows when it is due, draws it through `sim`, and
+  // says what it shows (or why it failed) in `said`. Goes back to the speed when no field is
+  // shown.
+  void update(Simulation& sim, const render::RenderParams& look, FieldReport& said,
+              Clock::time_point now);
   int computed() const { return computed_; }  // fields computed so far (for the tests)
 
  private:
@@ -44,7 +62,7 @@ class ShownField {
     bool operator==(const Key&) const = default;
   };
   bool due(Simulation& sim, const BodyFieldInfo& f, Clock::time_point now);
-  void compute(Simulation& sim, const BodyFieldInfo& f, PanelStats& stats);
+  void compute(Simulation& sim, const BodyFieldInfo& f, FieldReport& said);
 
   std::optional<BodyField> shown_;
   bool requested_ = false;

@@ -36,7 +36,7 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
                         bool skip_halo) {
   pick_.set(runner_.ask([=](Session& s) {
     const Simulation& sim = s.simulation();
-    Picked p;
+    PickFound p;
     const VertexWriter* v = sim.vertices();
     if (const std::size_t k = v ? v->vertex_stride() : 1; k > 1) {
       std::vector<float> xyzs(4 * sim.vertex_count());
@@ -65,14 +65,14 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
 // times a second, but never more than 5% of the simulation's thread (a 10M run's copy of its
 // vertices takes a good part of 100 ms), and in lockstep (a recording) every frame, which shows
 // its own steps.
-void Measurements::ask_centres(const Settings& s) {
+void Measurements::ask_centres(const Settings& s, bool separation) {
   const auto now = Clock::now();
   const bool due = !runner_.threaded() || now - last_centres_ >= centres_interval_;
-  if ((s.follow == FollowMode::Off && !s.separation) || centres_.pending() || !due) return;
+  if ((s.follow == FollowMode::Off && !separation) || centres_.pending() || !due) return;
   last_centres_ = now;
   // The separation needs every galaxy's centre; with another followed centre, everything's.
   FollowMode mode = s.follow;
-  if (s.separation) {
+  if (separation) {
     mode = s.follow == FollowMode::Off || s.follow == FollowMode::Galaxy ? FollowMode::Galaxy
                                                                           : FollowMode::Off;
   }
@@ -92,11 +92,14 @@ void Measurements::ask_centres(const Settings& s) {
                generation_);
 }
 
-void Measurements::first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats) {
-  shown_field_.update(sim, s, stats, Clock::now());
+FieldReport Measurements::first_colour_map(Simulation& sim, const render::RenderParams& look) {
+  FieldReport said;
+  shown_field_.update(sim, look, said, Clock::now());
+  return said;
 }
 
-void Measurements::refresh(const Settings& s, bool shown, std::uint64_t sim_steps) {
+void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool separation,
+                           bool shown, std::uint64_t sim_steps) {
   const auto now = Clock::now();
   if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
@@ -107,18 +110,16 @@ void Measurements::refresh(const Settings& s, bool shown, std::uint64_t sim_step
     last_accuracy_ = now;
     measure_accuracy();
   }
-  ask_overlays(s, sim_steps);
+  ask_overlays(overlays, sim_steps);
   ask_colour_map(s);
-  ask_centres(s);
+  ask_centres(s, separation);
 }
 
 // The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
 // five times a second and drawn when they arrive.
-void Measurements::ask_overlays(const Settings& s, std::uint64_t sim_steps) {
-  const bool shown = s.octree_overlay || s.picked_body >= 0;
-  if (overlay_.pending() || !overlay_refresh_.due(sim_steps, shown, Clock::now())) return;
-  const int depth = s.octree_overlay ? s.octree_depth : -1;
-  const int picked = s.picked_body;
+void Measurements::ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps) {
+  if (overlay_.pending() || !overlay_refresh_.due(sim_steps, o.shown(), Clock::now())) return;
+  const int depth = o.octree_depth, picked = o.picked;
   overlay_.set(runner_.ask([depth, picked](Session& ses) {
                  return overlay_geometry(ses.simulation(), depth, picked);
                }),
@@ -130,40 +131,40 @@ void Measurements::ask_overlays(const Settings& s, std::uint64_t sim_steps) {
 // again once the last answer is in, while a map is shown or was shown (to clear it).
 void Measurements::ask_colour_map(const Settings& s) {
   const bool map = shown_field(s.render) != nullptr;
+  const render::RenderParams look = s.render;
   if (colour_map_.pending() || (!map && !map_shown_)) return;
   map_shown_ = map;
-  colour_map_.set(runner_.ask([this, s](Session& session) {
-                    PanelStats out;
+  colour_map_.set(runner_.ask([this, look](Session& session) {
+                    FieldReport out;
                     Simulation& sim = session.simulation();
                     const int before = shown_field_.computed();
                     const auto now_shown = [&sim] {
                       return sim.fields() ? sim.fields()->shown_field() : BodyField::Speed;
                     };
                     const BodyField had = now_shown();
-                    shown_field_.update(sim, s, out, Clock::now());
+                    shown_field_.update(sim, look, out, Clock::now());
                     // New values (or speeds again) show at once, also while paused. What the
                     // panel says changes only where a map was made or cleared.
                     if (shown_field_.computed() == before && had == now_shown() &&
-                        out.colour_map_error.empty()) {
+                        out.error.empty()) {
                       return MapInfo{};
                     }
                     runner_.publish_now();
-                    return MapInfo{std::pair{out.colour_map_info, out.colour_map_error}};
+                    return MapInfo{out};
                   }),
                   generation_);
 }
 
 Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   Arrived out;
-  collect_overlays(out, stats);
-  collect_colour_map(stats);
+  collect_overlays(out);
+  collect_colour_map(out);
   collect_diagnostics(out, stats);
   collect_accuracy(out, stats);
-  collect_pick(s, out, stats);
+  collect_pick(s, out);
   try {
     if (const auto c = centres_.take(generation_)) {
       out.centres = *c;
-      if (s.separation) add_separation(*c, s, stats);
       centres_interval_ = std::max<Clock::duration>(
           std::chrono::milliseconds(100),
           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(20 * c->cost_s)));
@@ -174,42 +175,18 @@ Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   return out;
 }
 
-// The distance between the two galaxies' centres, a point for each measurement (at most 2,000
-// points: past that every other goes, so the whole run stays in view). Another pair, or a run
-// that went back in time, starts afresh.
-void Measurements::add_separation(const Centres& c, const Settings& s, PanelStats& stats) {
-  const std::pair<int, int> pair{s.follow_galaxy, s.separation_galaxy};
-  auto& t = stats.separation_time;
-  auto& d = stats.separation;
-  if (pair != stats.separation_of || (!t.empty() && c.time < t.back())) t.clear(), d.clear();
-  stats.separation_of = pair;
-  const auto a = c.of(FollowMode::Galaxy, pair.first), b = c.of(FollowMode::Galaxy, pair.second);
-  if (!a || !b) return;
-  t.push_back(float(c.time));
-  d.push_back(glm::length(*a - *b));
-  if (t.size() <= 2000) return;
-  for (std::size_t k = 0; 2 * k < t.size(); ++k) t[k] = t[2 * k], d[k] = d[2 * k];
-  t.resize((t.size() + 1) / 2), d.resize(t.size());
-}
-
-// A picked body shows its walk and what inspect says of it, and its galaxy becomes the one the
-// camera follows.
-void Measurements::collect_pick(Settings& s, Arrived& out, PanelStats& stats) {
+// A picked body's galaxy becomes the one the camera follows; its walk and what inspect says of
+// it are the inspect feature's (Inspect::found).
+void Measurements::collect_pick(Settings& s, Arrived& out) {
   try {
-    const auto p = pick_.take(generation_);
-    if (!p) return;
-    stats.inspected = p->inspected.text;
-    if (p->index >= 0) s.follow_galaxy = p->inspected.galaxy;
-    if (p->index != s.picked_body) {
-      s.picked_body = p->index;
-      overlay_refresh_.invalidate();
-    }
+    out.pick = pick_.take(generation_);
+    if (out.pick && out.pick->index >= 0) s.follow_galaxy = out.pick->inspected.galaxy;
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("pick: {}", e.what())));
   }
 }
 
-void Measurements::collect_overlays(Arrived& out, PanelStats& stats) {
+void Measurements::collect_overlays(Arrived& out) {
   try {
     out.overlay = overlay_.take(generation_);
     if (out.overlay) overlay_error_.clear();
@@ -219,21 +196,14 @@ void Measurements::collect_overlays(Arrived& out, PanelStats& stats) {
     overlay_error_ = what;
     out.overlay = OverlayGeometry{};
   }
-  if (out.overlay) {
-    stats.picked_info = out.overlay->info;
-    stats.picked = out.overlay->picked;
-  }
 }
 
-void Measurements::collect_colour_map(PanelStats& stats) {
+void Measurements::collect_colour_map(Arrived& out) {
   if (!colour_map_.ready()) return;
   try {
-    if (const auto info = colour_map_.take(generation_); info && *info) {
-      stats.colour_map_info = (*info)->first;
-      stats.colour_map_error = (*info)->second;
-    }
+    if (const auto info = colour_map_.take(generation_); info && *info) out.colour_map = **info;
   } catch (const std::exception& e) {
-    stats.colour_map_error = e.what();
+    out.colour_map = FieldReport{{}, e.what()};  // the legend shows the error over the info
   }
 }
 

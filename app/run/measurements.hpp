@@ -22,7 +22,7 @@
 
 namespace galaxy::app {
 
-class Measurements {
+class Measurements final : public InspectTarget, public ColourMapTarget {
  public:
   using Clock = std::chrono::steady_clock;
   explicit Measurements(Runner& runner) : runner_(runner), last_accuracy_(Clock::now()) {}
@@ -30,25 +30,32 @@ class Measurements {
   // The run changed wholesale (generation: the runner's): results asked before are stale, the
   // energy baseline goes and the new run's energy is measured at once.
   void run_changed(std::uint64_t generation);
-  void invalidate_overlays() { overlay_refresh_.invalidate(); }
+  void invalidate_overlays() override { overlay_refresh_.invalidate(); }
   void measure_accuracy();
-  void request_error_map();
+  void request_error_map() override;
   // The body under the cursor (of those drawn: the halo only where it is shown), found on the
   // thread with one download of the bodies, and inspected there (run/inspect.hpp).
-  void pick(const glm::mat4& view_proj, glm::vec2 window, glm::vec2 cursor, bool skip_halo);
-  // Inside Runner::exclusive before the thread starts: the first frame's colour map.
-  void first_colour_map(Simulation& sim, const Settings& s, PanelStats& stats);
+  void pick(const glm::mat4& view_proj, glm::vec2 window, glm::vec2 cursor,
+            bool skip_halo) override;
+  // Inside Runner::exclusive before the thread starts: the first frame's colour map, of the
+  // field `look` shows, and what it holds.
+  FieldReport first_colour_map(Simulation& sim, const render::RenderParams& look);
 
   // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
-  // CUDA): once a second, and only while something shows them (`shown`).
-  void refresh(const Settings& s, bool shown, std::uint64_t sim_steps);
+  // CUDA): once a second, and only while something shows them (`shown`); the overlays that
+  // `overlays` names (the inspect feature's); every galaxy's centre while `separation` (the
+  // separation plot's) is on.
+  void refresh(const Settings& s, const OverlayAsk& overlays, bool separation, bool shown,
+               std::uint64_t sim_steps);
 
   struct Arrived {
-    std::optional<OverlayGeometry> overlay;  // new overlays for the renderer
+    std::optional<OverlayGeometry> overlay;  // new overlays for the renderer and the inspect
+    std::optional<PickFound> pick;           // what a click found, for the inspect feature
+    std::optional<FieldReport> colour_map;   // what a map made or cleared holds (or why not)
     std::optional<Centres> centres;          // the centres the camera may follow
     std::vector<Report> reports;
   };
-  // What arrived, written into `stats` (and a pick into `s`).
+  // What arrived, written into `stats` (and a picked body's galaxy into `s`, to follow).
   Arrived collect(Settings& s, PanelStats& stats);
 
  private:
@@ -56,27 +63,22 @@ class Measurements {
     ErrorStats errors;
     SimParams params;  // what ran when it was measured
   };
-  using MapInfo = std::optional<std::pair<std::string, std::string>>;
-  void ask_overlays(const Settings& s, std::uint64_t sim_steps);
+  using MapInfo = std::optional<FieldReport>;
+  void ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps);
   void ask_colour_map(const Settings& s);
-  void collect_overlays(Arrived& out, PanelStats& stats);
+  void collect_overlays(Arrived& out);
   void collect_diagnostics(Arrived& out, PanelStats& stats);
   void collect_accuracy(Arrived& out, PanelStats& stats);
-  void collect_colour_map(PanelStats& stats);
+  void collect_colour_map(Arrived& out);
 
   Runner& runner_;
   std::uint64_t generation_ = 0;  // the run whose results are taken
   Asked<Diagnostics> diagnostics_;
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
-  struct Picked {
-    int index = -1;
-    Inspected inspected;
-  };
-  void ask_centres(const Settings& s);
-  void collect_pick(Settings& s, Arrived& out, PanelStats& stats);
-  void add_separation(const Centres& c, const Settings& s, PanelStats& stats);
-  Asked<Picked> pick_;
+  void ask_centres(const Settings& s, bool separation);
+  void collect_pick(Settings& s, Arrived& out);
+  Asked<PickFound> pick_;
   Asked<Centres> centres_;  // for the follow camera, at most ten times a second
   Clock::time_point last_centres_{};
   Clock::duration centres_interval_ = std::chrono::milliseconds(100);

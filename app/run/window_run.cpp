@@ -41,18 +41,17 @@ WindowRun::~WindowRun() {
   run_.reset();
 }
 
-void WindowRun::start(std::optional<int> pick) {
+void WindowRun::start() {
   runner().exclusive([&](Session& s) {
     // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
     const Encounter* e = s.encounter();
     features_.encounter = EncounterDesigner(e ? *e : *find_preset("prograde"));
-    measurements_->first_colour_map(s.simulation(), settings_, stats_);  // frame 1's map
+    features_.colour.arrived(measurements_->first_colour_map(s.simulation(), settings_.render));
     republish(s, true);
   });
   run_changed();
   update_vertices();
   runner().start();
-  if (pick) settings_.picked_body = *pick;  // after run_changed(), which clears the pick
 }
 
 // Inside Runner::exclusive, after `s` changed: new buffers where the count changed, and the
@@ -64,7 +63,7 @@ void WindowRun::republish(Session& s, bool changed) {
   const bool cuda = sim.backend() == Backend::Cuda;
   VertexPath& vertex_path = screen_.vertex_path();
   if (changed || sim.vertex_count() != vertex_path.buffers().count()) {
-    const bool vertex_of = settings_.render.trails.bodies > 0;
+    const bool vertex_of = features_.trails.vertex_of();
     vertex_path.resize(sim.vertex_count(), cuda, vertex_of, stats_.interop_warning);
   }
   runner().set_device_vertices(cuda && vertex_path.interop_ready());
@@ -77,17 +76,16 @@ void WindowRun::republish(Session& s, bool changed) {
 }
 
 void WindowRun::run_changed() {
-  settings_.picked_body = -1;
-  stats_.inspected.clear();
-  features_.follow.reset();      // the old bodies' centres say nothing of the new ones
-  screen_.trail_path().reset();  // a vertex index may name another body now
+  features_.inspect.run_changed();
+  features_.follow.reset();        // the old bodies' centres say nothing of the new ones
+  features_.trails.run_changed();  // a vertex index may name another body now
   measurements_->run_changed(runner().status().generation);
   stats_.have_accuracy = false;
   for (auto& h : stats_.history) h.clear();
 }
 
 void WindowRun::update_vertices() {
-  if (const auto r = screen_.update_vertices(runner())) record_step(*r);
+  if (const auto r = screen_.update_vertices(runner(), features_.trails)) record_step(*r);
 }
 
 // The drawn step's timings for the panel and the summary.
@@ -153,16 +151,20 @@ bool WindowRun::check_runaway(const RunnerStatus& st) {
 }
 
 void WindowRun::measure() {
-  const bool shown = screen_.has_panel() && settings_.show_panel;
-  measurements_->refresh(settings_, shown, stats_.sim_steps);
+  const bool shown = screen_.has_panel() && settings_.show_panel;  // the panel shows them
+  measurements_->refresh(settings_, features_.inspect.overlays(), features_.separation.on(), shown,
+                         stats_.sim_steps);
   take_measurements();
 }
 
 void WindowRun::take_measurements() {
   const Measurements::Arrived a = measurements_->collect(settings_, stats_);
   if (a.overlay) screen_.presenter().set_overlays(*a.overlay);
+  features_.inspect.found(a.overlay, a.pick, *measurements_);
+  if (a.colour_map) features_.colour.arrived(*a.colour_map);
   if (a.centres) {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
+    features_.separation.measured(*a.centres, settings_.follow_galaxy);
   }
   for (const Report& r : a.reports) status_.report(r);
 }

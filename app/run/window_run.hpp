@@ -33,7 +33,7 @@ class WindowRun {
   WindowRun& operator=(const WindowRun&) = delete;
 
   // The first vertices, measurements and keyframe; then the thread runs. `pick` is --pick.
-  void start(std::optional<int> pick);
+  void start();
   void run_changed();  // the bodies changed wholesale: measurements, stats, vertices
   // The newest finished step's vertices (Screen::update_vertices) and its timings.
   void update_vertices();
