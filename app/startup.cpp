@@ -196,6 +196,11 @@ App::App(const Options& options) : clock_(std::nullopt) {
 
 void App::start(std::optional<int> pick) {
   runner_->exclusive([&](Session& s) {
+    // A body past the last would be shown as nothing, without a word (issue 45).
+    if (pick && std::size_t(*pick) >= s.simulation().size()) {
+      throw std::runtime_error(fmt::format("--pick {}: the run has {} bodies (0 to {})", *pick,
+                                           s.simulation().size(), s.simulation().size() - 1));
+    }
     // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
     const Encounter* e = s.encounter();
     settings_.encounter = e ? *e : *find_preset("prograde");
