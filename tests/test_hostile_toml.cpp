@@ -70,6 +70,27 @@ TEST(HostileToml, ShallowNestingStillLoads) {
   fs::remove(p);
 }
 
+// On a92d789 toml11 read past the end of its buffer on bytes like these inside a literal string
+// (AddressSanitizer: heap-buffer-overflow, found by fuzz/fuzz_toml.cpp); now refused first.
+TEST(HostileToml, BytesThatAreNotUtf8AreRefusedWithTheLine) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"name = 'l" + std::string(60, '\xff') + "mt'\n", ":1: byte 0xff is not UTF-8 text"},
+      {"name = \"ok\"\ndescription = \"\xc0\xaf\"\n", ":2: byte 0xc0 is not UTF-8"},  // overlong
+      {"name = \"\xed\xa0\x80\"\n", ":1: byte 0xed is not UTF-8"},  // a surrogate
+      {"name = \"\xe2\x82\"\n", ":1: byte 0xe2 is not UTF-8"}};       // cut short
+  for (const auto& [text, says] : cases) {
+    const fs::path p = temp("galaxy_utf8.toml");
+    write_file(p, text);
+    EXPECT_NE(encounter_refusal(p).find(p.string() + says), std::string::npos)
+        << encounter_refusal(p);
+    fs::remove(p);
+  }
+  const fs::path ok = temp("galaxy_utf8_ok.toml");
+  write_file(ok, "name = \"M\xc3\xa9lange \xe2\x98\x85 \xf0\x9f\x8c\x8c\"\n[[galaxy]]\n");
+  EXPECT_EQ(encounter_refusal(ok), "");
+  fs::remove(ok);
+}
+
 // On a92d789 both loaded: toml11 reads the whole file, however large.
 TEST(HostileToml, AFileOverOneMiBIsRefused) {
   const std::string padding = std::string(1100000, '#') + "\n";

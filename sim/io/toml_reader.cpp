@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
@@ -93,6 +94,30 @@ class DepthScan {
   std::vector<std::size_t> open_;  // each open array or inline table: 1 + its key's dots
 };
 
+// The offset of the first byte of `text` that does not belong to well-formed UTF-8 (overlong
+// forms, surrogates and code points past U+10FFFF included), or npos. TOML files are UTF-8, and
+// toml11 reads past the end of its buffer on some malformed sequences inside a string (found by
+// fuzz/fuzz_toml.cpp), so they are refused before it sees them.
+std::size_t first_bad_utf8(const std::string& text) {
+  const auto* b = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned c = b[i];
+    const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3
+                                       : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > n) return i;
+    std::uint32_t cp = len == 1 ? c : c & (0x7F >> len);
+    for (std::size_t k = 1; k < len; ++k) {
+      if ((b[i + k] & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (b[i + k] & 0x3F);
+    }
+    const std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += len;
+  }
+  return std::string::npos;
+}
+
 std::string read_bounded(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw std::runtime_error(file + ": cannot be read");
@@ -137,6 +162,12 @@ bool integer_out_of_range(const std::string& t) {
 
 TomlValue parse_toml(const std::string& file) {
   const std::string text = read_bounded(file);
+  if (const std::size_t at = first_bad_utf8(text); at != std::string::npos) {
+    const std::size_t line = 1 + std::size_t(std::count(text.begin(), text.begin() + at, '\n'));
+    throw std::runtime_error(fmt::format("{}:{}: byte 0x{:02x} is not UTF-8 text (a TOML file is "
+                                         "UTF-8): not read",
+                                         file, line, static_cast<unsigned char>(text[at])));
+  }
   if (const std::size_t line = DepthScan(kMaxTomlDepth).first_too_deep(text)) {
     throw std::runtime_error(fmt::format("{}:{}: nested more than {} levels deep (arrays, inline "
                                          "tables and dotted keys): not read",
