@@ -149,6 +149,15 @@ App::App(const Options& options) {
   }
   stats_.gl_description = screen_->context().description();
   std::fprintf(stderr, "galaxy: %s\n", screen_->context().description().c_str());
+  // A body past the last would be shown as nothing, without a word (issue 45).
+  if (o.pick) {
+    const std::size_t n =
+        run_->runner().exclusive([](Session& s) { return s.simulation().size(); });
+    if (std::size_t(*o.pick) >= n) {
+      throw std::runtime_error(
+          fmt::format("--pick {}: the run has {} bodies (0 to {})", *o.pick, n, n - 1));
+    }
+  }
   run_->start();
   Changes first;
   first.fit_camera = true;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <optional>
+#include <string>
 
 #include "cli/rank_table.hpp"
 #include "cli/run_spec_options.hpp"
@@ -13,6 +14,18 @@
 #include "text/progress_line.hpp"
 
 namespace galaxy::app {
+
+namespace {
+
+// What the bodies come from, as the first line says it: the snapshot, the encounter file or the
+// scenario.
+std::string source_of(const Options& o) {
+  if (!o.load.empty()) return o.load;
+  if (!o.encounter.empty()) return "encounter " + o.encounter;
+  return o.scenario + " scenario";
+}
+
+}  // namespace
 
 int run_headless(const Options& o) {
   // A table read through a pipe or from a file is not lost to a stop or a crash: a line a row
@@ -27,17 +40,26 @@ int run_headless(const Options& o) {
   run.start();
   const long steps = o.steps.value_or(100);
   const Diagnostics d0 = run.diagnostics();
-  const std::string source = o.load.empty() ? o.scenario + " scenario" : o.load;
   const Running started = run.status().running;
-  std::printf("galaxy: %s, %s, N = %zu, %s\n", started.name.c_str(), source.c_str(),
+  std::printf("galaxy: %s, %s, N = %zu, %s\n", started.name.c_str(), source_of(o).c_str(),
               started.bodies, describe(started.params).c_str());
-  std::printf("%8s %10s %14s %12s %10s %10s\n", "step", "time", "energy", "dE/|E0|", "virial",
-              "ms/step");
+  // Where the run has physical units, time is shown in Myr and the header says what the energy's
+  // unit is; a G = 1 run's columns are in its model units, as before.
+  const Units units = started.units;
+  const double time_unit = units.physical() ? units.time_myr() : 1.0;
+  if (units.physical()) {
+    std::printf("galaxy: units: length %.4g kpc, mass %.3g Msun, speed %.4g km/s, time %.4g Myr; "
+                "energy in mass x speed^2 = %.3g Msun (km/s)^2\n",
+                units.length_kpc, units.mass_msun, units.speed_kms(), units.time_myr(),
+                units.mass_msun * units.speed_kms() * units.speed_kms());
+  }
+  std::printf("%8s %10s %14s %12s %10s %10s\n", "step", units.physical() ? "time[Myr]" : "time",
+              units.physical() ? "energy[MV^2]" : "energy", "dE/|E0|", "virial", "ms/step");
   auto report = [&](const Diagnostics& d) {
     const StepReport now = run.status().step;
     const double rel = d0.total() != 0 ? (d.total() - d0.total()) / std::fabs(d0.total()) : 0.0;
     std::printf("%8llu %10.4f %14.8f %12.3e %10.4f %10.2f\n",
-                static_cast<unsigned long long>(now.steps), now.time, d.total(), rel,
+                static_cast<unsigned long long>(now.steps), now.time * time_unit, d.total(), rel,
                 d.virial_ratio(), now.timings.total_ms);
   };
   report(d0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Checks made before the first step, so that a run is never lost at its end: every output path
-// (--save, --record, bench --csv) is writable and of a known format.
+// (--save, --record, bench --csv) is writable and of a known format, a save's temporary name fits
+// its folder, and a headless recording has an end.
 #pragma once
 
 #include <optional>

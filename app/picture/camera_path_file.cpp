@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <toml.hpp>
@@ -44,13 +45,21 @@ class Reader : public io::TomlReader {
     return x;
   }
 
+  // `x` as the float the camera keeps: one beyond a float's range, or so small that it would
+  // become 0 or lose its precision (a subnormal), is refused rather than rounded to inf or 0.
+  float to_float(const Value& v, const std::string& key, double x) const {
+    const float f = float(x);
+    if (!std::isfinite(f)) fail(v, key, fmt::format("{} is too large for a float (3.4e38)", x));
+    if (x != 0 && !(std::fabs(f) >= std::numeric_limits<float>::min())) {
+      fail(v, key, fmt::format("{} is too close to 0 for a float (at least 1.2e-38, or 0)", x));
+    }
+    return f;
+  }
+
   glm::vec3 vector(const Value& v, const std::string& key) const {
     if (!v.is_array() || v.as_array().size() != 3) fail(v, key, "must be [x, y, z]");
     glm::vec3 out;
-    for (int k = 0; k < 3; ++k) out[k] = float(number(v.as_array()[k], key));
-    if (!std::isfinite(out.x) || !std::isfinite(out.y) || !std::isfinite(out.z)) {
-      fail(v, key, "is too large for a float");
-    }
+    for (int k = 0; k < 3; ++k) out[k] = to_float(v.as_array()[k], key, number(v.as_array()[k], key));
     return out;
   }
 };
@@ -64,9 +73,13 @@ CameraKey read_key(const Reader& r, const Value& k, std::size_t index) {
       r.within(r.need(k, where, "time"), where + "time", 0, 1e9, false, "must be 0 to 1e9 seconds");
   CameraView& v = key.view;
   v.target = r.vector(r.need(k, where, "target"), where + "target");
-  v.distance = float(
-      r.within(r.need(k, where, "distance"), where + "distance", 0, 1e30, true, "must be above 0"));
-  v.yaw = float(r.number(r.need(k, where, "yaw"), where + "yaw") * kDegree);
+  const Value& distance = r.need(k, where, "distance");
+  v.distance = r.to_float(distance, where + "distance",
+                          r.within(distance, where + "distance", 0, 1e30, true, "must be above 0"));
+  // A yaw of 1e300 degrees is finite but its float is not, and far fewer turns lose the angle.
+  v.yaw = float(r.within(r.need(k, where, "yaw"), where + "yaw", -1e6, 1e6, false,
+                         "must be -1e6 to 1e6 degrees") *
+                kDegree);
   v.pitch = float(r.within(r.need(k, where, "pitch"), where + "pitch", -90, 90, false,
                            "must be -90 to 90 degrees") *
                   kDegree);

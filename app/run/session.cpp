@@ -83,7 +83,13 @@ void Session::set_body_count(std::size_t n) {
 }
 
 HostBodies Session::make_bodies(std::size_t n) const {
-  return encounter_ ? make_encounter(*encounter_, n, seed_) : make_scenario(scenario_, n, seed_);
+  if (!encounter_) return make_scenario(scenario_, n, seed_);
+  try {
+    return make_encounter(*encounter_, n, seed_);
+  } catch (const std::invalid_argument& x) {
+    // Values the file gave that cannot be built: named with the file, as its reader's refusals.
+    throw std::invalid_argument(encounter_path_ + ": " + x.what());
+  }
 }
 
 void Session::made_by_generator() {

@@ -28,6 +28,64 @@ void require(bool ok, const std::string& what) {
 
 std::string num(double v) { return fmt::format("{:g}", v); }
 
+// What of a body a generator made cannot be simulated: its position, velocity or mass not finite
+// as a float, or no mass (a float underflows to 0 where a tiny mass is shared among bodies).
+enum class BadField { None, Position, Velocity, Mass };
+
+BadField first_bad(const HostBodies& b, std::size_t begin, std::size_t end, std::size_t& at) {
+  for (at = begin; at < end; ++at) {
+    if (!std::isfinite(b.x[at]) || !std::isfinite(b.y[at]) || !std::isfinite(b.z[at])) {
+      return BadField::Position;
+    }
+    if (!std::isfinite(b.vx[at]) || !std::isfinite(b.vy[at]) || !std::isfinite(b.vz[at])) {
+      return BadField::Velocity;
+    }
+    if (!std::isfinite(b.m[at]) || !(b.m[at] > 0.0f)) return BadField::Mass;
+  }
+  return BadField::None;
+}
+
+const char* field_name(BadField f) {
+  return f == BadField::Position ? "position" : f == BadField::Velocity ? "velocity" : "mass";
+}
+
+// Throws std::invalid_argument where a body of [begin, end) is bad: "KEYS: body I gets a FIELD
+// beyond what a float holds", `*_keys` (by field) naming what the file says that led there.
+void require_bodies(const HostBodies& b, std::size_t begin, std::size_t end,
+                    const std::string& position_keys, const std::string& velocity_keys,
+                    const std::string& mass_keys) {
+  std::size_t at = 0;
+  const BadField f = first_bad(b, begin, end, at);
+  if (f == BadField::None) return;
+  const std::string& keys =
+      f == BadField::Position ? position_keys : f == BadField::Velocity ? velocity_keys : mass_keys;
+  const bool none = f == BadField::Mass && std::isfinite(b.m[at]);
+  throw std::invalid_argument(fmt::format(
+      "{}: body {} gets {}", keys, at - begin,
+      none ? std::string("no mass: its share is below a float's smallest (about 1e-45)")
+           : std::string("a ") + field_name(f) + " beyond a float's range (about 3e38)"));
+}
+
+// The disk model's values that differ from the defaults, "[galaxy.disk] (KEY = V, ...)".
+std::string disk_keys(const DiskGalaxyParams& d) {
+  const DiskGalaxyParams def;
+  std::string out;
+  const std::pair<const char*, double DiskGalaxyParams::*> keys[] = {
+      {"disk_mass", &DiskGalaxyParams::disk_mass},
+      {"disk_scale_length", &DiskGalaxyParams::disk_scale_length},
+      {"disk_scale_height", &DiskGalaxyParams::disk_scale_height},
+      {"disk_cut", &DiskGalaxyParams::disk_cut},  {"toomre_q", &DiskGalaxyParams::toomre_q},
+      {"bulge_mass", &DiskGalaxyParams::bulge_mass},
+      {"bulge_scale", &DiskGalaxyParams::bulge_scale},
+      {"bulge_cut", &DiskGalaxyParams::bulge_cut},  {"halo_mass", &DiskGalaxyParams::halo_mass},
+      {"halo_scale", &DiskGalaxyParams::halo_scale}, {"halo_cut", &DiskGalaxyParams::halo_cut},
+      {"halo_body_weight", &DiskGalaxyParams::halo_body_weight}};
+  for (const auto& [key, field] : keys) {
+    if (d.*field != def.*field) out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", key, num(d.*field));
+  }
+  return "[galaxy.disk]" + (out.empty() ? std::string() : " (" + out + ")");
+}
+
 void check_galaxy(const Encounter& e, std::size_t i) {
   const GalaxySpec& g = e.galaxies[i];
   const std::string who = galaxy_label(e, i);
@@ -125,6 +183,17 @@ void check_encounter(const Encounter& e, std::size_t n) {
           std::to_string(e.galaxies.size()) + " galaxies need at least as many bodies, not " +
               std::to_string(n));
   for (std::size_t i = 0; i < e.galaxies.size(); ++i) check_galaxy(e, i);
+  // Sums and products the generator forms, checked before they are formed (counts_of, the orbit).
+  double shares = 0;
+  for (const GalaxySpec& g : e.galaxies) shares += g.share;
+  require(std::isfinite(shares), "the galaxies' shares add up beyond a double's range (1.8e308): "
+                                 "give shares as ratios (1, 2, 0.5)");
+  for (std::size_t i = 0; i < e.galaxies.size(); ++i) {
+    const double share = e.galaxies[i].share;
+    require(std::isfinite(double(n) * share),
+            galaxy_label(e, i) + ": share = " + num(share) + " times " + std::to_string(n) +
+                " bodies is beyond a double's range: give shares as ratios (1, 2, 0.5)");
+  }
   if (e.orbit) {
     const OrbitParams& o = *e.orbit;
     require(e.galaxies.size() == 2, "an orbit places two galaxies, not " +
@@ -136,6 +205,9 @@ void check_encounter(const Encounter& e, std::size_t n) {
             "orbit: eccentricity must be 0 or more, not " + num(o.eccentricity));
     require(std::isfinite(o.time_to_pericentre) && o.time_to_pericentre >= 0,
             "orbit: time_to_pericentre must be 0 or more, not " + num(o.time_to_pericentre));
+    require(std::isfinite(e.galaxies[0].mass + e.galaxies[1].mass),
+            "the two galaxies' masses add up beyond a double's range (1.8e308): the orbit "
+            "needs their sum");
   }
   const Units& u = e.units;
   require(std::isfinite(u.length_kpc) && std::isfinite(u.mass_msun) && u.length_kpc >= 0 &&
@@ -143,23 +215,50 @@ void check_encounter(const Encounter& e, std::size_t n) {
           "units: length_kpc and mass_msun must both be above 0 (or both left out)");
 }
 
+namespace {
+
+// The model's bodies before they are scaled: the disk model's maths (Bessel functions, tables)
+// may fail or give non-finite values for extreme [galaxy.disk] values; named here.
+void fill_model(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::size_t n,
+                std::uint64_t seed, std::uint8_t tag) {
+  const std::string keys = disk_keys(spec.disk);
+  try {
+    if (spec.model == GalaxyModel::Disk) {
+      fill_disk_galaxy(b, begin, n, seed, spec.disk, tag);
+    } else if (spec.model == GalaxyModel::Plummer) {
+      fill_plummer(b, begin, n, seed);  // Hénon units: mass 1, scale length 3π/16
+    } else {
+      fill_disk_galaxy(b, begin, n, seed, hernquist_sphere(), tag);  // mass 1, a = 1
+    }
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::exception& x) {  // the maths library's domain and overflow errors
+    throw std::invalid_argument(keys + ": the disk model's rotation curve cannot be computed "
+                                "(the maths library says: " + x.what() + ")");
+  }
+  if (spec.model == GalaxyModel::Disk) require_bodies(b, begin, begin + n, keys, keys, keys);
+}
+
+}  // namespace
+
 void fill_galaxy(HostBodies& b, std::size_t begin, const GalaxySpec& spec, std::size_t n,
                  std::uint64_t seed, std::uint8_t tag) {
   const std::size_t end = begin + n;
+  fill_model(b, begin, spec, n, seed, tag);
   if (spec.model == GalaxyModel::Disk) {
     const DiskGalaxyParams& d = spec.disk;
-    fill_disk_galaxy(b, begin, n, seed, d, tag);
     rescale(b, begin, end, d.disk_mass + d.bulge_mass + d.halo_mass, d.disk_scale_length,
             spec.mass, spec.scale);
-    return;
-  }
-  if (spec.model == GalaxyModel::Plummer) {
-    fill_plummer(b, begin, n, seed);  // Hénon units: mass 1, scale length 3π/16
+  } else if (spec.model == GalaxyModel::Plummer) {
     rescale(b, begin, end, 1.0, 3.0 * std::numbers::pi / 16.0, spec.mass, spec.scale);
   } else {
-    fill_disk_galaxy(b, begin, n, seed, hernquist_sphere(), tag);  // mass 1, a = 1
     rescale(b, begin, end, 1.0, 1.0, spec.mass, spec.scale);
   }
+  // Each field scales with the keys that name it (G = 1: velocity with √(mass / scale)).
+  const std::string mass = "mass = " + num(spec.mass), scale = "scale = " + num(spec.scale);
+  require_bodies(b, begin, end, scale, mass + " and " + scale,
+                 mass + " over " + std::to_string(n) + " bodies");
+  if (spec.model == GalaxyModel::Disk) return;
   std::fill(b.population.begin() + begin, b.population.begin() + end,
             std::uint8_t(Population::Star));
   std::fill(b.galaxy.begin() + begin, b.galaxy.begin() + end, tag);
@@ -207,11 +306,20 @@ HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed)
   std::size_t begin = 0;
   for (std::size_t i = 0; i < e.galaxies.size(); ++i) {
     const GalaxySpec& g = e.galaxies[i];
-    fill_galaxy(all, begin, g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
-    // The node line lies at -ω from pericentre (+x); turning +z about it by i gives the spin.
-    const double w = g.argument_deg * kDeg;
-    rotate_and_shift(all, begin, begin + counts[i], {std::cos(w), -std::sin(w), 0.0},
-                     g.inclination_deg * kDeg, at[i], moving[i]);
+    try {
+      fill_galaxy(all, begin, g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
+      // The node line lies at -ω from pericentre (+x); turning +z about it by i gives the spin.
+      const double w = g.argument_deg * kDeg;
+      rotate_and_shift(all, begin, begin + counts[i], {std::cos(w), -std::sin(w), 0.0},
+                       g.inclination_deg * kDeg, at[i], moving[i]);
+      const std::string placed = e.orbit ? "its place on the orbit (orbit.pericentre = " +
+                                               num(e.orbit->pericentre) + ")"
+                                         : "position";
+      require_bodies(all, begin, begin + counts[i], placed,
+                     e.orbit ? placed : std::string("velocity"), "mass");
+    } catch (const std::invalid_argument& x) {
+      throw std::invalid_argument(galaxy_label(e, i) + ": " + x.what());
+    }
     begin += counts[i];
   }
   centre_at_rest(all);
