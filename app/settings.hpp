@@ -54,12 +54,6 @@ struct Settings {
 };
 
 struct Changes {
-  bool params = false;    // theta, dt, softening: next step
-  bool bodies = false;    // re-create the scenario at Settings::bodies
-  std::string bodies_typed;  // a count typed in the panel ("250k"), read by App::apply
-  bool scenario = false;  // switch scenario at the current count
-  bool backend = false;
-  bool solver = false;
   bool measure_accuracy = false;
   bool fit_camera = false;
   bool screenshot = false;

@@ -82,7 +82,7 @@ class PanelDriver : public ::testing::Test {
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, f.inspect.picked(), s.render);
+    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, f.inspect.picked(), s);
     });
     ImGui::EndFrame();
   }
