@@ -64,10 +64,6 @@ bool App::frame() {
 void App::apply(const Changes& c) {
   RunControl::Applied a = run_->control().collect();  // a load or save finished on its worker
   const bool saved = run_->land(a);
-  if (c.measure_accuracy) {
-    run_->measurements().measure_accuracy();
-    run_->take_measurements();  // lockstep: already there
-  }
   if (c.fit_camera) screen_->fit_camera(run_->runner());
   ending_.quit_guard().applied(saved);
   if (c.quit_confirmed) {
@@ -95,6 +91,10 @@ void App::apply(const FeatureActions& a) {
                           settings_.render.hide_halo, settings_.follow_galaxy,
                           settings_.render,      m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
+  if (a.accuracy.measure) {
+    m.measure_accuracy();
+    run_->take_measurements();  // lockstep: already there
+  }
   if (DropTool::edits_the_run(a.drop)) ending_.quit_guard().edited();
   run_->poll_edits();  // lockstep: the drop tool's edits are already done
 }

@@ -156,8 +156,8 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   const app::Options o = test_support::small_options(600);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  app::Changes measure;
-  measure.measure_accuracy = true;
+  app::FeatureActions measure;
+  measure.accuracy.measure = true;
   ASSERT_TRUE(a->frame());
   a->apply(measure);
   a->settings().params.theta = 0.3f;
@@ -168,11 +168,13 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   a->apply(measure);
   const auto& st = a->stats();
   const app::AccuracyRun run{st.bodies, st.source, st.backend_name};
-  const auto pts = st.accuracy_chart.points(run);
+  const app::AccuracyMeter& meter = a->features().accuracy;
+  const auto pts = meter.chart().points(run);
   ASSERT_EQ(pts.size(), 2u);
   EXPECT_EQ(pts[0].theta, SimParams{}.theta);
   EXPECT_EQ(pts[1].theta, 0.3f);
-  EXPECT_EQ(pts[1].p99, st.accuracy.p99);
+  ASSERT_TRUE(meter.errors());
+  EXPECT_EQ(pts[1].p99, meter.errors()->p99);
   EXPECT_EQ(pts[1].step_ms, st.timings.total_ms);
   EXPECT_LT(pts[1].p99, pts[0].p99) << "a smaller theta is more accurate";
   app::FeatureActions count;
@@ -180,7 +182,8 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   a->apply(count);
   ASSERT_TRUE(a->frame());
   const auto& now = a->stats();
-  EXPECT_TRUE(now.accuracy_chart.points({now.bodies, now.source, now.backend_name}).empty());
+  EXPECT_TRUE(meter.chart().points({now.bodies, now.source, now.backend_name}).empty());
+  EXPECT_FALSE(meter.errors()) << "the errors shown were the old run's";
 }
 
 ImRect window_rect(const char* name) {

@@ -9,6 +9,9 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
                   int picked, const Settings& s) {
   const render::RenderParams& look = s.render;
   switch (at) {
+    case PanelSlot::Accuracy:
+      f.accuracy.section(a.accuracy, st);
+      return;
     case PanelSlot::Simulation:
       RunSettings::section(a.run_settings, s, st);
       return;
@@ -54,6 +57,7 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
   std::vector<Report> said;
   f.reference.apply(a.reference);
+  f.accuracy.apply(a.accuracy);
   f.inspect.apply(a.inspect, t.inspect, t.skip_halo);
   f.separation.apply(a.separation, t.follow_galaxy);
   f.trails.apply(a.trails, t.look);

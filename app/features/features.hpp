@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "features/accuracy_meter.hpp"
 #include "features/camera_path_tool.hpp"
 #include "features/colour_field.hpp"
 #include "features/drop_tool.hpp"
@@ -47,6 +48,7 @@ struct Features {
   SeparationPlot separation;
   Trails trails;  // holds GL objects: goes before the GL context
   ColourField colour;
+  AccuracyMeter accuracy;  // the force error measured, and its chart
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
@@ -65,6 +67,7 @@ struct FeatureActions {
   SeparationPlot::Action separation;
   Trails::Action trails;
   ColourField::Action colour;
+  AccuracyMeter::Action accuracy;  // its measure asked of the measurements by App::apply
 };
 
 // What the features act on this frame: narrow handles, not the App.

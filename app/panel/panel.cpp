@@ -99,23 +99,6 @@ void timing_section(const PanelStats& st) {
   ImGui::TreePop();
 }
 
-void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
-  const bool open = ImGui::CollapsingHeader("Accuracy");
-  tip("the force error against a direct sum, and its chart against the step time");
-  if (!open) return;
-  c.measure_accuracy |= ImGui::Button("Measure");
-  tip("compare the forces on 1,000 bodies with a float64 direct sum, once");
-  ImGui::SameLine();
-  ImGui::Checkbox("every 3 s", &s.accuracy_auto);
-  tip("measure again every 3 seconds, so moving theta or alpha traces the chart");
-  if (st.have_accuracy) {
-    ImGui::TextWrapped("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
-                       st.accuracy.median, st.accuracy.p99, st.accuracy.samples,
-                       st.timings.total_ms);
-  }
-  accuracy_chart(st.accuracy_chart.points({st.bodies, st.source, st.backend_name}));
-}
-
 void render_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Rendering");
   tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
@@ -186,7 +169,7 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   interop_line(st);
   rows(PanelSlot::Simulation);  // the run settings' section
   timing_section(st);
-  accuracy_section(s, c, st);
+  rows(PanelSlot::Accuracy);  // the accuracy meter's section
   render_section(s, c, st, rows);
   galaxies_section(rows);
   rows(PanelSlot::Snapshot);
