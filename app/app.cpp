@@ -36,8 +36,8 @@ bool App::frame() {
     status_.report(*r);
   }
   if (features_.kiosk) {
-    FeatureActions show;  // its encounter, reset, running on and fit
-    apply(features_.kiosk->tick(settings_, stats_, Clock::now(), show));
+    FeatureActions show;  // its scenario or encounter, reset, running on and fit
+    features_.kiosk->tick(settings_, stats_, Clock::now(), show);
     apply(show);
   }
   FeatureActions script;  // --drop FRAME:BODIES, on its frame
@@ -62,16 +62,10 @@ bool App::frame() {
 }
 
 void App::apply(const Changes& c) {
-  RunControl::Applied a = run_->control().apply(c);
+  RunControl::Applied a = run_->control().collect();  // a load or save finished on its worker
   const bool saved = run_->land(a);
-  // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
-  if (c.solver) run_->measurements().invalidate_overlays();
-  if (c.measure_accuracy) {
-    run_->measurements().measure_accuracy();
-    run_->take_measurements();  // lockstep: already there
-  }
   if (c.fit_camera) screen_->fit_camera(run_->runner());
-  ending_.quit_guard().applied(c, saved);
+  ending_.quit_guard().applied(saved);
   if (c.quit_confirmed) {
     ending_.quit();
   } else if (c.quit) {
@@ -83,8 +77,11 @@ void App::apply(const Changes& c) {
 // act on the run first (a reset, a load or save, an encounter started), then the others.
 void App::apply(const FeatureActions& a) {
   RunControl::Applied run = apply_run_features(features_, a, run_->control());
+  if (RunSettings::edits_the_run(a.run_settings)) ending_.quit_guard().edited();
   if (TimeControls::edits_the_run(a.time)) ending_.quit_guard().edited();  // a reset, before a save
-  ending_.quit_guard().applied(Changes{}, run_->land(run));
+  ending_.quit_guard().applied(run_->land(run));
+  // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
+  if (a.run_settings.solver) run_->measurements().invalidate_overlays();
   if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
   if (a.time.fit) screen_->fit_camera(run_->runner());
   Measurements& m = run_->measurements();
@@ -94,6 +91,10 @@ void App::apply(const FeatureActions& a) {
                           settings_.render.hide_halo, settings_.follow_galaxy,
                           settings_.render,      m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
+  if (a.accuracy.measure) {
+    m.measure_accuracy();
+    run_->take_measurements();  // lockstep: already there
+  }
   if (DropTool::edits_the_run(a.drop)) ending_.quit_guard().edited();
   run_->poll_edits();  // lockstep: the drop tool's edits are already done
 }
@@ -146,7 +147,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   }
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
-      feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_.render);
+      feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_);
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);

@@ -6,13 +6,6 @@ namespace galaxy::app {
 // The keys' and the panel's changes of one frame, together: flags or'ed, a value given by
 // either kept.
 Changes& Changes::operator|=(const Changes& o) {
-  params |= o.params;
-  bodies |= o.bodies;
-  if (!o.bodies_typed.empty()) bodies_typed = o.bodies_typed;
-  scenario |= o.scenario;
-  backend |= o.backend;
-  solver |= o.solver;
-  measure_accuracy |= o.measure_accuracy;
   fit_camera |= o.fit_camera;
   screenshot |= o.screenshot;
   quit |= o.quit;

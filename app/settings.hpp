@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "accuracy.hpp"
-#include "panel/accuracy_chart.hpp"
 #include "picture/follow.hpp"
 #include "picture/view_fit.hpp"
 #include "run/report.hpp"
@@ -47,20 +46,11 @@ struct Settings {
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
-  // Measurements.
-  bool accuracy_auto = false;
   bool show_panel = true;
   bool asking_quit = false;  // the quit dialog is open (Ending::request_quit, panel/quit_dialog)
 };
 
 struct Changes {
-  bool params = false;    // theta, dt, softening: next step
-  bool bodies = false;    // re-create the scenario at Settings::bodies
-  std::string bodies_typed;  // a count typed in the panel ("250k"), read by App::apply
-  bool scenario = false;  // switch scenario at the current count
-  bool backend = false;
-  bool solver = false;
-  bool measure_accuracy = false;
   bool fit_camera = false;
   bool screenshot = false;
   bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
@@ -98,9 +88,6 @@ struct PanelStats {
   double bodies_per_s = 0;
   bool have_energy = false;
   double energy_drift = 0;  // (E - E0) / |E0| since the run started
-  bool have_accuracy = false;
-  ErrorStats accuracy;
-  AccuracyChart accuracy_chart;  // p99 against step time and theta, for the accuracy section
   std::uint64_t transfer_bytes = 0;  // host<->device vertex bytes in the last frame
   bool interop = false;              // vertices written by CUDA into GL buffers
   std::string interop_warning;       // why the interop path is not used, when it should be

@@ -32,19 +32,25 @@ inline void show_everything(app::Settings& s, app::PanelStats& st, app::Features
   st.bodies_per_s = 1.234e9;
   st.interactions.body_body = 12345678901ull;
   st.energy_drift = -1.234e-5;
-  st.accuracy.median = 1.234e-4;
-  st.accuracy.p99 = 8.765e-4;
-  st.accuracy.samples = 1000;
   st.source = "collision";
   st.backend_name = "cpu/bh";
   st.steps = st.sim_steps = 8;
   st.kept = {0, 4, 8};
   st.runaway = "step 8 ran away";
   st.runaway_good_step = 7;
-  st.have_energy = st.have_accuracy = true;
+  st.have_energy = true;
   for (auto& h : st.history) h = {1.0f, 2.0f, 3.0f};
-  st.accuracy_chart.add({st.bodies, st.source, st.backend_name}, {1.0f, 0.004f, 5.0f, 1e-3});
-  st.accuracy_chart.add({st.bodies, st.source, st.backend_name}, {0.5f, 0.004f, 9.0f, 3e-4});
+  // Two measurements of this run, at 5 and 9 ms a step: the meter's errors and chart points.
+  ErrorStats e;
+  e.median = 1.234e-4;
+  e.samples = 1000;
+  e.p99 = 1e-3;
+  st.timings.total_ms = 5.0f;
+  f.accuracy.arrived({e, 1.0f, 0.004f}, st);
+  e.p99 = 3e-4;
+  st.timings.total_ms = 9.0f;
+  f.accuracy.arrived({e, 0.5f, 0.004f}, st);
+  st.timings.total_ms = 123.456f;
   st.edits = 1;
   for (const ParamInfo& info : sim_params()) {
     set(s.params, info, info.choices.empty() ? info.slider_low : info.choices[0]);
@@ -82,7 +88,7 @@ class PanelDriver : public ::testing::Test {
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, f.inspect.picked(), s.render);
+    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, f.inspect.picked(), s);
     });
     ImGui::EndFrame();
   }

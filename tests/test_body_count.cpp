@@ -97,12 +97,12 @@ TEST(BodyCount, PanelTextRunsOrIsReported) {
   const app::Options o = test_support::small_options(300);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  app::Changes typed;
-  typed.bodies_typed = "0.5k";
+  app::FeatureActions typed;
+  typed.run_settings.bodies_typed = "0.5k";
   a->apply(typed);
   EXPECT_EQ(a->run().session().simulation().size(), 500u);
   EXPECT_EQ(a->settings().bodies, 500u);
-  typed.bodies_typed = "lots";
+  typed.run_settings.bodies_typed = "lots";
   a->apply(typed);
   EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
   EXPECT_NE(a->stats().error.find("'lots' is not a body count"), std::string::npos)

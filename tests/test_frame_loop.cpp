@@ -159,8 +159,8 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
   // (fast CPU steps otherwise add keyframes in between).
   a->run().runner().hold();
   a->settings().bodies = 1000;
-  app::Changes c;
-  c.bodies = true;
+  app::FeatureActions c;
+  c.run_settings.bodies = a->settings().bodies;
   a->apply(c);
   app::RunnerStatus st = a->run().runner().status();
   EXPECT_EQ(st.kept, std::vector<std::uint64_t>{0});

@@ -68,8 +68,8 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   ASSERT_TRUE(a->frame());
   const std::uint64_t before = a->run().session().simulation().steps_taken();
   a->settings().params.dt = 1e30f;
-  app::Changes c;
-  c.params = true;
+  app::FeatureActions c;
+  c.run_settings.params = a->settings().params;
   a->apply(c);
   EXPECT_TRUE(a->frame()) << "the frame of the runaway";
   EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos);
@@ -83,8 +83,8 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   EXPECT_EQ(a->run().session().simulation().steps_taken(), before);
   // The panel's "go back and continue", with a sane dt first.
   a->settings().params.dt = 0.0125f;
-  app::Changes fix;
-  fix.params = true;
+  app::FeatureActions fix;
+  fix.run_settings.params = a->settings().params;
   a->apply(fix);
   app::FeatureActions go_on;
   go_on.time.resume = true;
@@ -115,8 +115,8 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   EXPECT_EQ(a->stats().message, "saved " + good.string());
   // A body count beyond memory: the error sits at the body count, the run stays.
   a->settings().bodies = 99'999'999'999ull;
-  app::Changes n;
-  n.bodies = true;
+  app::FeatureActions n;
+  n.run_settings.bodies = a->settings().bodies;
   a->apply(n);
   EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
   EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos)
@@ -141,10 +141,10 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   a->apply(save);
   ASSERT_TRUE(a->stats().error.empty()) << a->stats().error;
 
-  // The body count (the panel's Changes), then the load (the snapshots' action), in one frame.
+  // The body count (the run settings' action), then the load (the snapshots' action), in one frame.
   a->settings().bodies = 400;
-  app::Changes count;
-  count.bodies = true;
+  app::FeatureActions count;
+  count.run_settings.bodies = a->settings().bodies;
   a->apply(count);
   app::FeatureActions failed;
   failed.snapshots.path = temp("galaxy_no_such_file.gxy").string();
@@ -157,8 +157,8 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   EXPECT_EQ(a->stats().source, "collision");
 
   a->settings().params.theta = 0.5f;
-  app::Changes theta;
-  theta.params = true;
+  app::FeatureActions theta;
+  theta.run_settings.params = a->settings().params;
   a->apply(theta);
   app::FeatureActions load;
   load.snapshots.path = saved.string();

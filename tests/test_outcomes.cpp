@@ -20,15 +20,16 @@ std::unique_ptr<app::App> small_app(std::string& why) {
   return test_support::make_app(o, why);
 }
 
-app::Changes typed_count(const std::string& text) {
-  app::Changes c;
-  c.bodies_typed = text;
+app::FeatureActions typed_count(const std::string& text) {
+  app::FeatureActions c;
+  c.run_settings.bodies_typed = text;
   return c;
 }
 
-app::Changes params_changed() {
-  app::Changes c;
-  c.params = true;
+// The wanted parameters as edited in `a`'s settings, asked of the run as the sliders ask.
+app::FeatureActions params_changed(app::App& a) {
+  app::FeatureActions c;
+  c.run_settings.params = a.settings().params;
   return c;
 }
 
@@ -48,17 +49,17 @@ TEST(Outcomes, ASuccessClearsTheErrorOfAnEarlierAttempt) {
 
   // The same for a parameter: theta 0 refused, theta 0.5 taken.
   a->settings().params.theta = 0.0f;
-  a->apply(params_changed());
+  a->apply(params_changed(*a));
   ASSERT_EQ(a->stats().error_place, app::Place::Parameters);
   a->settings().params.theta = 0.5f;
-  a->apply(params_changed());
+  a->apply(params_changed(*a));
   EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
 
   // And for another control: a success anywhere is the newest outcome.
   a->apply(typed_count("-3"));
   ASSERT_EQ(a->stats().error_place, app::Place::BodyCount);
   a->settings().params.theta = 0.6f;
-  a->apply(params_changed());
+  a->apply(params_changed(*a));
   EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
 }
 
@@ -68,9 +69,9 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
   std::string why;
   auto a = small_app(why);
   if (!a) GTEST_SKIP() << why;
-  app::Changes both = typed_count("500");
-  both.params = true;
   a->settings().params.theta = -1.0f;
+  app::FeatureActions both = typed_count("500");
+  both.run_settings.params = a->settings().params;
   a->apply(both);
   EXPECT_EQ(a->stats().error_place, app::Place::Parameters) << a->stats().error;
   EXPECT_EQ(a->run().session().simulation().size(), 500u);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <functional>
 #include <string>
 
@@ -34,17 +35,16 @@ TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
   for (const ParamInfo& info : sim_params()) {
     const std::string name(info.name);
     app::Settings s;
-    EXPECT_TRUE(app::at_default(s, info)) << name << ": no reset button at the start";
+    EXPECT_TRUE(app::at_default(s.params, info)) << name << ": no reset button at the start";
     set(s.params, info, moved_value(info));
     ASSERT_FALSE(s.params == SimParams{}) << name;
     EXPECT_EQ(check_value(info, get(s.params, info)), "") << name << ": the slider's value is valid";
-    EXPECT_FALSE(app::at_default(s, info)) << name << ": the reset button shows";
-    const app::Changes c = app::reset_to_default(s, info);
+    EXPECT_FALSE(app::at_default(s.params, info)) << name << ": the reset button shows";
+    // The reset edits the wanted parameters only: the run settings' action carries them to the
+    // run at the next step, as the slider's (a restart is the time controls' own action).
+    app::reset_to_default(s.params, info);
     EXPECT_TRUE(s.params == SimParams{}) << name;
-    EXPECT_TRUE(app::at_default(s, info)) << name;
-    EXPECT_TRUE(c.params) << name << ": a simulation parameter applies at the next step";
-    // (A restart is the time controls' own action now: Changes cannot ask for one.)
-    EXPECT_FALSE(c.bodies || c.scenario || c.backend) << name;
+    EXPECT_TRUE(app::at_default(s.params, info)) << name;
   }
   for (const render::Knob& k : render::knobs()) {
     const std::string name(k.name);
@@ -53,9 +53,10 @@ TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
     s.render.*k.field = k.low + 0.37f * (k.high - k.low);
     ASSERT_FALSE(s.render == render::RenderParams{}) << name;
     EXPECT_FALSE(app::at_default(s, k)) << name;
-    const app::Changes c = app::reset_to_default(s, k);
+    static_assert(std::is_void_v<decltype(app::reset_to_default(s, k))>,
+                  "the renderer reads the look every frame: nothing to carry to the run");
+    app::reset_to_default(s, k);
     EXPECT_TRUE(s.render == render::RenderParams{}) << name;
-    EXPECT_FALSE(c.params) << name << ": the renderer reads the look every frame";
   }
   EXPECT_EQ(app::default_text(*find_param("theta")), "1");
   EXPECT_EQ(app::default_text(*find_param("--dt")), "0.0125");
@@ -110,7 +111,7 @@ TEST(ParamTable, ChecksNameTheParameterAndSameForcesIgnoresDtAndTuning) {
   EXPECT_FALSE(same_forces(a, b));
 }
 
-// The reset's Changes go through App::apply like the slider's: the run gets the default back.
+// The reset's parameters go through App::apply like the slider's: the run gets the default back.
 TEST(ParamReset, AResetReachesTheRunningSimulation) {
   std::string why;
   const app::Options o = test_support::small_options(400);
@@ -118,11 +119,14 @@ TEST(ParamReset, AResetReachesTheRunningSimulation) {
   if (!a) GTEST_SKIP() << why;
   a->settings().params.theta = 0.4f;
   a->settings().params.softening = 0.2f;
-  app::Changes moved;
-  moved.params = true;
+  app::FeatureActions moved;
+  moved.run_settings.params = a->settings().params;
   a->apply(moved);
   ASSERT_EQ(a->run().session().simulation().params().theta, 0.4f);
-  a->apply(app::reset_to_default(a->settings(), *find_param("theta")));
+  app::FeatureActions reset;
+  reset.run_settings.params = a->settings().params;
+  app::reset_to_default(*reset.run_settings.params, *find_param("theta"));
+  a->apply(reset);
   EXPECT_EQ(a->run().session().simulation().params().theta, SimParams{}.theta);
   EXPECT_EQ(a->run().session().simulation().params().softening, 0.2f) << "only theta went back";
 }
@@ -152,31 +156,34 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   const app::Options o = test_support::small_options(600);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  app::Changes measure;
-  measure.measure_accuracy = true;
+  app::FeatureActions measure;
+  measure.accuracy.measure = true;
   ASSERT_TRUE(a->frame());
   a->apply(measure);
   a->settings().params.theta = 0.3f;
-  app::Changes moved;
-  moved.params = true;
+  app::FeatureActions moved;
+  moved.run_settings.params = a->settings().params;
   a->apply(moved);
   ASSERT_TRUE(a->frame());  // a step at the new theta
   a->apply(measure);
   const auto& st = a->stats();
   const app::AccuracyRun run{st.bodies, st.source, st.backend_name};
-  const auto pts = st.accuracy_chart.points(run);
+  const app::AccuracyMeter& meter = a->features().accuracy;
+  const auto pts = meter.chart().points(run);
   ASSERT_EQ(pts.size(), 2u);
   EXPECT_EQ(pts[0].theta, SimParams{}.theta);
   EXPECT_EQ(pts[1].theta, 0.3f);
-  EXPECT_EQ(pts[1].p99, st.accuracy.p99);
+  ASSERT_TRUE(meter.errors());
+  EXPECT_EQ(pts[1].p99, meter.errors()->p99);
   EXPECT_EQ(pts[1].step_ms, st.timings.total_ms);
   EXPECT_LT(pts[1].p99, pts[0].p99) << "a smaller theta is more accurate";
-  app::Changes count;
-  count.bodies_typed = "700";
+  app::FeatureActions count;
+  count.run_settings.bodies_typed = "700";
   a->apply(count);
   ASSERT_TRUE(a->frame());
   const auto& now = a->stats();
-  EXPECT_TRUE(now.accuracy_chart.points({now.bodies, now.source, now.backend_name}).empty());
+  EXPECT_TRUE(meter.chart().points({now.bodies, now.source, now.backend_name}).empty());
+  EXPECT_FALSE(meter.errors()) << "the errors shown were the old run's";
 }
 
 ImRect window_rect(const char* name) {

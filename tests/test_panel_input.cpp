@@ -38,12 +38,11 @@ class ParamTyping : public ::testing::Test {
     ImGui::Begin("sliders", nullptr, ImGuiWindowFlags_NoDecoration);
     ImGui::PushItemWidth(150.0f);
     first_row = ImGui::GetCursorScreenPos();
-    app::Changes c;
-    app::param_controls(s, c, ParamSection::Physics);
+    const bool changed = app::param_controls(s.params, ParamSection::Physics);
     ImGui::PopItemWidth();
     ImGui::End();
     ImGui::EndFrame();
-    if (!c.params) return;
+    if (!changed) return;
     ++applied;
     try {
       check_params(s.params);

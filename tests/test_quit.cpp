@@ -83,8 +83,8 @@ bool quit_dialog_open() {
 
 void edit_theta(app::App& a) {
   a.settings().params.theta = 0.5f;
-  app::Changes c;
-  c.params = true;
+  app::FeatureActions c;
+  c.run_settings.params = a.settings().params;
   a.apply(c);
 }
 
@@ -155,7 +155,7 @@ TEST(Quit, ALongRunOrUnsavedEditsAsk) {
   ASSERT_TRUE(app::DropTool::edits_the_run(drop));
   fresh.edited();
   EXPECT_TRUE(fresh.should_ask(t0)) << "a galaxy dropped in";
-  fresh.applied(app::Changes{}, true);
+  fresh.applied(true);
   EXPECT_FALSE(fresh.should_ask(t0)) << "saved";
   app::QuitGuard script(false, t0);
   script.edited();

@@ -35,8 +35,8 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   if (!a) GTEST_SKIP() << why;
   for (std::size_t n : {3000u, 500u, 2048u, 1u, 1000u}) {
     a->settings().bodies = n;
-    app::Changes c;
-    c.bodies = true;
+    app::FeatureActions c;
+    c.run_settings.bodies = a->settings().bodies;
     a->apply(c);
     ASSERT_TRUE(a->frame());
     EXPECT_EQ(a->run().session().simulation().size(), n);
@@ -45,8 +45,8 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
     EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
   }
   a->settings().bodies = 0;  // the scenario cannot make zero bodies: the run stays
-  app::Changes c;
-  c.bodies = true;
+  app::FeatureActions c;
+  c.run_settings.bodies = a->settings().bodies;
   a->apply(c);
   EXPECT_EQ(a->run().session().simulation().size(), 1000u);
   EXPECT_EQ(a->screen().vertices().count(), 1000u);
@@ -149,8 +149,8 @@ TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
   EXPECT_NE(a->features().inspect.walk().find("body 7"), std::string::npos)
       << a->features().inspect.walk();
   a->settings().solver = Solver::Direct;
-  app::Changes c;
-  c.solver = true;
+  app::FeatureActions c;
+  c.run_settings.solver = a->settings().solver;
   a->apply(c);
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->stats().error.find("overlay: trace_walk: the direct solver builds no tree"),
@@ -158,6 +158,7 @@ TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
       << a->stats().error;
   EXPECT_TRUE(a->features().inspect.walk().empty()) << a->features().inspect.walk();
   a->settings().solver = Solver::BarnesHut;
+  c.run_settings.solver = a->settings().solver;
   a->apply(c);
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->features().inspect.walk().find("body 7"), std::string::npos)

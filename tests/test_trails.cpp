@@ -260,8 +260,8 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
     EXPECT_NE(b.population[chosen[k]], std::uint8_t(Population::Halo));
   }
   a->settings().bodies = 700;
-  app::Changes c;
-  c.bodies = true;
+  app::FeatureActions c;
+  c.run_settings.bodies = a->settings().bodies;
   a->apply(c);
   ASSERT_TRUE(a->frame());
   t = a->features().trails.drawn();

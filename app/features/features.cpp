@@ -6,8 +6,15 @@
 namespace galaxy::app {
 
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked, const render::RenderParams& look) {
+                  int picked, const Settings& s) {
+  const render::RenderParams& look = s.render;
   switch (at) {
+    case PanelSlot::Accuracy:
+      f.accuracy.section(a.accuracy, st);
+      return;
+    case PanelSlot::Simulation:
+      RunSettings::section(a.run_settings, s, st);
+      return;
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
       return;
@@ -50,6 +57,7 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
   std::vector<Report> said;
   f.reference.apply(a.reference);
+  f.accuracy.apply(a.accuracy);
   f.inspect.apply(a.inspect, t.inspect, t.skip_halo);
   f.separation.apply(a.separation, t.follow_galaxy);
   f.trails.apply(a.trails, t.look);
@@ -60,9 +68,11 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
   return said;
 }
 
-// The time controls first: a reset, then a load or save, then the draft started.
+// The run settings first (as the panel's changes ran before the features'), then the time
+// controls: a reset, then a load or save, then the draft started.
 RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, RunControl& run) {
-  RunControl::Applied out = f.time.apply(a.time, run);
+  RunControl::Applied out = RunSettings::apply(a.run_settings, run);
+  out += f.time.apply(a.time, run);
   out += f.snapshots.apply(a.snapshots, run);
   out += f.encounter.apply(a.encounter, run);
   return out;

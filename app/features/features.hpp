@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "features/accuracy_meter.hpp"
 #include "features/camera_path_tool.hpp"
 #include "features/colour_field.hpp"
 #include "features/drop_tool.hpp"
@@ -19,6 +20,7 @@
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/reference_photo.hpp"
+#include "features/run_settings.hpp"
 #include "features/snapshots.hpp"
 #include "features/time_controls.hpp"
 #include "features/separation_plot.hpp"
@@ -46,11 +48,13 @@ struct Features {
   SeparationPlot separation;
   Trails trails;  // holds GL objects: goes before the GL context
   ColourField colour;
+  AccuracyMeter accuracy;  // the force error measured, and its chart
   std::unique_ptr<Kiosk> kiosk;  // --kiosk: a show for a screen nobody tends
 };
 
 // One frame's actions for the features, from the keys and their rows: each feature's own type.
 struct FeatureActions {
+  RunSettings::Action run_settings;  // the Simulation section's: parameters, count, kind of run
   Ruler::Action ruler;  // applied at once where the frame reads the click (App::input_and_panel)
   Recording::Action recording;
   CameraPathTool::Action camera_path;
@@ -63,6 +67,7 @@ struct FeatureActions {
   SeparationPlot::Action separation;
   Trails::Action trails;
   ColourField::Action colour;
+  AccuracyMeter::Action accuracy;  // its measure asked of the measurements by App::apply
 };
 
 // What the features act on this frame: narrow handles, not the App.
@@ -85,15 +90,16 @@ struct FeatureTargets {
 // action above, its rows and its line here (features.cpp).
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t);
 
-// The features that act on the run (the time controls, snapshots, the encounter designer): `a`
-// applied through `run`'s typed requests; what the run did, for the app to land as it lands
-// RunControl::apply's (a run changed wholesale, moved, resumed).
+// The features that act on the run (the run settings, the time controls, snapshots, the
+// encounter designer): `a` applied through `run`'s typed requests; what the run did, for the app
+// to land (a run changed wholesale, moved, resumed).
 RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, RunControl& run);
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
 // is added to `a`; `st`: the newest error, shown by the control that failed; `picked`: the picked
-// body (-1 none); `look`: the look's knobs now (Settings::render), for the trails' knobs.
+// body (-1 none); `s`: the wanted settings now (the run settings' values; Settings::render, the
+// look's knobs, for the trails' knobs).
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked, const render::RenderParams& look);
+                  int picked, const Settings& s);
 
 }  // namespace galaxy::app

@@ -32,8 +32,7 @@ Kiosk::Kiosk(std::vector<std::string> items, double seconds)
   }
 }
 
-Changes Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
-  Changes c;
+void Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
   current_ = item;
   if (encounters_[item]) {
     act.encounter.draft = *encounters_[item];
@@ -41,29 +40,29 @@ Changes Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
   } else if (s.scenario == items_[item]) {
     act.time.reset = true;
   } else {
-    s.scenario = items_[item];
-    c.scenario = true;
+    act.run_settings.scenario = items_[item];
   }
   act.time.paused = false;
   s.follow = FollowMode::Everything;
   s.view = ViewDirection::Kept;
   act.time.fit = true;  // after the new bodies (App::apply of the features)
-  return c;
 }
 
-Changes Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now,
+void Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now,
                     FeatureActions& act) {
   if (!started_) {
     started_ = now;
-    return start(s, 0, act);
+    start(s, 0, act);
+    return;
   }
   if (!st.runaway.empty() || (!st.error.empty() && st.error_place == Place::Step)) {
     started_ = now;
-    return start(s, current_, act);  // the same again, from its start
+    start(s, current_, act);  // the same again, from its start
+    return;
   }
-  if (std::chrono::duration<double>(now - *started_).count() < seconds_) return {};
+  if (std::chrono::duration<double>(now - *started_).count() < seconds_) return;
   started_ = now;
-  return start(s, (current_ + 1) % items_.size(), act);
+  start(s, (current_ + 1) % items_.size(), act);
 }
 
 // ImGui 1.86 keeps GLFW's key codes.

@@ -24,10 +24,10 @@ class Kiosk {
   // std::invalid_argument naming an item that is neither, or a file that cannot be read.
   Kiosk(std::vector<std::string> items, double seconds);
 
-  // Once a frame: the changes that start the next item when the current one has had its time (or
-  // the first, at once), or the current one again after a runaway or an error; an encounter, the
+  // Once a frame: what starts the next item when the current one has had its time (or the first,
+  // at once), or the current one again after a runaway or an error; a scenario, an encounter, the
   // reset, running on and the camera's fit are asked of the features in `act`.
-  Changes tick(Settings& s, const PanelStats& st, Clock::time_point now, FeatureActions& act);
+  void tick(Settings& s, const PanelStats& st, Clock::time_point now, FeatureActions& act);
   const std::string& showing() const { return items_[current_]; }
   // The frame's input in kiosk mode: nothing reaches the camera or the run but the exit chord;
   // true when Ctrl+Shift+Q was pressed.
@@ -36,7 +36,7 @@ class Kiosk {
   void caption() const;
 
  private:
-  Changes start(Settings& s, std::size_t item, FeatureActions& act);
+  void start(Settings& s, std::size_t item, FeatureActions& act);
 
   std::vector<std::string> items_;
   std::vector<std::optional<Encounter>> encounters_;  // the files', read once at the start

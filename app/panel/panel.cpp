@@ -21,119 +21,6 @@ namespace galaxy::app {
 namespace {
 
 const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
-// Sliders leave room on their line for the label and a reset button.
-constexpr float kSliderWidth = 150.0f;
-
-// `other`: what the field shows when `current` is none of the items.
-bool combo(const char* label, int& current, const std::vector<std::string>& items,
-           const std::string& other = {}) {
-  bool changed = false;
-  const bool listed = current >= 0 && current < int(items.size());
-  const char* preview = listed ? items[current].c_str() : other.c_str();
-  if (ImGui::BeginCombo(label, preview)) {
-    for (int i = 0; i < int(items.size()); ++i) {
-      if (ImGui::Selectable(items[i].c_str(), i == current)) {
-        changed = current != i;
-        current = i;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
-}
-
-// The tree's tuning knobs, folded away: they change speed (the reach, at small alpha, also how
-// small the error can get).
-void tuning_controls(Settings& s, Changes& c) {
-  const bool open = ImGui::TreeNode("tuning");
-  tip("the tree's leaf and walk-group sizes, which change the speed, and the relative test's "
-      "reach, which at small alpha also sets how small the error can get");
-  if (!open) return;
-  param_controls(s, c, ParamSection::Tuning);
-  ImGui::TreePop();
-}
-
-// Where the run has units: its total mass after the body count ("20000 bodies, 1.6e11 Msun"),
-// and what a unit is when hovered. On that line, not a line of its own: the panel stays within a
-// fifth of a 1280x720 view (tests/test_panel.cpp).
-void run_units(const PanelStats& st) {
-  if (!st.units.physical()) return;
-  if (st.total_mass > 0) {
-    ImGui::SameLine(0, 0);
-    ImGui::Text(", %s", mass_text(st.total_mass, st.units).c_str());
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", run_units_line(st.bodies, st.total_mass, st.units).c_str());
-  }
-}
-
-void simulation_section(Settings& s, Changes& c, const PanelStats& st) {
-  const bool open = ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen);
-  tip("the run: its parameters (from the next step), body count, scenario, backend and solver");
-  if (!open) return;
-  param_controls(s, c, ParamSection::Physics);
-  tuning_controls(s, c);
-  error_here(st, Place::Parameters);
-  // The body count applies on Enter (as typed: 250k, 1M, 1e6; App::apply reads it and says what
-  // is wrong with it) or on a halving or doubling button: not once per keystroke. The memory
-  // preflight (Session::set_body_count) refuses what does not fit.
-  std::string text = body_count_text(s.bodies);
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - 2 * ImGui::GetFrameHeight() - 8);
-  if (ImGui::InputText("##bodies", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
-    c.bodies_typed = text;
-  }
-  tip("the number of bodies, applied on Enter: 20000, 250k, 1M or 1e6; the scenario is made\n"
-      "again at that count (one that does not fit in memory is refused and the run stays)");
-  ImGui::SameLine(0, 4);
-  if (ImGui::Button("/2", ImVec2(ImGui::GetFrameHeight(), 0)) && s.bodies > 1) {
-    s.bodies /= 2;
-    c.bodies = true;
-  }
-  tip("half the bodies: the scenario made again at that count");
-  ImGui::SameLine(0, 4);
-  if (ImGui::Button("x2", ImVec2(ImGui::GetFrameHeight(), 0))) {
-    s.bodies *= 2;
-    c.bodies = true;
-  }
-  tip("twice the bodies: the scenario made again at that count");
-  ImGui::SameLine();
-  ImGui::TextUnformatted("bodies");
-  run_units(st);
-  error_here(st, Place::BodyCount);
-  error_here(st, Place::Reset);
-  // What runs: a scenario, or after a load the snapshot (then any scenario is a change).
-  int scenario = -1;
-  const auto& names = scenario_names();
-  for (int i = 0; i < int(names.size()); ++i) {
-    if (names[i] == st.source) scenario = i;
-  }
-  if (combo("scenario", scenario, names, st.source)) {
-    s.scenario = names[scenario];
-    c.scenario = true;
-  }
-  tip("the initial conditions, made again at the body count: colliding disks, a Plummer\n"
-      "sphere, a cold collapse, or a preset encounter (README, Scenarios)");
-  // The backend and the solver share a row: the panel stays short.
-  const float gap = ImGui::GetStyle().ItemInnerSpacing.x, narrow = 58.0f;
-  int backend = s.backend == Backend::Cuda ? 1 : 0;
-  ImGui::SetNextItemWidth(narrow);
-  if (combo("##backend", backend, {"cpu", "cuda"})) {
-    s.backend = backend == 1 ? Backend::Cuda : Backend::Cpu;
-    c.backend = true;
-  }
-  tip("where the steps run: the CPU's cores or a CUDA GPU (the bodies move across)");
-  ImGui::SameLine(0, gap);
-  int solver = s.solver == Solver::Direct ? 1 : 0;
-  ImGui::SetNextItemWidth(kSliderWidth - narrow - gap);
-  if (combo("backend, solver", solver, {"Barnes-Hut", "direct"})) {
-    s.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
-    c.solver = true;
-  }
-  tip("how forces are summed: Barnes-Hut's tree, or every pair (exact, N^2: small N only)");
-  error_here(st, Place::Scenario);
-  error_here(st, Place::Backend);
-  error_here(st, Place::Solver);
-}
 
 // The six stages in the order a step runs them, two to a row, in ms.
 void stage_table(const StageTimings& t) {
@@ -212,29 +99,12 @@ void timing_section(const PanelStats& st) {
   ImGui::TreePop();
 }
 
-void accuracy_section(Settings& s, Changes& c, const PanelStats& st) {
-  const bool open = ImGui::CollapsingHeader("Accuracy");
-  tip("the force error against a direct sum, and its chart against the step time");
-  if (!open) return;
-  c.measure_accuracy |= ImGui::Button("Measure");
-  tip("compare the forces on 1,000 bodies with a float64 direct sum, once");
-  ImGui::SameLine();
-  ImGui::Checkbox("every 3 s", &s.accuracy_auto);
-  tip("measure again every 3 seconds, so moving theta or alpha traces the chart");
-  if (st.have_accuracy) {
-    ImGui::TextWrapped("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
-                       st.accuracy.median, st.accuracy.p99, st.accuracy.samples,
-                       st.timings.total_ms);
-  }
-  accuracy_chart(st.accuracy_chart.points({st.bodies, st.source, st.backend_name}));
-}
-
 void render_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Rendering");
   tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
   if (!open) return;
   render::RenderParams& r = s.render;
-  knob_controls(s, c);
+  knob_controls(s);
   ImGui::Checkbox("auto exposure", &r.auto_exposure);
   tip("measure the picture's light each frame and expose for it (exposure multiplies it)");
   rows(PanelSlot::Colour);
@@ -297,9 +167,9 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   rows(PanelSlot::Time);
   rows(PanelSlot::Runaway);
   interop_line(st);
-  simulation_section(s, c, st);
+  rows(PanelSlot::Simulation);  // the run settings' section
   timing_section(st);
-  accuracy_section(s, c, st);
+  rows(PanelSlot::Accuracy);  // the accuracy meter's section
   render_section(s, c, st, rows);
   galaxies_section(rows);
   rows(PanelSlot::Snapshot);

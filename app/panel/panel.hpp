@@ -27,6 +27,8 @@ enum class PanelSlot {
   Runaway,           // below them, while a runaway has stopped the run: the ways on
   Snapshot,          // the Snapshot section, after Galaxies
   DesignEncounter,   // the Galaxies section's "design an encounter" (the designer's)
+  Simulation,        // the Simulation section, after the time controls (the run settings')
+  Accuracy,          // the Accuracy section, after Performance (the accuracy meter's)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 

@@ -213,6 +213,23 @@ void tip(const char* text) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
+bool combo(const char* label, int& current, const std::vector<std::string>& items,
+           const std::string& other) {
+  bool changed = false;
+  const bool listed = current >= 0 && current < int(items.size());
+  const char* preview = listed ? items[current].c_str() : other.c_str();
+  if (ImGui::BeginCombo(label, preview)) {
+    for (int i = 0; i < int(items.size()); ++i) {
+      if (ImGui::Selectable(items[i].c_str(), i == current)) {
+        changed = current != i;
+        current = i;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
 void error_here(const PanelStats& st, Place where) {
   if (st.error.empty() || st.error_place != where) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));

@@ -28,6 +28,14 @@ inline constexpr const char* kAllKeysHint = "hover: more";
 // pass sent between them in its tooltip. Nothing for one process.
 void ranks_line(const RankReport& r);
 
+// Sliders leave room on their line for the label and a reset button.
+inline constexpr float kSliderWidth = 150.0f;
+
+// A choice among `items`; true when another was chosen. `other`: what the field shows when
+// `current` is none of the items.
+bool combo(const char* label, int& current, const std::vector<std::string>& items,
+           const std::string& other = {});
+
 // The error of the action named `where`, right below the control the user touched.
 void error_here(const PanelStats& st, Place where);
 

@@ -14,18 +14,20 @@ namespace galaxy::app {
 namespace {
 
 // On the line of the widget just drawn, when the value is off its default: a small button that
-// puts the default back and adds what that changed to `c`.
+// puts the default back; true when clicked.
 template <class Reset>
-void reset_button(const void* id, std::string_view name, bool at_default, const std::string& def,
-                  Reset reset, Changes& c) {
-  if (at_default) return;
+bool reset_button(const void* id, std::string_view name, bool at_default, const std::string& def,
+                  Reset reset) {
+  if (at_default) return false;
   ImGui::SameLine();
   ImGui::PushID(id);
-  if (ImGui::SmallButton("default")) c |= reset();
+  const bool clicked = ImGui::SmallButton("default");
+  if (clicked) reset();
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%.*s back to its default, %s", int(name.size()), name.data(), def.c_str());
   }
   ImGui::PopID();
+  return clicked;
 }
 
 void tooltip(std::string_view help) {
@@ -85,17 +87,19 @@ bool param_widget(SimParams& p, const ParamInfo& info) {
 
 }  // namespace
 
-void param_controls(Settings& s, Changes& c, ParamSection section) {
+bool param_controls(SimParams& params, ParamSection section) {
+  bool changed = false;
   for (const ParamInfo& info : sim_params()) {
     if (info.section != section) continue;
-    c.params |= param_widget(s.params, info);
+    changed |= param_widget(params, info);
     tooltip(info.help);
-    reset_button(&info, info.name, at_default(s, info), default_text(info),
-                 [&] { return reset_to_default(s, info); }, c);
+    changed |= reset_button(&info, info.name, at_default(params, info), default_text(info),
+                            [&] { reset_to_default(params, info); });
   }
+  return changed;
 }
 
-void knob_controls(Settings& s, Changes& c, render::KnobGroup group) {
+void knob_controls(Settings& s, render::KnobGroup group) {
   for (const render::Knob& k : render::knobs()) {
     if (!k.in_panel || k.group != group) continue;
     const std::string label(k.name);
@@ -105,7 +109,7 @@ void knob_controls(Settings& s, Changes& c, render::KnobGroup group) {
     });
     tooltip(k.help);
     reset_button(&k, k.name, at_default(s, k), default_text(k),
-                 [&] { return reset_to_default(s, k); }, c);
+                 [&] { reset_to_default(s, k); });
   }
 }
 

@@ -10,9 +10,10 @@
 
 namespace galaxy::app {
 
-// The simulation parameters of one section (physics, or the folded tuning knobs).
-void param_controls(Settings& s, Changes& c, ParamSection section);
+// The simulation parameters of one section (physics, or the folded tuning knobs), edited in
+// `params`; true when a slider or a reset button changed them.
+bool param_controls(SimParams& params, ParamSection section);
 // The look's knobs of `group` that have a slider.
-void knob_controls(Settings& s, Changes& c, render::KnobGroup group = render::KnobGroup::Look);
+void knob_controls(Settings& s, render::KnobGroup group = render::KnobGroup::Look);
 
 }  // namespace galaxy::app

@@ -5,8 +5,8 @@
 
 namespace galaxy::app {
 
-bool at_default(const Settings& s, const ParamInfo& p) {
-  return get(s.params, p) == get(SimParams{}, p);
+bool at_default(const SimParams& params, const ParamInfo& p) {
+  return get(params, p) == get(SimParams{}, p);
 }
 
 bool at_default(const Settings& s, const render::Knob& k) {
@@ -19,16 +19,12 @@ std::string default_text(const render::Knob& k) {
   return fmt::format("{}", render::default_value(k));
 }
 
-Changes reset_to_default(Settings& s, const ParamInfo& p) {
-  set(s.params, p, get(SimParams{}, p));
-  Changes c;
-  c.params = true;
-  return c;
+void reset_to_default(SimParams& params, const ParamInfo& p) {
+  set(params, p, get(SimParams{}, p));
 }
 
-Changes reset_to_default(Settings& s, const render::Knob& k) {
+void reset_to_default(Settings& s, const render::Knob& k) {
   s.render.*k.field = render::default_value(k);
-  return {};
 }
 
 }  // namespace galaxy::app

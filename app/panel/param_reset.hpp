@@ -13,14 +13,15 @@
 
 namespace galaxy::app {
 
-bool at_default(const Settings& s, const ParamInfo& p);
+bool at_default(const SimParams& params, const ParamInfo& p);
 bool at_default(const Settings& s, const render::Knob& k);
 // The default as the panel writes it, for the reset button's tooltip.
 std::string default_text(const ParamInfo& p);
 std::string default_text(const render::Knob& k);
-// Put the default back and return what the slider would have reported for the same edit:
-// `params` for a simulation parameter (applied at the next step), nothing for the look (the renderer reads it every frame).
-Changes reset_to_default(Settings& s, const ParamInfo& p);
-Changes reset_to_default(Settings& s, const render::Knob& k);
+// Put the default back. A simulation parameter's reset is one more edit of the wanted parameters,
+// which the run settings' action carries to the run as a slider's (features/run_settings); the
+// look's needs nothing else (the renderer reads it every frame).
+void reset_to_default(SimParams& params, const ParamInfo& p);
+void reset_to_default(Settings& s, const render::Knob& k);
 
 }  // namespace galaxy::app

@@ -99,14 +99,14 @@ FieldReport Measurements::first_colour_map(Simulation& sim, const render::Render
 }
 
 void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool separation,
-                           bool shown, std::uint64_t sim_steps) {
+                           bool accuracy_auto, bool shown, std::uint64_t sim_steps) {
   const auto now = Clock::now();
   if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
     diagnostics_.set(runner_.ask([](Session& ses) { return ses.simulation().diagnostics(); }),
                      generation_);
   }
-  if (s.accuracy_auto && now - last_accuracy_ > std::chrono::seconds(3)) {
+  if (accuracy_auto && now - last_accuracy_ > std::chrono::seconds(3)) {
     last_accuracy_ = now;
     measure_accuracy();
   }
@@ -220,14 +220,10 @@ void Measurements::collect_diagnostics(Arrived& out, PanelStats& stats) {
   }
 }
 
-void Measurements::collect_accuracy(Arrived& out, PanelStats& stats) {
+void Measurements::collect_accuracy(Arrived& out, const PanelStats& stats) {
   try {
     if (const auto a = accuracy_.take(generation_)) {
-      stats.accuracy = a->errors;
-      stats.have_accuracy = true;
-      stats.accuracy_chart.add(
-          {stats.bodies, stats.source, stats.backend_name},
-          {a->params.theta, a->params.alpha, stats.timings.total_ms, stats.accuracy.p99});
+      out.accuracy = AccuracyFound{a->errors, a->params.theta, a->params.alpha};
       // A measurement that failed before is over; another action's error is not this one's.
       if (stats.error_place == Place::Accuracy) {
         out.reports.push_back(Report::done(Place::Accuracy));

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "features/accuracy_meter.hpp"
 #include "picture/shown_field.hpp"
 #include "picture/overlay.hpp"
 #include "run/asked.hpp"
@@ -44,15 +45,16 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
   // CUDA): once a second, and only while something shows them (`shown`); the overlays that
   // `overlays` names (the inspect feature's); every galaxy's centre while `separation` (the
-  // separation plot's) is on.
-  void refresh(const Settings& s, const OverlayAsk& overlays, bool separation, bool shown,
-               std::uint64_t sim_steps);
+  // separation plot's) is on; the accuracy every 3 seconds while `accuracy_auto` (the meter's).
+  void refresh(const Settings& s, const OverlayAsk& overlays, bool separation, bool accuracy_auto,
+               bool shown, std::uint64_t sim_steps);
 
   struct Arrived {
     std::optional<OverlayGeometry> overlay;  // new overlays for the renderer and the inspect
     std::optional<PickFound> pick;           // what a click found, for the inspect feature
     std::optional<FieldReport> colour_map;   // what a map made or cleared holds (or why not)
     std::optional<Centres> centres;          // the centres the camera may follow
+    std::optional<AccuracyFound> accuracy;   // the force error measured, for the meter
     std::vector<Report> reports;
   };
   // What arrived, written into `stats` (and a picked body's galaxy into `s`, to follow).
@@ -68,7 +70,7 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   void ask_colour_map(const Settings& s);
   void collect_overlays(Arrived& out);
   void collect_diagnostics(Arrived& out, PanelStats& stats);
-  void collect_accuracy(Arrived& out, PanelStats& stats);
+  void collect_accuracy(Arrived& out, const PanelStats& stats);
   void collect_colour_map(Arrived& out);
 
   Runner& runner_;

@@ -3,13 +3,8 @@
 
 namespace galaxy::app {
 
-bool edits_the_run(const Changes& c) {
-  return c.params || c.bodies || !c.bodies_typed.empty() || c.scenario;
-}
-
-void QuitGuard::applied(const Changes& c, bool saved) {
-  if (edits_the_run(c)) edited_ = true;
-  if (saved) edited_ = false;  // the save ran after the frame's edits (RunControl::apply)
+void QuitGuard::applied(bool saved) {
+  if (saved) edited_ = false;  // the save ran after the frame's edits (App::apply)
 }
 
 }  // namespace galaxy::app

@@ -19,10 +19,10 @@ class QuitGuard {
   QuitGuard() = default;  // never asks
   QuitGuard(bool may_ask, Clock::time_point start) : may_ask_(may_ask), start_(start) {}
 
-  // A frame's changes once applied: edits of the run, and whether a save went through after them.
-  void applied(const Changes& c, bool saved);
-  // A feature's edit of the run (a galaxy dropped, taken out or undone: features/drop_tool.hpp;
-  // a reset; an encounter started).
+  // A frame's run actions once applied: whether a save went through after its edits.
+  void applied(bool saved);
+  // A feature's edit of the run (the run settings: parameters, count, scenario; a galaxy
+  // dropped, taken out or undone: features/drop_tool.hpp; a reset; an encounter started).
   void edited() { edited_ = true; }
   bool should_ask(Clock::time_point now) const {
     return may_ask_ && (edited_ || now - start_ > kLongRun);
@@ -33,9 +33,5 @@ class QuitGuard {
   Clock::time_point start_{};
   bool edited_ = false;  // since the start or the last save
 };
-
-// Whether `c` edits the run a save would keep: its parameters, bodies, scenario (the features'
-// edits: QuitGuard::edited).
-bool edits_the_run(const Changes& c);
 
 }  // namespace galaxy::app

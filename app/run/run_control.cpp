@@ -30,20 +30,9 @@ bool RunControl::attempt(Place where, const std::function<void()>& action, Appli
   }
 }
 
-RunControl::Applied RunControl::apply(const Changes& c) {
+RunControl::Applied RunControl::collect() {
   Applied out;
   collect_job(out);
-  if (c.params) apply_params(out);
-  if (c.solver) apply_solver(out);
-  if (c.backend && settings_.backend != runner_.running().backend &&
-      !change(Place::Backend, [&](Session& s) { s.set_backend(settings_.backend); }, out)) {
-    settings_.backend = runner_.running().backend;
-  }
-  if (c.scenario &&
-      !change(Place::Scenario, [&](Session& s) { s.set_scenario(settings_.scenario); }, out)) {
-    settings_.scenario = runner_.running().scenario;
-  }
-  apply_bodies(c, out);
   return out;
 }
 
@@ -54,23 +43,47 @@ RunControl::Applied RunControl::reset() {
 }
 
 // Checked here and set on the thread before its next step, without waiting for it.
-void RunControl::apply_params(Applied& out) {
-  const SimParams p = settings_.params;
+RunControl::Applied RunControl::set_params(const SimParams& p) {
+  Applied out;
+  settings_.params = p;
   if (!attempt(Place::Parameters, [&] { check_params(p); }, out)) {
     settings_.params = runner_.running().params;
-    return;
+    return out;
   }
   runner_.set_params(p);
+  return out;
 }
 
-void RunControl::apply_solver(Applied& out) {
+RunControl::Applied RunControl::switch_solver(Solver solver) {
+  Applied out;
+  settings_.solver = solver;
   const bool ok = attempt(Place::Solver, [&] {
     runner_.exclusive([&](Session& s) {
-      s.simulation().set_solver(settings_.solver);
+      s.simulation().set_solver(solver);
       republish_(s, false);
     });
   }, out);
   if (!ok) settings_.solver = runner_.running().solver;
+  return out;
+}
+
+RunControl::Applied RunControl::switch_backend(Backend b) {
+  Applied out;
+  settings_.backend = b;
+  if (b != runner_.running().backend &&
+      !change(Place::Backend, [&](Session& s) { s.set_backend(b); }, out)) {
+    settings_.backend = runner_.running().backend;
+  }
+  return out;
+}
+
+RunControl::Applied RunControl::switch_scenario(const std::string& name) {
+  Applied out;
+  settings_.scenario = name;
+  if (!change(Place::Scenario, [&](Session& s) { s.set_scenario(name); }, out)) {
+    settings_.scenario = runner_.running().scenario;
+  }
+  return out;
 }
 
 // One wholesale change with the thread parked; true when it went through.
@@ -85,27 +98,28 @@ bool RunControl::change(Place where, const std::function<void(Session&)>& action
   return ok;
 }
 
-// A count typed in the panel ("250k") or set by its buttons. A failure (out of memory, a count
-// the scenario cannot make) keeps the old run; a count that is not one keeps the field too.
-void RunControl::apply_bodies(const Changes& c, Applied& out) {
-  bool bodies = c.bodies;
-  if (!c.bodies_typed.empty()) {
-    std::string why;
-    if (const auto n = parse_body_count(c.bodies_typed, &why)) {
-      settings_.bodies = static_cast<std::size_t>(*n);
-      bodies = true;
-    } else {
-      out.reports.push_back(Report::error("body count: " + why, Place::BodyCount));
-    }
-  }
-  if (!bodies) return;
+// A count set by the panel's halving or doubling buttons. A failure (out of memory, a count the
+// scenario cannot make) keeps the old run.
+RunControl::Applied RunControl::set_bodies(std::size_t n) {
+  Applied out;
+  settings_.bodies = n;
   const std::size_t size = runner_.running().bodies;
-  const auto resize = [&](Session& s) { s.set_body_count(settings_.bodies); };
-  if (settings_.bodies == size) {
+  const auto resize = [&](Session& s) { s.set_body_count(n); };
+  if (n == size) {
     out.reports.push_back(Report::done(Place::BodyCount));  // the count that runs: nothing to do
   } else if (!change(Place::BodyCount, resize, out)) {
     settings_.bodies = size;
   }
+  return out;
+}
+
+// A count typed in the panel ("250k"); one that is not a count keeps the field.
+RunControl::Applied RunControl::set_bodies(const std::string& typed) {
+  std::string why;
+  if (const auto n = parse_body_count(typed, &why)) return set_bodies(static_cast<std::size_t>(*n));
+  Applied out;
+  out.reports.push_back(Report::error("body count: " + why, Place::BodyCount));
+  return out;
 }
 
 // One file at a time: a second Load or Save while one runs is refused, saying which.

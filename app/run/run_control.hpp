@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The panel's changes applied to the run. Settings holds the wanted values; each change sends them
-// to the simulation's thread once (Runner::post), or, where the run changes wholesale, runs with
-// the thread parked (Runner::exclusive); the features that act on the run (time, snapshots, the
-// encounter designer) ask through its typed requests. A change that fails keeps the current run, reports where
-// it belongs (Place), and puts that control's Settings field back to what runs. With a threaded
+// What the features ask of the run, applied through typed requests. Settings holds the wanted
+// values (the one owner: a request writes what is asked there); each change sends them to the
+// simulation's thread once (Runner::post), or, where the run changes wholesale, runs with the
+// thread parked (Runner::exclusive). A change that fails keeps the current run, reports where it
+// belongs (Place), and puts that control's Settings field back to what runs. With a threaded
 // runner, Load and Save read and write the file on a worker (FileJob) while the run goes on and
 // the window draws; the loaded bodies replace the run when the read is complete and checked.
 #pragma once
@@ -39,12 +39,17 @@ class RunControl {
     std::vector<Report> reports;  // in the order the actions ran
     Applied& operator+=(Applied o);  // `o` ran after these: flags or'ed, its reports after
   };
-  // Parameters, solver, backend, scenario and body count; and first the outcome of a load or
-  // save that finished on its worker since the last call.
-  Applied apply(const Changes& c);
+  // The outcome of a load or save that finished on its worker since the last call.
+  Applied collect();
 
-  // What the features that act on the run ask of it (features/time_controls, snapshots,
-  // encounter_designer): typed requests, each saying what it did.
+  // What the features that act on the run ask of it (features/run_settings, time_controls,
+  // snapshots, encounter_designer): typed requests, each saying what it did.
+  Applied set_params(const SimParams& p);          // checked, then from the next step
+  Applied switch_solver(Solver s);
+  Applied switch_backend(Backend b);               // the bodies move across
+  Applied switch_scenario(const std::string& name);  // made again at the current count
+  Applied set_bodies(std::size_t n);               // the scenario made again at `n`
+  Applied set_bodies(const std::string& typed);    // a count as typed ("250k"), read here
   Applied reset();                                 // the scenario again at the count
   Applied load(const std::string& path);           // the run from a snapshot file
   Applied save(const std::string& path);           // the step shown, to `path` as it is
@@ -72,10 +77,7 @@ class RunControl {
   // starts something whose outcome comes later.
   bool attempt(Place where, const std::function<void()>& action, Applied& out,
                bool say_done = true);
-  void apply_params(Applied& out);
-  void apply_solver(Applied& out);
   bool change(Place where, const std::function<void(Session&)>& action, Applied& out);
-  void apply_bodies(const Changes& c, Applied& out);
   bool job_under_way(Place where, Applied& out);
   void collect_job(Applied& out);
   void loaded(const std::function<Loaded(Session&)>& adopt, const std::string& path,

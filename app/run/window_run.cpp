@@ -80,7 +80,7 @@ void WindowRun::run_changed() {
   features_.follow.reset();        // the old bodies' centres say nothing of the new ones
   features_.trails.run_changed();  // a vertex index may name another body now
   measurements_->run_changed(runner().status().generation);
-  stats_.have_accuracy = false;
+  features_.accuracy.run_changed();
   for (auto& h : stats_.history) h.clear();
 }
 
@@ -152,8 +152,8 @@ bool WindowRun::check_runaway(const RunnerStatus& st) {
 
 void WindowRun::measure() {
   const bool shown = screen_.has_panel() && settings_.show_panel;  // the panel shows them
-  measurements_->refresh(settings_, features_.inspect.overlays(), features_.separation.on(), shown,
-                         stats_.sim_steps);
+  measurements_->refresh(settings_, features_.inspect.overlays(), features_.separation.on(),
+                         features_.accuracy.every_3s(), shown, stats_.sim_steps);
   take_measurements();
 }
 
@@ -162,6 +162,7 @@ void WindowRun::take_measurements() {
   if (a.overlay) screen_.presenter().set_overlays(*a.overlay);
   features_.inspect.found(a.overlay, a.pick, *measurements_);
   if (a.colour_map) features_.colour.arrived(*a.colour_map);
+  if (a.accuracy) features_.accuracy.arrived(*a.accuracy, stats_);
   if (a.centres) {
     features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
     features_.separation.measured(*a.centres, settings_.follow_galaxy);

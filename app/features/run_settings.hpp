@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The run's settings: the Simulation section's rows (the parameter sliders made from the
+// parameter table, the body count, the scenario, the backend and the solver). The wanted values
+// have one owner, Settings (what the CLI started and what the panel asks); the rows draw them and
+// return what was asked as a typed action, which RunControl's typed requests apply, writing the
+// wanted value to Settings or, where the run refuses it, putting back what runs.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "run/run_control.hpp"
+#include "settings.hpp"
+
+namespace galaxy::app {
+
+class RunSettings {
+ public:
+  struct Action {
+    std::optional<SimParams> params;      // a slider moved or a reset: these from the next step
+    std::optional<std::size_t> bodies;    // the halving or doubling buttons' count
+    std::string bodies_typed;             // a count as typed ("250k"), read when applied
+    std::optional<std::string> scenario;  // made again at the current count
+    std::optional<Backend> backend;
+    std::optional<Solver> solver;
+  };
+
+  // The Simulation section: `s` the wanted values now, `st` what runs (its source, units) and
+  // the newest error, shown by the control that failed.
+  static void section(Action& a, const Settings& s, const PanelStats& st);
+  // In the order the run takes them: parameters, solver, backend, scenario, then the count (a
+  // typed one before a button's); what the run did.
+  static RunControl::Applied apply(const Action& a, RunControl& run);
+  // Something the user would lose on quitting unsaved (the quit guard asks).
+  static bool edits_the_run(const Action& a) {
+    return a.params || a.bodies || !a.bodies_typed.empty() || a.scenario;
+  }
+};
+
+}  // namespace galaxy::app
