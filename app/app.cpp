@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 bool App::frame() {
-  if (ending_.before_frame(*screen_, *run_, settings_, stats_)) return false;
+  if (ending_.before_frame(*screen_, *run_, stats_)) return false;
   screen_->clock().pace();
   screen_->begin_frame();
   const CameraView before = view_of(screen_->camera());
@@ -55,7 +55,9 @@ bool App::frame() {
   run_->update_vertices();
   if (run_->update_status()) ending_.ran_away(screen_->headless());
   run_->measure();
-  if (screen_->present(c.screenshot, features_)) ending_.recording_failed();
+  if (screen_->present(features_.framing.take_screenshot(), features_)) {
+    ending_.recording_failed();
+  }
   if (threaded) run_->control().advance(grant, stats_.frame_ms, ending_.step_limit());
   screen_->clock().end(stats_.sim_steps);
   return !ending_.end_of_frame(*screen_, *run_, stats_);
@@ -70,13 +72,7 @@ void App::apply(const Changes& c) {
     run_->measurements().measure_accuracy();
     run_->take_measurements();  // lockstep: already there
   }
-  if (c.fit_camera) screen_->fit_camera(run_->runner());
   ending_.quit_guard().applied(c, saved);
-  if (c.quit_confirmed) {
-    ending_.quit();
-  } else if (c.quit) {
-    ending_.request_quit(settings_);
-  }
 }
 
 // After the run's changes (the camera path's key takes the view c fitted). The features that
@@ -86,7 +82,11 @@ void App::apply(const FeatureActions& a) {
   if (TimeControls::edits_the_run(a.time)) ending_.quit_guard().edited();  // a reset, before a save
   ending_.quit_guard().applied(Changes{}, run_->land(run));
   if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
-  if (a.time.fit) screen_->fit_camera(run_->runner());
+  // One fit for the time controls' (a reset, the kiosk's show) and the framing's (c, 1-5).
+  if (features_.framing.apply(a.framing) || a.time.fit) {
+    screen_->fit_camera(run_->runner(),
+                        features_.framing.aim({settings_.follow, settings_.follow_galaxy}));
+  }
   Measurements& m = run_->measurements();
   const FeatureTargets to{screen_->camera(),     screen_->presenter(), screen_->clock().display_hz(),
                           run_->edits(),         features_.inspect.picked(),
@@ -108,7 +108,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   if (features_.kiosk) {  // no input but the exit chord, a caption
-    c.quit_confirmed = features_.kiosk->exit_chord();
+    if (features_.kiosk->exit_chord()) ending_.quit();
     features_.kiosk->caption();
     return c;
   }
@@ -124,9 +124,8 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;
   act.time.back += a.step_back;
-  c.fit_camera |= a.fit;
-  c.screenshot |= a.screenshot;
-  c.quit |= a.quit;
+  act.framing.fit = a.fit;
+  act.framing.screenshot = a.screenshot;
   // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
   const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
   if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
@@ -140,10 +139,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   if (a.cycle_follow) {
     settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
   }
-  if (a.view) {
-    settings_.view = *a.view;
-    c.fit_camera = true;
-  }
+  act.framing.direction = a.view;
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
       feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_.render);
@@ -158,7 +154,8 @@ Changes App::input_and_panel(FeatureActions& act) {
       choose_scale_bar(screen_->camera().world_per_pixel(size.y), size.x, stats_.units), size.x);
   features_.recording.mark(Clock::now());
   features_.ruler.marks(screen_->view_plane({size.x, size.y}), stats_.units);
-  c |= quit_dialog(settings_);
+  ending_.answer(quit_dialog(ending_.asking()));  // its answer first, then Esc or q asks
+  if (a.quit) ending_.request_quit();
   return c;
 }
 

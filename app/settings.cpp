@@ -13,10 +13,6 @@ Changes& Changes::operator|=(const Changes& o) {
   backend |= o.backend;
   solver |= o.solver;
   measure_accuracy |= o.measure_accuracy;
-  fit_camera |= o.fit_camera;
-  screenshot |= o.screenshot;
-  quit |= o.quit;
-  quit_confirmed |= o.quit_confirmed;
   return *this;
 }
 

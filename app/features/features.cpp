@@ -8,6 +8,12 @@ namespace galaxy::app {
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
                   int picked, const render::RenderParams& look) {
   switch (at) {
+    case PanelSlot::ViewDirections:
+      f.framing.buttons(a.framing);
+      return;
+    case PanelSlot::Screenshot:
+      f.framing.screenshot_button(a.framing);
+      return;
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
       return;

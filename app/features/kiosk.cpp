@@ -46,7 +46,7 @@ Changes Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
   }
   act.time.paused = false;
   s.follow = FollowMode::Everything;
-  s.view = ViewDirection::Kept;
+  act.framing.direction = ViewDirection::Kept;
   act.time.fit = true;  // after the new bodies (App::apply of the features)
   return c;
 }

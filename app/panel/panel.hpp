@@ -15,6 +15,7 @@ inline constexpr float kPanelWidth = 340.0f;
 // rows: the panel lays out where, the feature what (and what was asked of it is its own typed
 // action, not a flag in Changes).
 enum class PanelSlot {
+  ViewDirections,    // the camera's controls, after the follow mode (the view buttons)
   BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
   ViewTools,         // after the camera's controls (the separation plot, the record button,
                      // the camera path)
@@ -27,6 +28,7 @@ enum class PanelSlot {
   Runaway,           // below them, while a runaway has stopped the run: the ways on
   Snapshot,          // the Snapshot section, after Galaxies
   DesignEncounter,   // the Galaxies section's "design an encounter" (the designer's)
+  Screenshot,        // Rendering's last line (the screenshot button)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 

@@ -28,25 +28,11 @@ void follow_controls(Settings& s) {
   s.follow_galaxy = std::clamp(s.follow_galaxy, 0, kMaxGalaxies - 1);
 }
 
-void view_buttons(Settings& s, Changes& c) {
-  const ViewDirection views[] = {ViewDirection::FaceOn, ViewDirection::EdgeOn, ViewDirection::X,
-                                 ViewDirection::Y, ViewDirection::Z};
-  const char* labels[] = {"face-on", "edge-on", "x", "y", "z"};
-  for (int k = 0; k < 5; ++k) {
-    if (k > 0) ImGui::SameLine(0, 4);
-    if (ImGui::SmallButton(labels[k])) {
-      s.view = views[k];
-      c.fit_camera = true;
-    }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("key %d; framed on the followed galaxy", k + 1);
-  }
-}
-
 }  // namespace
 
-void view_controls(Settings& s, Changes& c, const FeatureRows& rows) {
+void view_controls(Settings& s, const FeatureRows& rows) {
   follow_controls(s);
-  view_buttons(s, c);
+  rows(PanelSlot::ViewDirections);
   ImGui::Checkbox("three views (v)", &s.three_view);
   tip("x-y, x-z and y-z side by side, as encounters are matched to observed systems");
   ImGui::SameLine();
