@@ -83,15 +83,15 @@ void App::apply(const FeatureActions& a) {
   ending_.quit_guard().applied(Changes{}, run_->land(run));
   if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
   // One fit for the time controls' (a reset, the kiosk's show) and the framing's (c, 1-5).
+  features_.follow.apply(a.follow);  // what is followed, before a fit frames it
   if (features_.framing.apply(a.framing) || a.time.fit) {
-    screen_->fit_camera(run_->runner(),
-                        features_.framing.aim({settings_.follow, settings_.follow_galaxy}));
+    screen_->fit_camera(run_->runner(), features_.framing.aim(features_.follow.what()));
   }
   Measurements& m = run_->measurements();
   const FeatureTargets to{screen_->camera(),     screen_->presenter(), screen_->clock().display_hz(),
                           run_->edits(),         features_.inspect.picked(),
                           Clock::now(),          m,
-                          settings_.render.hide_halo, settings_.follow_galaxy,
+                          settings_.render.hide_halo, features_.follow.what().second,
                           settings_.render,      m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
   if (DropTool::edits_the_run(a.drop)) ending_.quit_guard().edited();
@@ -136,9 +136,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.recording.toggle = a.toggle_recording;
   act.camera_path.add_key = a.add_camera_key;
   act.camera_path.toggle = a.toggle_camera_path;
-  if (a.cycle_follow) {
-    settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
-  }
+  act.follow.cycle = a.cycle_follow;
   act.framing.direction = a.view;
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {

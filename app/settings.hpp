@@ -35,11 +35,9 @@ struct Settings {
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
-  // The camera: what it follows (picture/follow.hpp; a picked body chooses the galaxy). What the
-  // fit key frames and from where: features/view_framing.
-  FollowMode follow = FollowMode::Off;
+  // The camera: what it follows is features/follow_camera's, what a fit frames and from where
+  // features/view_framing's.
   bool three_view = false;  // x-y, x-z and y-z side by side (v), as encounters are matched
-  int follow_galaxy = 0;
   // Bodies drawn at most while the simulation runs or the view moves (every k-th above, with the
   // light of k; the panel says so); paused and still, all. On an H100 at 1920x1080 drawing 10M
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs

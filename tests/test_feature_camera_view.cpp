@@ -33,11 +33,11 @@ TEST(CameraViewFeature, ADirectionKeyFitsTheCameraAndAFollowedGalaxyIsWhatItFram
   a->apply(act);
   EXPECT_EQ(a->features().framing.direction(), app::ViewDirection::EdgeOn) << "kept";
   expect_framed(a->screen().camera(), app::fit_view(b, -1, app::ViewDirection::EdgeOn));
-  a->settings().follow = app::FollowMode::Galaxy;  // the panel's follow, galaxy 1
-  a->settings().follow_galaxy = 1;
   app::FeatureActions fit;
+  fit.follow = {.mode = app::FollowMode::Galaxy, .galaxy = 1};  // the panel's follow, galaxy 1
   fit.framing.fit = true;  // c: galaxy 1, from the kept direction
   a->apply(fit);
+  EXPECT_EQ(a->features().follow.what(), std::make_pair(app::FollowMode::Galaxy, 1));
   const app::ViewFit one = app::fit_view(b, 1, app::ViewDirection::EdgeOn);
   EXPECT_GT(glm::length(one.center - app::fit_view(b, -1, app::ViewDirection::EdgeOn).center),
             0.1f) << "the test tells the galaxy from all";
@@ -56,6 +56,24 @@ TEST(CameraViewFeature, AimsAtTheChosenGalaxyUnlessOneIsFollowedAndGivesAScreens
   EXPECT_FALSE(f.apply({.screenshot = true})) << "a screenshot fits nothing";
   EXPECT_TRUE(f.take_screenshot());
   EXPECT_FALSE(f.take_screenshot()) << "once";
+}
+
+// f cycles off, everything, a galaxy, the densest and back; a galaxy chosen (a pick) is kept.
+TEST(CameraViewFeature, TheFollowKeyCyclesTheModesAndAPickChoosesTheGalaxy) {
+  app::FollowCamera f({app::FollowMode::Off, 0});
+  app::FollowCamera::Action cycle;
+  cycle.cycle = true;
+  f.apply(cycle);
+  EXPECT_EQ(f.what().first, app::FollowMode::Everything);
+  f.apply(cycle);
+  EXPECT_EQ(f.what().first, app::FollowMode::Galaxy);
+  app::FollowCamera::Action picked;
+  picked.galaxy = 3;
+  f.apply(picked);
+  EXPECT_EQ(f.what(), std::make_pair(app::FollowMode::Galaxy, 3));
+  f.apply(cycle);
+  f.apply(cycle);
+  EXPECT_EQ(f.what(), std::make_pair(app::FollowMode::Off, 3)) << "round to off";
 }
 
 TEST(CameraViewFeature, ItsFirstButtonAsksForFaceOnAndLeavesTheDirectionAsItIs) {

@@ -8,6 +8,9 @@ namespace galaxy::app {
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
                   int picked, const render::RenderParams& look) {
   switch (at) {
+    case PanelSlot::Follow:
+      f.follow.section(a.follow);
+      return;
     case PanelSlot::ViewDirections:
       f.framing.buttons(a.framing);
       return;

@@ -57,6 +57,7 @@ struct FeatureActions {
   Recording::Action recording;
   CameraPathTool::Action camera_path;
   ViewFraming::Action framing;
+  FollowCamera::Action follow;
   DropTool::Action drop;
   ReferencePhoto::Action reference;
   TimeControls::Action time;

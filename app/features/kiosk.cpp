@@ -45,7 +45,7 @@ Changes Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
     c.scenario = true;
   }
   act.time.paused = false;
-  s.follow = FollowMode::Everything;
+  act.follow.mode = FollowMode::Everything;
   act.framing.direction = ViewDirection::Kept;
   act.time.fit = true;  // after the new bodies (App::apply of the features)
   return c;

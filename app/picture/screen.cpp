@@ -63,7 +63,7 @@ void Screen::begin_frame() {
 // an unattended kiosk).
 void Screen::move_camera(Features& f) {
   camera_.yaw += orbit_rad_;
-  f.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy}, stats_.frame_ms * 1e-3f,
+  f.follow.advance(camera_, f.follow.what(), stats_.frame_ms * 1e-3f,
                    stats_.time, f.camera_path.playing());
   const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
                                                   clock_.display_hz(), stats_.frame_ms);

@@ -44,9 +44,9 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
   // CUDA): once a second, and only while something shows them (`shown`); the overlays that
   // `overlays` names (the inspect feature's); every galaxy's centre while `separation` (the
-  // separation plot's) is on.
-  void refresh(const Settings& s, const OverlayAsk& overlays, bool separation, bool shown,
-               std::uint64_t sim_steps);
+  // separation plot's) is on, the followed one's while `follow` (the follow camera's) is not off.
+  void refresh(const Settings& s, const OverlayAsk& overlays, FollowMode follow, bool separation,
+               bool shown, std::uint64_t sim_steps);
 
   struct Arrived {
     std::optional<OverlayGeometry> overlay;  // new overlays for the renderer and the inspect
@@ -55,8 +55,8 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
     std::optional<Centres> centres;          // the centres the camera may follow
     std::vector<Report> reports;
   };
-  // What arrived, written into `stats` (and a picked body's galaxy into `s`, to follow).
-  Arrived collect(Settings& s, PanelStats& stats);
+  // What arrived, written into `stats`.
+  Arrived collect(PanelStats& stats);
 
  private:
   struct Measured {
@@ -76,8 +76,8 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   Asked<Diagnostics> diagnostics_;
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
-  void ask_centres(const Settings& s, bool separation);
-  void collect_pick(Settings& s, Arrived& out);
+  void ask_centres(FollowMode follow, bool separation);
+  void collect_pick(Arrived& out);
   Asked<PickFound> pick_;
   Asked<Centres> centres_;  // for the follow camera, at most ten times a second
   Clock::time_point last_centres_{};
