@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 bool App::frame() {
-  if (ending_.before_frame(*screen_, *run_, settings_, stats_)) return false;
+  if (ending_.before_frame(*screen_, *run_, stats_)) return false;
   screen_->clock().pace();
   screen_->begin_frame();
   const CameraView before = view_of(screen_->camera());
@@ -55,7 +55,9 @@ bool App::frame() {
   run_->update_vertices();
   if (run_->update_status()) ending_.ran_away(screen_->headless());
   run_->measure();
-  if (screen_->present(c.screenshot, features_)) ending_.recording_failed();
+  if (screen_->present(features_.framing.take_screenshot(), features_)) {
+    ending_.recording_failed();
+  }
   if (threaded) run_->control().advance(grant, stats_.frame_ms, ending_.step_limit());
   screen_->clock().end(stats_.sim_steps);
   return !ending_.end_of_frame(*screen_, *run_, stats_);
@@ -64,13 +66,7 @@ bool App::frame() {
 void App::apply(const Changes& c) {
   RunControl::Applied a = run_->control().collect();  // a load or save finished on its worker
   const bool saved = run_->land(a);
-  if (c.fit_camera) screen_->fit_camera(run_->runner());
   ending_.quit_guard().applied(saved);
-  if (c.quit_confirmed) {
-    ending_.quit();
-  } else if (c.quit) {
-    ending_.request_quit(settings_);
-  }
 }
 
 // After the run's changes (the camera path's key takes the view c fitted). The features that
@@ -83,12 +79,16 @@ void App::apply(const FeatureActions& a) {
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
   if (a.run_settings.solver) run_->measurements().invalidate_overlays();
   if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
-  if (a.time.fit) screen_->fit_camera(run_->runner());
+  // One fit for the time controls' (a reset, the kiosk's show) and the framing's (c, 1-5).
+  features_.follow.apply(a.follow);  // what is followed, before a fit frames it
+  if (features_.framing.apply(a.framing) || a.time.fit) {
+    screen_->fit_camera(run_->runner(), features_.framing.aim(features_.follow.what()));
+  }
   Measurements& m = run_->measurements();
   const FeatureTargets to{screen_->camera(),     screen_->presenter(), screen_->clock().display_hz(),
                           run_->edits(),         features_.inspect.picked(),
                           Clock::now(),          m,
-                          settings_.render.hide_halo, settings_.follow_galaxy,
+                          settings_.render.hide_halo, features_.follow.what().second,
                           settings_.render,      m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
   if (a.accuracy.measure) {
@@ -109,7 +109,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   if (features_.kiosk) {  // no input but the exit chord, a caption
-    c.quit_confirmed = features_.kiosk->exit_chord();
+    if (features_.kiosk->exit_chord()) ending_.quit();
     features_.kiosk->caption();
     return c;
   }
@@ -125,9 +125,8 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;
   act.time.back += a.step_back;
-  c.fit_camera |= a.fit;
-  c.screenshot |= a.screenshot;
-  c.quit |= a.quit;
+  act.framing.fit = a.fit;
+  act.framing.screenshot = a.screenshot;
   // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
   const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;
   if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
@@ -138,13 +137,8 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.recording.toggle = a.toggle_recording;
   act.camera_path.add_key = a.add_camera_key;
   act.camera_path.toggle = a.toggle_camera_path;
-  if (a.cycle_follow) {
-    settings_.follow = static_cast<FollowMode>((static_cast<int>(settings_.follow) + 1) % 4);
-  }
-  if (a.view) {
-    settings_.view = *a.view;
-    c.fit_camera = true;
-  }
+  act.follow.cycle = a.cycle_follow;
+  act.framing.direction = a.view;
   if (settings_.show_panel) {
     c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
       feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_);
@@ -159,7 +153,8 @@ Changes App::input_and_panel(FeatureActions& act) {
       choose_scale_bar(screen_->camera().world_per_pixel(size.y), size.x, stats_.units), size.x);
   features_.recording.mark(Clock::now());
   features_.ruler.marks(screen_->view_plane({size.x, size.y}), stats_.units);
-  c |= quit_dialog(settings_);
+  ending_.answer(quit_dialog(ending_.asking()));  // its answer first, then Esc or q asks
+  if (a.quit) ending_.request_quit();
   return c;
 }
 

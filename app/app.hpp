@@ -36,6 +36,8 @@ class App {
   Settings& settings() { return settings_; }
   void apply(const Changes& c);
   void apply(const FeatureActions& a);
+  // As Esc and q do: the ending quits, or asks first where the run has something to lose.
+  void request_quit() { ending_.request_quit(); }
 
   const PanelStats& stats() const { return stats_; }
   const Features& features() const { return features_; }

@@ -12,12 +12,11 @@
 
 namespace galaxy::app {
 
-bool Ending::before_frame(Screen& screen, WindowRun& run, Settings& settings,
-                          const PanelStats& stats) {
+bool Ending::before_frame(Screen& screen, WindowRun& run, const PanelStats& stats) {
   if (stop_signal()) quit_ = true;  // SIGINT, SIGTERM, SIGHUP: end as a quit does (cli/signals)
   if (!quit_ && screen.context().close_requested()) {
     screen.context().keep_open();  // until the answer
-    request_quit(settings);
+    request_quit();
   }
   if (!quit_) return false;
   finish(screen, run, stats);
@@ -32,12 +31,18 @@ bool Ending::end_of_frame(Screen& screen, WindowRun& run, const PanelStats& stat
   return true;
 }
 
-void Ending::request_quit(Settings& settings) {
+void Ending::request_quit() {
   if (quit_guard_.should_ask(QuitGuard::Clock::now())) {
-    settings.asking_quit = true;
+    asking_ = true;
   } else {
     quit_ = true;
   }
+}
+
+void Ending::answer(QuitAnswer a) {
+  if (a == QuitAnswer::None) return;
+  asking_ = false;
+  if (a == QuitAnswer::Quit) quit_ = true;
 }
 
 std::optional<std::uint64_t> Ending::step_limit() const {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "panel/quit_dialog.hpp"
 #include "picture/screen.hpp"
 #include "run/quit_guard.hpp"
 #include "run/window_run.hpp"
@@ -28,12 +29,14 @@ class Ending {
 
   // Before a frame: a signal ends the run as a quit does, the close button asks as q does. True
   // when the run has ended (finished) and no frame is to run.
-  bool before_frame(Screen& screen, WindowRun& run, Settings& settings, const PanelStats& stats);
+  bool before_frame(Screen& screen, WindowRun& run, const PanelStats& stats);
   // Counts the frame (--frames, a headless runaway's last frame); true when the run has ended.
   bool end_of_frame(Screen& screen, WindowRun& run, const PanelStats& stats);
 
   void quit() { quit_ = true; }
-  void request_quit(Settings& settings);  // Esc, q, the close button: quit, or ask first
+  void request_quit();  // Esc, q, the close button: quit, or ask first (the quit dialog)
+  bool asking() const { return asking_; }  // the quit dialog is open
+  void answer(QuitAnswer a);               // the dialog's: quit now, or close it and go on
   QuitGuard& quit_guard() { return quit_guard_; }
   std::optional<std::uint64_t> step_limit() const;  // --steps: the frames grant no more
   const std::optional<long>& max_frames() const { return limits_.max_frames; }
@@ -52,6 +55,7 @@ class Ending {
 
   Limits limits_;
   bool quit_ = false, finished_ = false;
+  bool asking_ = false;  // the quit question is open, until its answer
   int quit_after_frames_ = 0;  // > 0: quit when it counts down to 0 (a headless runaway)
   int exit_status_ = 0;
   QuitGuard quit_guard_;  // never asks until App's start knows the run is a window's

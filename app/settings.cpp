@@ -5,11 +5,7 @@ namespace galaxy::app {
 
 // The keys' and the panel's changes of one frame, together: flags or'ed, a value given by
 // either kept.
-Changes& Changes::operator|=(const Changes& o) {
-  fit_camera |= o.fit_camera;
-  screenshot |= o.screenshot;
-  quit |= o.quit;
-  quit_confirmed |= o.quit_confirmed;
+Changes& Changes::operator|=(const Changes&) {
   return *this;
 }
 

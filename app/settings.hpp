@@ -34,27 +34,18 @@ struct Settings {
   // Rendering.
   render::RenderParams render;
   bool splat_auto = true;  // choose points or compute by body count
-  // The camera: what it follows (picture/follow.hpp; a picked body chooses the galaxy), what
-  // the fit key frames (one galaxy, its tag, or -1 all) and from where (view_fit.hpp).
-  FollowMode follow = FollowMode::Off;
+  // The camera: what it follows is features/follow_camera's, what a fit frames and from where
+  // features/view_framing's.
   bool three_view = false;  // x-y, x-z and y-z side by side (v), as encounters are matched
-  int follow_galaxy = 0;
-  int fit_galaxy = -1;
-  ViewDirection view = ViewDirection::Kept;
   // Bodies drawn at most while the simulation runs or the view moves (every k-th above, with the
   // light of k; the panel says so); paused and still, all. On an H100 at 1920x1080 drawing 10M
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
   bool show_panel = true;
-  bool asking_quit = false;  // the quit dialog is open (Ending::request_quit, panel/quit_dialog)
 };
 
 struct Changes {
-  bool fit_camera = false;
-  bool screenshot = false;
-  bool quit = false;           // Esc, q: quit, asking first where the run has something to lose
-  bool quit_confirmed = false;  // the quit dialog's answer: quit now
   Changes& operator|=(const Changes& o);
 };
 

@@ -73,10 +73,6 @@ Settings initial_settings(const Options& o, const Running& r, bool panel) {
   if (o.max_drawn) s.max_drawn = *o.max_drawn;
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
-  s.view = parse_view(o.view).value_or(ViewDirection::Kept);
-  s.fit_galaxy = o.fit_galaxy;
-  s.follow = parse_follow(o.follow).value_or(FollowMode::Off);
-  s.follow_galaxy = std::max(o.fit_galaxy, 0);
   s.three_view = o.three_view;
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
   return s;
@@ -140,6 +136,9 @@ App::App(const Options& options) {
   // Before start(): the thread does not run yet, so the session answers at once.
   const Running running = run_->runner().exclusive([](Session& s) { return s.running(); });
   settings_ = initial_settings(o, running, screen_->has_panel());
+  features_.follow = FollowCamera(
+      {parse_follow(o.follow).value_or(FollowMode::Off), std::max(o.fit_galaxy, 0)});
+  features_.framing = ViewFraming(parse_view(o.view).value_or(ViewDirection::Kept), o.fit_galaxy);
   if (!o.camera_path.empty()) features_.camera_path = CameraPathTool(path, o.camera_path);
   screen_->make_presenter(o.record, o.record_panel, o.record_fps);
   if (o.kiosk) {
@@ -159,10 +158,8 @@ App::App(const Options& options) {
     }
   }
   run_->start();
-  Changes first;
-  first.fit_camera = true;
-  apply(first);
-  FeatureActions shown;  // after run_changed(), which clears the pick
+  FeatureActions shown;  // the first fit, then the pick (after run_changed(), which clears it)
+  shown.framing.fit = true;
   shown.inspect.select = o.pick;
   shown.inspect.refresh = true;
   apply(shown);

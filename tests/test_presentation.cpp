@@ -126,7 +126,7 @@ TEST(Kiosk, ShowsEachInTurnAndStartsAgainAfterARunaway) {
   EXPECT_TRUE(act.run_settings.scenario && act.time.fit);
   EXPECT_EQ(act.time.paused, std::optional(false)) << "each show runs";
   EXPECT_EQ(s.scenario, "plummer");
-  EXPECT_EQ(s.follow, app::FollowMode::Everything);
+  EXPECT_EQ(act.follow.mode, std::optional(app::FollowMode::Everything));
   tick(t0 + std::chrono::seconds(9));
   EXPECT_FALSE(act.run_settings.scenario) << "not yet";
   EXPECT_FALSE(act.time.fit || act.time.reset || act.encounter.start) << "not yet";
@@ -151,8 +151,8 @@ TEST(Separation, TheDistanceOfTwoGalaxiesFallsToThePericentre) {
   o.speed.steps_per_frame = 8;  // t = 20 (the pericentre) at frame 200
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().follow_galaxy = 0;
   app::FeatureActions act;
+  act.follow.galaxy = 0;
   act.separation = {.on = true, .other = 1};
   a->apply(act);
   for (int frame = 0; frame < 200; ++frame) ASSERT_TRUE(a->frame());

@@ -177,9 +177,7 @@ TEST(Quit, FramesAndHeadlessRunsNeverAsk) {
   if (!h) GTEST_SKIP() << why;
   ASSERT_TRUE(h->frame());
   edit_theta(*h);
-  app::Changes quit;
-  quit.quit = true;
-  h->apply(quit);
+  h->request_quit();
   EXPECT_FALSE(h->frame()) << "headless";
 }
 
@@ -197,9 +195,7 @@ TEST(Quit, ADropAskedAsTheRunEndsLandsAndIsCounted) {
   d.drop.drop->bodies = 2000;
   d.drop.drop->position = {5.0, 0.0, 0.0};
   a->apply(d);
-  app::Changes c;
-  c.quit = true;  // headless: at once, with the drop still being made
-  a->apply(c);
+  a->request_quit();  // headless: at once, with the drop still being made
   EXPECT_FALSE(a->frame());
   EXPECT_EQ(a->stats().bodies, 3000u) << a->stats().error;
   EXPECT_EQ(a->screen().vertices().count(), 3000u);

@@ -51,11 +51,7 @@ int run_soak(const Options& options) {
     }
     // Time's up: quit as a key would, so the next frame ends the run properly (the --save, the
     // summary); a stop signal the frame sees itself.
-    if (t >= seconds) {
-      Changes quit;
-      quit.quit = true;
-      app.apply(quit);
-    }
+    if (t >= seconds) app.request_quit();
     if (!app.frame()) break;
     ++frames;
   }

@@ -15,6 +15,15 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
     case PanelSlot::Simulation:
       RunSettings::section(a.run_settings, s, st);
       return;
+    case PanelSlot::Follow:
+      f.follow.section(a.follow);
+      return;
+    case PanelSlot::ViewDirections:
+      f.framing.buttons(a.framing);
+      return;
+    case PanelSlot::Screenshot:
+      f.framing.screenshot_button(a.framing);
+      return;
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
       return;

@@ -25,6 +25,7 @@
 #include "features/time_controls.hpp"
 #include "features/separation_plot.hpp"
 #include "features/three_view.hpp"
+#include "features/view_framing.hpp"
 #include "features/trails.hpp"
 #include "features/ruler.hpp"
 #include "panel/panel.hpp"
@@ -39,6 +40,7 @@ struct Features {
   Recording recording;
   CameraPathTool camera_path;
   FollowCamera follow;
+  ViewFraming framing;  // the fit, the view direction, the screenshot key
   DropTool drop;
   ReferencePhoto reference;
   TimeControls time;
@@ -58,6 +60,8 @@ struct FeatureActions {
   Ruler::Action ruler;  // applied at once where the frame reads the click (App::input_and_panel)
   Recording::Action recording;
   CameraPathTool::Action camera_path;
+  ViewFraming::Action framing;
+  FollowCamera::Action follow;
   DropTool::Action drop;
   ReferencePhoto::Action reference;
   TimeControls::Action time;

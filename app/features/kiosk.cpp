@@ -43,8 +43,8 @@ void Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
     act.run_settings.scenario = items_[item];
   }
   act.time.paused = false;
-  s.follow = FollowMode::Everything;
-  s.view = ViewDirection::Kept;
+  act.follow.mode = FollowMode::Everything;
+  act.framing.direction = ViewDirection::Kept;
   act.time.fit = true;  // after the new bodies (App::apply of the features)
 }
 

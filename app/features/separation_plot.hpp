@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The separation plot (the Rendering section's "distance of galaxy"): the distance between two
 // galaxies' centres over the run, the number a merger lesson asks for. The first galaxy is the
-// followed one (Settings::follow_galaxy: a click on a body chooses it), the second is the plot's
+// followed one (the follow camera's: a click on a body chooses it), the second is the plot's
 // own. It owns its switch, the other galaxy and the points, draws its rows, and takes its points
 // from the centres the run's measurements find for the follow camera (Measurements::Arrived).
 #pragma once

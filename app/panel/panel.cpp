@@ -122,10 +122,9 @@ void render_section(Settings& s, Changes& c, const PanelStats& st, const Feature
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", st.gl_description.c_str());
   ImGui::PopTextWrapPos();
-  view_controls(s, c, rows);
+  view_controls(s, rows);
   rows(PanelSlot::Rendering);
-  c.screenshot |= ImGui::Button("Screenshot (p)");
-  tip("save the view as galaxy_YYYYmmdd_HHMMSS.png in the current folder");
+  rows(PanelSlot::Screenshot);
 }
 
 void interop_line(const PanelStats& st) {

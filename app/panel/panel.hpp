@@ -15,6 +15,8 @@ inline constexpr float kPanelWidth = 340.0f;
 // rows: the panel lays out where, the feature what (and what was asked of it is its own typed
 // action, not a flag in Changes).
 enum class PanelSlot {
+  Follow,            // the camera's controls, first: what it follows (the follow camera's)
+  ViewDirections,    // the camera's controls, after the follow mode (the view buttons)
   BesideThreeViews,  // on the line of the "three views" checkbox (the ruler's)
   ViewTools,         // after the camera's controls (the separation plot, the record button,
                      // the camera path)
@@ -29,6 +31,7 @@ enum class PanelSlot {
   DesignEncounter,   // the Galaxies section's "design an encounter" (the designer's)
   Simulation,        // the Simulation section, after the time controls (the run settings')
   Accuracy,          // the Accuracy section, after Performance (the accuracy meter's)
+  Screenshot,        // Rendering's last line (the screenshot button)
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 

@@ -16,9 +16,8 @@ bool pressed(ImGuiKey key) {
 
 }  // namespace
 
-Changes quit_dialog(Settings& s) {
-  Changes c;
-  if (!s.asking_quit) return c;
+QuitAnswer quit_dialog(bool asking) {
+  if (!asking) return QuitAnswer::None;
   constexpr const char* kTitle = "galaxy";
   if (!ImGui::IsPopupOpen(kTitle)) ImGui::OpenPopup(kTitle);
   const ImVec2 view = ImGui::GetIO().DisplaySize;
@@ -26,20 +25,22 @@ Changes quit_dialog(Settings& s) {
                           ImVec2(0.5f, 0.5f));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings;
-  if (!ImGui::BeginPopupModal(kTitle, nullptr, flags)) return c;
+  if (!ImGui::BeginPopupModal(kTitle, nullptr, flags)) return QuitAnswer::None;
   ImGui::TextUnformatted("Quit? (Enter: quit, Esc: stay)");
   const bool quit = ImGui::Button("Quit");
   tip("end galaxy now (Enter): what was not saved is lost");
   ImGui::SameLine();
   const bool stay = ImGui::Button("Stay");
   tip("back to the run (Esc)");
-  c.quit_confirmed = quit || pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter);
-  if (c.quit_confirmed || stay || pressed(ImGuiKey_Escape)) {
-    s.asking_quit = false;
-    ImGui::CloseCurrentPopup();
+  QuitAnswer answer = QuitAnswer::None;
+  if (quit || pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) {
+    answer = QuitAnswer::Quit;
+  } else if (stay || pressed(ImGuiKey_Escape)) {
+    answer = QuitAnswer::Stay;
   }
+  if (answer != QuitAnswer::None) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
-  return c;
+  return answer;
 }
 
 }  // namespace galaxy::app

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The quit question: a small modal in the middle of the view while Settings::asking_quit, drawn
-// with the panel hidden too. Enter (or its Quit button) quits: Changes::quit_confirmed; Esc (or
-// Stay) closes it and the run goes on.
+// The quit question: a small modal in the middle of the view while the ending asks
+// (Ending::asking), drawn with the panel hidden too. Enter (or its Quit button) answers Quit; Esc
+// (or Stay) answers Stay and the run goes on. Ending::answer applies the answer.
 #pragma once
-
-#include "settings.hpp"
 
 namespace galaxy::app {
 
-Changes quit_dialog(Settings& s);
+enum class QuitAnswer { None, Quit, Stay };
+
+// Nothing (None) unless `asking`; the answer of the frame it was given in.
+QuitAnswer quit_dialog(bool asking);
 
 }  // namespace galaxy::app

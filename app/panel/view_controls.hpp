@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The camera's controls at the end of the panel's Rendering section: what it follows, the views
-// (face-on, edge-on, along an axis; keys 1-5), and the features' rows at their slots (the ruler,
+// (face-on, edge-on, along an axis; keys 1-5: features/view_framing), and the features' rows at their slots (the ruler,
 // the separation plot, the record button, the camera path: app/features/).
 #pragma once
 
@@ -9,6 +9,6 @@
 
 namespace galaxy::app {
 
-void view_controls(Settings& s, Changes& c, const FeatureRows& rows);
+void view_controls(Settings& s, const FeatureRows& rows);
 
 }  // namespace galaxy::app

@@ -63,7 +63,7 @@ void Screen::begin_frame() {
 // an unattended kiosk).
 void Screen::move_camera(Features& f) {
   camera_.yaw += orbit_rad_;
-  f.follow.advance(camera_, {settings_.follow, settings_.follow_galaxy}, stats_.frame_ms * 1e-3f,
+  f.follow.advance(camera_, f.follow.what(), stats_.frame_ms * 1e-3f,
                    stats_.time, f.camera_path.playing());
   const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
                                                   clock_.display_hz(), stats_.frame_ms);
@@ -136,17 +136,16 @@ ViewPlane Screen::view_plane(glm::vec2 window) const {
 // Frames the bodies as they are now (with the thread parked; above kMostFitted bodies every k-th
 // of them, the same on one process and over MPI ranks): those of the chosen galaxy where one is
 // (the followed one while a galaxy is followed), from the chosen direction (view_fit.hpp).
-void Screen::fit_camera(Runner& runner) {
-  const int galaxy =
-      settings_.follow == FollowMode::Galaxy ? settings_.follow_galaxy : settings_.fit_galaxy;
+void Screen::fit_camera(Runner& runner, FitAim aim) {
+  const int galaxy = aim.galaxy;
   const ViewFit f = runner.exclusive([&](Session& s) {
     const Simulation& sim = s.simulation();
     const std::size_t k = (sim.size() + kMostFitted - 1) / kMostFitted;
-    if (k <= 1) return fit_view(sim.download(), galaxy, settings_.view);
+    if (k <= 1) return fit_view(sim.download(), galaxy, aim.direction);
     std::vector<std::uint64_t> some((sim.size() + k - 1) / k);
     for (std::size_t j = 0; j < some.size(); ++j) some[j] = j * k;
     const Meters& m = offered(sim.meters(), sim, Face::Meters, "fitting the view");
-    return fit_view(m.bodies_at(some), galaxy, settings_.view);
+    return fit_view(m.bodies_at(some), galaxy, aim.direction);
   });
   if (f.from) camera_.look_from(*f.from);
   camera_.fit(f.center, f.radius);

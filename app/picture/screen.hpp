@@ -58,7 +58,7 @@ class Screen {
 
   glm::mat4 view_proj(int width, int height) const;
   ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
-  void fit_camera(Runner& runner);
+  void fit_camera(Runner& runner, FitAim aim);
 
   GlContext& context() { return *context_; }
   ImGuiLayer* imgui() { return imgui_.get(); }  // null without the panel

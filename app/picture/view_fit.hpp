@@ -19,6 +19,12 @@ enum class ViewDirection { Kept, FaceOn, EdgeOn, X, Y, Z };
 const char* view_name(ViewDirection v);
 std::optional<ViewDirection> parse_view(const std::string& name);
 
+// What a fit frames: one galaxy (negative: all) from a direction (features/view_framing.hpp).
+struct FitAim {
+  int galaxy = -1;
+  ViewDirection direction = ViewDirection::Kept;
+};
+
 struct ViewFit {
   glm::vec3 center{0.0f};
   float radius = 1.0f;

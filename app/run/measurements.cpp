@@ -65,16 +65,16 @@ void Measurements::pick(const glm::mat4& vp, glm::vec2 window, glm::vec2 cursor,
 // times a second, but never more than 5% of the simulation's thread (a 10M run's copy of its
 // vertices takes a good part of 100 ms), and in lockstep (a recording) every frame, which shows
 // its own steps.
-void Measurements::ask_centres(const Settings& s, bool separation) {
+void Measurements::ask_centres(FollowMode follow, bool separation) {
   const auto now = Clock::now();
   const bool due = !runner_.threaded() || now - last_centres_ >= centres_interval_;
-  if ((s.follow == FollowMode::Off && !separation) || centres_.pending() || !due) return;
+  if ((follow == FollowMode::Off && !separation) || centres_.pending() || !due) return;
   last_centres_ = now;
   // The separation needs every galaxy's centre; with another followed centre, everything's.
-  FollowMode mode = s.follow;
+  FollowMode mode = follow;
   if (separation) {
-    mode = s.follow == FollowMode::Off || s.follow == FollowMode::Galaxy ? FollowMode::Galaxy
-                                                                          : FollowMode::Off;
+    mode = follow == FollowMode::Off || follow == FollowMode::Galaxy ? FollowMode::Galaxy
+                                                                      : FollowMode::Off;
   }
   centres_.set(runner_.ask([mode](Session& ses) {
                  const auto t0 = Clock::now();
@@ -98,8 +98,9 @@ FieldReport Measurements::first_colour_map(Simulation& sim, const render::Render
   return said;
 }
 
-void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool separation,
-                           bool accuracy_auto, bool shown, std::uint64_t sim_steps) {
+void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, FollowMode follow,
+                           bool separation, bool accuracy_auto, bool shown,
+                           std::uint64_t sim_steps) {
   const auto now = Clock::now();
   if (shown && !diagnostics_.pending() && now - last_diagnostics_ > std::chrono::seconds(1)) {
     last_diagnostics_ = now;
@@ -112,7 +113,7 @@ void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, bool s
   }
   ask_overlays(overlays, sim_steps);
   ask_colour_map(s);
-  ask_centres(s, separation);
+  ask_centres(follow, separation);
 }
 
 // The overlays are asked of the thread (the CUDA backend replays the walk on the device) at most
@@ -155,13 +156,13 @@ void Measurements::ask_colour_map(const Settings& s) {
                   generation_);
 }
 
-Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
+Measurements::Arrived Measurements::collect(PanelStats& stats) {
   Arrived out;
   collect_overlays(out);
   collect_colour_map(out);
   collect_diagnostics(out, stats);
   collect_accuracy(out, stats);
-  collect_pick(s, out);
+  collect_pick(out);
   try {
     if (const auto c = centres_.take(generation_)) {
       out.centres = *c;
@@ -175,12 +176,11 @@ Measurements::Arrived Measurements::collect(Settings& s, PanelStats& stats) {
   return out;
 }
 
-// A picked body's galaxy becomes the one the camera follows; its walk and what inspect says of
-// it are the inspect feature's (Inspect::found).
-void Measurements::collect_pick(Settings& s, Arrived& out) {
+// A picked body: its galaxy is the follow camera's to follow (WindowRun), its walk and what
+// inspect says of it the inspect feature's (Inspect::found).
+void Measurements::collect_pick(Arrived& out) {
   try {
     out.pick = pick_.take(generation_);
-    if (out.pick && out.pick->index >= 0) s.follow_galaxy = out.pick->inspected.galaxy;
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("pick: {}", e.what())));
   }

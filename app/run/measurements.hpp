@@ -45,8 +45,10 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   // Once a frame: asks for what is due. Diagnostics sum over every body (on the device for
   // CUDA): once a second, and only while something shows them (`shown`); the overlays that
   // `overlays` names (the inspect feature's); every galaxy's centre while `separation` (the
-  // separation plot's) is on; the accuracy every 3 seconds while `accuracy_auto` (the meter's).
-  void refresh(const Settings& s, const OverlayAsk& overlays, bool separation, bool accuracy_auto,
+  // separation plot's) is on, the followed one's while `follow` (the follow camera's) is not off;
+  // the accuracy every 3 seconds while `accuracy_auto` (the meter's).
+  void refresh(const Settings& s, const OverlayAsk& overlays, FollowMode follow, bool separation,
+               bool accuracy_auto,
                bool shown, std::uint64_t sim_steps);
 
   struct Arrived {
@@ -57,8 +59,8 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
     std::optional<AccuracyFound> accuracy;   // the force error measured, for the meter
     std::vector<Report> reports;
   };
-  // What arrived, written into `stats` (and a picked body's galaxy into `s`, to follow).
-  Arrived collect(Settings& s, PanelStats& stats);
+  // What arrived, written into `stats`.
+  Arrived collect(PanelStats& stats);
 
  private:
   struct Measured {
@@ -78,8 +80,8 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   Asked<Diagnostics> diagnostics_;
   Asked<Measured> accuracy_;
   Asked<OverlayGeometry> overlay_;
-  void ask_centres(const Settings& s, bool separation);
-  void collect_pick(Settings& s, Arrived& out);
+  void ask_centres(FollowMode follow, bool separation);
+  void collect_pick(Arrived& out);
   Asked<PickFound> pick_;
   Asked<Centres> centres_;  // for the follow camera, at most ten times a second
   Clock::time_point last_centres_{};

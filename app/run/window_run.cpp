@@ -152,20 +152,26 @@ bool WindowRun::check_runaway(const RunnerStatus& st) {
 
 void WindowRun::measure() {
   const bool shown = screen_.has_panel() && settings_.show_panel;  // the panel shows them
-  measurements_->refresh(settings_, features_.inspect.overlays(), features_.separation.on(),
-                         features_.accuracy.every_3s(), shown, stats_.sim_steps);
+  measurements_->refresh(settings_, features_.inspect.overlays(), features_.follow.what().first,
+                         features_.separation.on(), features_.accuracy.every_3s(), shown,
+                         stats_.sim_steps);
   take_measurements();
 }
 
 void WindowRun::take_measurements() {
-  const Measurements::Arrived a = measurements_->collect(settings_, stats_);
+  const Measurements::Arrived a = measurements_->collect(stats_);
+  if (a.pick && a.pick->index >= 0) {  // a picked body's galaxy becomes the one followed
+    FollowCamera::Action picked;
+    picked.galaxy = a.pick->inspected.galaxy;
+    features_.follow.apply(picked);
+  }
   if (a.overlay) screen_.presenter().set_overlays(*a.overlay);
   features_.inspect.found(a.overlay, a.pick, *measurements_);
   if (a.colour_map) features_.colour.arrived(*a.colour_map);
   if (a.accuracy) features_.accuracy.arrived(*a.accuracy, stats_);
   if (a.centres) {
-    features_.follow.measured(*a.centres, {settings_.follow, settings_.follow_galaxy});
-    features_.separation.measured(*a.centres, settings_.follow_galaxy);
+    features_.follow.measured(*a.centres, features_.follow.what());
+    features_.separation.measured(*a.centres, features_.follow.what().second);
   }
   for (const Report& r : a.reports) status_.report(r);
 }
