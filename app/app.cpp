@@ -28,8 +28,7 @@ bool App::frame() {
   screen_->begin_frame();
   const CameraView before = view_of(screen_->camera());
   FeatureActions act;
-  const Changes c = input_and_panel(act);
-  apply(c);
+  input_and_panel(act);
   apply(act);
   // A drag, the wheel, c, 1-5: a playing camera path stops.
   if (auto r = features_.camera_path.moved_by_hand(before, view_of(screen_->camera()))) {
@@ -63,15 +62,12 @@ bool App::frame() {
   return !ending_.end_of_frame(*screen_, *run_, stats_);
 }
 
-void App::apply(const Changes& c) {
-  RunControl::Applied a = run_->control().collect();  // a load or save finished on its worker
-  const bool saved = run_->land(a);
-  ending_.quit_guard().applied(saved);
-}
-
 // After the run's changes (the camera path's key takes the view c fitted). The features that
 // act on the run first (a reset, a load or save, an encounter started), then the others.
 void App::apply(const FeatureActions& a) {
+  // First a load or save that finished on its worker since the last call.
+  RunControl::Applied done = run_->control().collect();
+  ending_.quit_guard().applied(run_->land(done));
   RunControl::Applied run = apply_run_features(features_, a, run_->control());
   if (RunSettings::edits_the_run(a.run_settings)) ending_.quit_guard().edited();
   if (TimeControls::edits_the_run(a.time)) ending_.quit_guard().edited();  // a reset, before a save
@@ -100,9 +96,8 @@ void App::apply(const FeatureActions& a) {
 }
 
 // The keys and the mouse (when the panel does not want them), then the panel and the scale bar.
-Changes App::input_and_panel(FeatureActions& act) {
-  Changes c;
-  if (!screen_->imgui()) return c;
+void App::input_and_panel(FeatureActions& act) {
+  if (!screen_->imgui()) return;
   int w = 0, h = 0;
   screen_->context().framebuffer_size(w, h);
   screen_->imgui()->new_frame(w, h, stats_.frame_ms * 1e-3f);
@@ -111,7 +106,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   if (features_.kiosk) {  // no input but the exit chord, a caption
     if (features_.kiosk->exit_chord()) ending_.quit();
     features_.kiosk->caption();
-    return c;
+    return;
   }
   const InputActions a = handle_input(screen_->camera(), size.y, features_.drop.active());
   const ViewPlane plane = screen_->view_plane({size.x, size.y});
@@ -140,7 +135,7 @@ Changes App::input_and_panel(FeatureActions& act) {
   act.follow.cycle = a.cycle_follow;
   act.framing.direction = a.view;
   if (settings_.show_panel) {
-    c |= draw_panel(settings_, stats_, [&](PanelSlot at) {
+    draw_panel(settings_, stats_, [&](PanelSlot at) {
       feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_);
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
@@ -155,7 +150,6 @@ Changes App::input_and_panel(FeatureActions& act) {
   features_.ruler.marks(screen_->view_plane({size.x, size.y}), stats_.units);
   ending_.answer(quit_dialog(ending_.asking()));  // its answer first, then Esc or q asks
   if (a.quit) ending_.request_quit();
-  return c;
 }
 
 }  // namespace galaxy::app

@@ -28,13 +28,11 @@ class App {
   // Runs one frame; false when the program should end (window closed, q, --frames reached).
   bool frame();
 
-  // The panel's settings (the one owner of the wanted run parameters) and the function that
-  // applies a set of changes (the panel's path, which tests drive directly).
-  // The features' typed actions (the keys' and their rows' path, which tests drive too); the
+  // The panel's settings (the one owner of the wanted run parameters and the look), and the
+  // features' typed actions (the keys' and their rows' path, which tests drive too); the
   // ruler's is applied where its click is, in the frame's input. The drop tool's edits are
   // handed to BodyEdits and land on a later frame (at once in lockstep).
   Settings& settings() { return settings_; }
-  void apply(const Changes& c);
   void apply(const FeatureActions& a);
   // As Esc and q do: the ending quits, or asks first where the run has something to lose.
   void request_quit() { ending_.request_quit(); }
@@ -49,7 +47,7 @@ class App {
   WindowRun& run() { return *run_; }
 
  private:
-  Changes input_and_panel(FeatureActions& act);
+  void input_and_panel(FeatureActions& act);
 
   // Member order is teardown order, reversed: the ending, then the run (the edits, then the
   // runner's thread, which writes the screen's buffers), the features, then the screen (the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What the panel edits (Settings), what it reports (Changes), and what it shows (PanelStats).
-// Plain data: the panel fills Changes, the app applies them once per frame (App::apply), and
-// tests drive the same apply function without a panel.
+// What the panel edits that no feature owns yet (Settings: the run's wanted values, the look) and
+// what it shows (PanelStats). Plain data; what a control asks for is its feature's typed action
+// (features/features.hpp), which the app applies once per frame (App::apply).
 #pragma once
 
 #include <array>
@@ -43,10 +43,6 @@ struct Settings {
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
   bool show_panel = true;
-};
-
-struct Changes {
-  Changes& operator|=(const Changes& o);
 };
 
 // Numbers the panel shows; the app fills them.

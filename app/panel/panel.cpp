@@ -99,7 +99,7 @@ void timing_section(const PanelStats& st) {
   ImGui::TreePop();
 }
 
-void render_section(Settings& s, Changes& c, const PanelStats& st, const FeatureRows& rows) {
+void render_section(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Rendering");
   tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
   if (!open) return;
@@ -133,8 +133,7 @@ void interop_line(const PanelStats& st) {
 
 }  // namespace
 
-Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
-  Changes c;
+void draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   const float width = kPanelWidth - 10.0f;
   // The key help first: the panel fits above it, so it is never covered or cut off.
   const float keys = key_help(width);
@@ -169,7 +168,7 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   rows(PanelSlot::Simulation);  // the run settings' section
   timing_section(st);
   rows(PanelSlot::Accuracy);  // the accuracy meter's section
-  render_section(s, c, st, rows);
+  render_section(s, st, rows);
   galaxies_section(rows);
   rows(PanelSlot::Snapshot);
   ImGui::PopItemWidth();
@@ -177,7 +176,6 @@ Changes draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   ImGui::PopStyleVar(2);
   status_line(st, kPanelWidth);
   rows(PanelSlot::Legend);
-  return c;
 }
 
 void status_line(const PanelStats& st, float left) {

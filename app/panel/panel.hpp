@@ -13,7 +13,7 @@ inline constexpr float kPanelWidth = 340.0f;
 
 // The places in the panel where a feature that owns its state (app/features/) draws its own
 // rows: the panel lays out where, the feature what (and what was asked of it is its own typed
-// action, not a flag in Changes).
+// action).
 enum class PanelSlot {
   Follow,            // the camera's controls, first: what it follows (the follow camera's)
   ViewDirections,    // the camera's controls, after the follow mode (the view buttons)
@@ -36,7 +36,7 @@ enum class PanelSlot {
 using FeatureRows = std::function<void(PanelSlot)>;
 
 // Draws the panel and the status line; `rows` draws the features' rows at each slot.
-Changes draw_panel(Settings& s, const PanelStats& stats, const FeatureRows& rows);
+void draw_panel(Settings& s, const PanelStats& stats, const FeatureRows& rows);
 // The status line alone: the newest action's error or message, wrapped, in a window of its own
 // at the bottom of the view from `left` (pixels) on, so it shows even with the panel scrolled or
 // hidden (draw_panel calls it beside the panel).
