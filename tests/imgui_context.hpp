@@ -18,10 +18,12 @@ inline void make_imgui_context(ImVec2 display) {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
 }
 
-// Clicks the first item that `draw` puts in a window of its own, over five frames as a mouse
-// would (away, over it, pressed, released, still): for rows that return a typed action.
-template <class Draw>
-void click_first_item(Draw draw) {
+// Clicks an item that `draw` puts in a window of its own, over five frames as a mouse would
+// (away, over it, pressed, released, still); `where(start)` says where the item is once `draw`
+// has run, `start` being where the window's first item goes; `sized`: a window of 400 x 400
+// rather than one that fits what is drawn.
+template <class Draw, class Where>
+void click_item(Draw draw, Where where, bool sized) {
   ImVec2 at(-1, -1);
   for (int frame = 0; frame < 5; ++frame) {
     ImGuiIO& io = ImGui::GetIO();
@@ -29,33 +31,27 @@ void click_first_item(Draw draw) {
     io.MouseDown[0] = frame == 2;
     ImGui::NewFrame();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
+    if (sized) ImGui::SetNextWindowSize(ImVec2(400, 400));
     ImGui::Begin("test");
-    const ImVec2 first = ImGui::GetCursorScreenPos();  // where the first item goes
+    const ImVec2 start = ImGui::GetCursorScreenPos();
     draw();
+    const ImVec2 item = where(start);
     ImGui::End();
     ImGui::EndFrame();
-    at = ImVec2(first.x + 5, first.y + 5);
+    at = ImVec2(item.x + 5, item.y + 5);
   }
 }
 
-// The same for the last item `draw` puts there (a section's last button, after a header it opens).
+// The first item `draw` puts there: for rows that return a typed action.
+template <class Draw>
+void click_first_item(Draw draw) {
+  click_item(draw, [](ImVec2 start) { return start; }, false);
+}
+
+// The last item `draw` puts there (a section's last button, after a header it opens).
 template <class Draw>
 void click_last_item(Draw draw) {
-  ImVec2 at(-1, -1);
-  for (int frame = 0; frame < 5; ++frame) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = frame >= 1 ? at : ImVec2(-1, -1);
-    io.MouseDown[0] = frame == 2;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(400, 400));
-    ImGui::Begin("test");
-    draw();
-    const ImVec2 last = ImGui::GetItemRectMin();
-    ImGui::End();
-    ImGui::EndFrame();
-    at = ImVec2(last.x + 5, last.y + 5);
-  }
+  click_item(draw, [](ImVec2) { return ImGui::GetItemRectMin(); }, true);
 }
 
 }  // namespace galaxy::test_support

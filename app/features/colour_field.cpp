@@ -11,32 +11,12 @@
 
 namespace galaxy::app {
 
-namespace {
-
-// The colour choice's combo (the entries of colour_choices()); true when another was chosen.
-bool colour_combo(int& current, const std::vector<std::string>& items) {
-  bool changed = false;
-  const bool listed = current >= 0 && current < int(items.size());
-  if (ImGui::BeginCombo("colour", listed ? items[current].c_str() : "")) {
-    for (int i = 0; i < int(items.size()); ++i) {
-      if (ImGui::Selectable(items[i].c_str(), i == current)) {
-        changed = current != i;
-        current = i;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
-}
-
-}  // namespace
-
 void ColourField::section(Action& a, const render::RenderParams& look) const {
   render::RenderParams r = look;
   if (a.color) r.color = *a.color;
   if (a.field) r.field = *a.field;
   int color = colour_choice(r);
-  if (colour_combo(color, colour_choices())) choose_colour(r, color);
+  if (combo("colour", color, colour_choices())) choose_colour(r, color);
   tip("what colours the bodies: population where tagged, speed, or a body field (the force\n"
       "error, the walk's cost) with a colour bar");
   a.recompute |= colour_map_controls(r);
