@@ -5,9 +5,6 @@
 // /proc path. A loader may throw std::runtime_error (the input is bad) but must not crash, leak,
 // read out of bounds, hit undefined behaviour or hang; what it returns must pass the checks
 // every load promises.
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -15,18 +12,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "fuzz_input.hpp"
 #include "io/formats.hpp"
 
 namespace {
-
-int the_file() {
-  static const int fd = [] {
-    const int f = memfd_create("galaxy_fuzz", 0);
-    if (f < 0) std::abort();
-    return f;
-  }();
-  return fd;
-}
 
 // The loader of the first row fuzzed by this target; a target no row names is a mistake of the
 // build (a seed folder without its row), so it stops at once.
@@ -50,15 +39,7 @@ void check(const galaxy::HostBodies& b) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const int fd = the_file();
-  if (ftruncate(fd, 0) != 0) std::abort();
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t w = pwrite(fd, data + done, size - done, static_cast<off_t>(done));
-    if (w <= 0) std::abort();
-    done += static_cast<std::size_t>(w);
-  }
-  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  const std::string path = galaxy::fuzz::input_file(data, size);
   try {
     check(the_format().load(path, {}).bodies);
   } catch (const std::runtime_error&) {

@@ -6,9 +6,6 @@
 // generator std::invalid_argument (the encounter cannot be built), but nothing may crash, leak,
 // overflow the stack, hit undefined behaviour or hang; what loads must pass the checks every load
 // promises (finite bodies with mass).
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -16,19 +13,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "fuzz_input.hpp"
 #include "io/encounter_file.hpp"
 #include "picture/camera_path_file.hpp"
 
 namespace {
-
-int the_file() {
-  static const int fd = [] {
-    const int f = memfd_create("galaxy_fuzz_toml", 0);
-    if (f < 0) std::abort();
-    return f;
-  }();
-  return fd;
-}
 
 void check(const galaxy::HostBodies& b) {
   for (std::size_t i = 0; i < b.size(); ++i) {
@@ -56,15 +45,7 @@ void try_camera_path(const std::string& path) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const int fd = the_file();
-  if (ftruncate(fd, 0) != 0) std::abort();
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t w = pwrite(fd, data + done, size - done, static_cast<off_t>(done));
-    if (w <= 0) std::abort();
-    done += static_cast<std::size_t>(w);
-  }
-  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  const std::string path = galaxy::fuzz::input_file(data, size);
   try_encounter(path);
   try_camera_path(path);
   return 0;
