@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "headless_gl.hpp"
 
 namespace galaxy::test_support {
 
@@ -29,6 +30,10 @@ inline std::unique_ptr<app::App> make_app(app::Options o, std::string& why, bool
   o.no_ui = true;
   o.lockstep = !threaded;
   if (threaded && !o.display_hz) o.display_hz = 0.0;
+  if (kUnderAddressSanitizer) {
+    why = kNoGlUnderAsan;
+    return nullptr;
+  }
   try {
     return std::make_unique<app::App>(o);
   } catch (const std::runtime_error& e) {
