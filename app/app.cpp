@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 bool App::frame() {
-  if (ending_.before_frame(*screen_, *run_, stats_)) return false;
+  if (ending_.before_frame(*screen_, *run_)) return false;
   screen_->clock().pace();
   screen_->begin_frame();
   const CameraView before = view_of(screen_->camera());
@@ -36,7 +36,9 @@ bool App::frame() {
   }
   if (features_.kiosk) {
     FeatureActions show;  // its scenario or encounter, reset, running on and fit
-    features_.kiosk->tick(settings_, stats_, Clock::now(), show);
+    const bool stuck =
+        !run_->figures().runaway.empty() || status_.text().error_place == Place::Step;
+    features_.kiosk->tick(settings_, stuck, Clock::now(), show);
     apply(show);
   }
   FeatureActions script;  // --drop FRAME:BODIES, on its frame
@@ -50,16 +52,17 @@ bool App::frame() {
   // time-slice the GPU; each slows the other).
   const bool threaded = run_->runner().threaded();
   const RunControl::Grant grant = features_.time.grant(act.time);
-  if (!threaded) run_->control().advance(grant, stats_.frame_ms, ending_.step_limit());
+  const float frame_ms = screen_->stats().frame_ms;
+  if (!threaded) run_->control().advance(grant, frame_ms, ending_.step_limit());
   run_->update_vertices();
   if (run_->update_status()) ending_.ran_away(screen_->headless());
   run_->measure();
   if (screen_->present(features_.framing.take_screenshot(), features_)) {
     ending_.recording_failed();
   }
-  if (threaded) run_->control().advance(grant, stats_.frame_ms, ending_.step_limit());
-  screen_->clock().end(stats_.sim_steps);
-  return !ending_.end_of_frame(*screen_, *run_, stats_);
+  if (threaded) run_->control().advance(grant, frame_ms, ending_.step_limit());
+  screen_->clock().end(run_->figures().sim_steps);
+  return !ending_.end_of_frame(*screen_, *run_);
 }
 
 // After the run's changes (the camera path's key takes the view c fitted). The features that
@@ -100,7 +103,8 @@ void App::input_and_panel(FeatureActions& act) {
   if (!screen_->imgui()) return;
   int w = 0, h = 0;
   screen_->context().framebuffer_size(w, h);
-  screen_->imgui()->new_frame(w, h, stats_.frame_ms * 1e-3f);
+  screen_->imgui()->new_frame(w, h, screen_->stats().frame_ms * 1e-3f);
+  const Units& units = run_->figures().units;
   // Window coordinates, which differ from framebuffer pixels on high-DPI screens.
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   if (features_.kiosk) {  // no input but the exit chord, a caption
@@ -113,7 +117,7 @@ void App::input_and_panel(FeatureActions& act) {
   act.drop.toggle = a.toggle_drop;
   act.drop.remove = a.remove_galaxy;
   act.drop.undo = a.undo;
-  features_.drop.gesture(a.drag, plane, screen_->camera(), stats_.units, act.drop);
+  features_.drop.gesture(a.drag, plane, screen_->camera(), units, act.drop);
   act.time.toggle_pause = a.toggle_pause;
   if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
   act.time.speed_change = a.speed_change;
@@ -135,19 +139,21 @@ void App::input_and_panel(FeatureActions& act) {
   act.follow.cycle = a.cycle_follow;
   act.framing.direction = a.view;
   if (settings_.show_panel) {
-    draw_panel(settings_, stats_, [&](PanelSlot at) {
-      feature_rows(features_, at, act, stats_, features_.inspect.picked(), settings_);
+    const PanelFigures shown{status_.text(), screen_->stats(), run_->figures(),
+                             run_->step_figures()};
+    draw_panel(settings_, shown, [&](PanelSlot at) {
+      feature_rows(features_, at, act, {shown, settings_, features_.inspect.picked()});
     });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
     if (act.encounter.preview) features_.encounter.preview(plane.view_proj, plane.window);
   } else {
-    status_line(stats_);
+    status_line(status_.text());
   }
-  draw_scale_bar(
-      choose_scale_bar(screen_->camera().world_per_pixel(size.y), size.x, stats_.units), size.x);
+  draw_scale_bar(choose_scale_bar(screen_->camera().world_per_pixel(size.y), size.x, units),
+                 size.x);
   features_.recording.mark(Clock::now());
-  features_.ruler.marks(screen_->view_plane({size.x, size.y}), stats_.units);
+  features_.ruler.marks(screen_->view_plane({size.x, size.y}), units);
   ending_.answer(quit_dialog(ending_.asking()));  // its answer first, then Esc or q asks
   if (a.quit) ending_.request_quit();
 }

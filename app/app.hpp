@@ -37,7 +37,8 @@ class App {
   // As Esc and q do: the ending quits, or asks first where the run has something to lose.
   void request_quit() { ending_.request_quit(); }
 
-  const PanelStats& stats() const { return stats_; }
+  // What the status line shows (the newest outcome, a load or save under way).
+  const StatusText& status() const { return status_.text(); }
   const Features& features() const { return features_; }
   // The program's exit status once frame() returned false (Ending::exit_status).
   int exit_status() const { return ending_.exit_status(); }
@@ -52,10 +53,9 @@ class App {
   // Member order is teardown order, reversed: the ending, then the run (the edits, then the
   // runner's thread, which writes the screen's buffers), the features, then the screen (the
   // presenter and the CUDA-registered buffers before the GL context, the ImGui backends before
-  // the window). The panel's settings and stats outlive every room that holds them.
+  // the window). The panel's settings and the status line outlive every room that holds them.
   Settings settings_;
-  PanelStats stats_;
-  StatusLine status_{stats_};  // every room's outcomes go to the status line through it
+  StatusLine status_;  // every room's outcomes go to the status line through it
   std::unique_ptr<Screen> screen_;
   Features features_;
   std::unique_ptr<WindowRun> run_;

@@ -12,22 +12,22 @@
 
 namespace galaxy::app {
 
-bool Ending::before_frame(Screen& screen, WindowRun& run, const PanelStats& stats) {
+bool Ending::before_frame(Screen& screen, WindowRun& run) {
   if (stop_signal()) quit_ = true;  // SIGINT, SIGTERM, SIGHUP: end as a quit does (cli/signals)
   if (!quit_ && screen.context().close_requested()) {
     screen.context().keep_open();  // until the answer
     request_quit();
   }
   if (!quit_) return false;
-  finish(screen, run, stats);
+  finish(screen, run);
   return true;
 }
 
-bool Ending::end_of_frame(Screen& screen, WindowRun& run, const PanelStats& stats) {
+bool Ending::end_of_frame(Screen& screen, WindowRun& run) {
   if (limits_.max_frames && screen.clock().frames() >= *limits_.max_frames) quit_ = true;
   if (quit_after_frames_ > 0 && --quit_after_frames_ == 0) quit_ = true;
   if (!quit_) return false;
-  finish(screen, run, stats);
+  finish(screen, run);
   return true;
 }
 
@@ -66,7 +66,7 @@ int Ending::exit_status() const {
   return exit_status_;
 }
 
-void Ending::finish(Screen& screen, WindowRun& run, const PanelStats& stats) {
+void Ending::finish(Screen& screen, WindowRun& run) {
   if (finished_) return;
   finished_ = true;
   Runner& runner = run.runner();
@@ -94,9 +94,10 @@ void Ending::finish(Screen& screen, WindowRun& run, const PanelStats& stats) {
   int w = 0, h = 0;
   screen.context().framebuffer_size(w, h);
   const FrameClock& clock = screen.clock();
+  const FrameStats& shown = screen.stats();
   print_summary(clock.samples(),
-                {clock.frames(), w, h, stats.backend_name, screen.context().description(),
-                 stats.bodies, stats.splat_compute, screen.headless(), stats.interop,
+                {clock.frames(), w, h, shown.drawn.backend, screen.context().description(),
+                 shown.drawn.bodies, shown.splat_compute, screen.headless(), shown.interop,
                  runner.threaded(), clock.display_hz()});
   Presenter& presenter = screen.presenter();
   if (const Recorder* recorder = presenter.recorder()) {

@@ -29,9 +29,9 @@ class Ending {
 
   // Before a frame: a signal ends the run as a quit does, the close button asks as q does. True
   // when the run has ended (finished) and no frame is to run.
-  bool before_frame(Screen& screen, WindowRun& run, const PanelStats& stats);
+  bool before_frame(Screen& screen, WindowRun& run);
   // Counts the frame (--frames, a headless runaway's last frame); true when the run has ended.
-  bool end_of_frame(Screen& screen, WindowRun& run, const PanelStats& stats);
+  bool end_of_frame(Screen& screen, WindowRun& run);
 
   void quit() { quit_ = true; }
   void request_quit();  // Esc, q, the close button: quit, or ask first (the quit dialog)
@@ -51,7 +51,7 @@ class Ending {
   int exit_status() const;
 
  private:
-  void finish(Screen& screen, WindowRun& run, const PanelStats& stats);  // once, at the end
+  void finish(Screen& screen, WindowRun& run);  // once, at the end
 
   Limits limits_;
   bool quit_ = false, finished_ = false;

@@ -115,7 +115,7 @@ App::App(const Options& options) {
   const ScreenOptions look{o.fullscreen, o.no_ui, glm::radians(o.orbit_deg),
                            window || o.record_panel,
                            o.headless ? display_hz : std::nullopt};
-  screen_ = std::make_unique<Screen>(std::move(context), look, settings_, stats_, status_);
+  screen_ = std::make_unique<Screen>(std::move(context), look, settings_, status_);
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
   features_.time = TimeControls(o.speed);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
@@ -131,7 +131,7 @@ App::App(const Options& options) {
     set_cpu_threads(0);
     set_cpu_threads(std::max(1, cpu_threads() - 1));
   }
-  run_ = std::make_unique<WindowRun>(window_run(o), o.seed, *screen_, settings_, stats_, status_,
+  run_ = std::make_unique<WindowRun>(window_run(o), o.seed, *screen_, settings_, status_,
                                      features_);
   // Before start(): the thread does not run yet, so the session answers at once.
   const Running running = run_->runner().exclusive([](Session& s) { return s.running(); });
@@ -146,7 +146,6 @@ App::App(const Options& options) {
     screen_->context().set_fullscreen(true);
     settings_.show_panel = false;
   }
-  stats_.gl_description = screen_->context().description();
   std::fprintf(stderr, "galaxy: %s\n", screen_->context().description().c_str());
   // A body past the last would be shown as nothing, without a word (issue 45).
   if (o.pick) {
@@ -171,7 +170,7 @@ App::App(const Options& options) {
   if (!screen_->headless() || options.frames || path.loop || features_.kiosk) return;
   const double dt =
       camera_path_seconds_per_frame(screen_->presenter().recorder(), screen_->headless(),
-                                    screen_->clock().display_hz(), stats_.frame_ms);
+                                    screen_->clock().display_hz(), screen_->stats().frame_ms);
   ending_.limit_frames(long(std::floor(path.duration() / dt + 1e-6)) + 1);
 }
 

@@ -10,48 +10,54 @@
 #include <string>
 
 #include "features/features.hpp"
+#include "imgui_context.hpp"
 #include "knobs.hpp"
 #include "panel/colour_bar.hpp"
 #include "panel/panel.hpp"
 #include "scenarios/presets.hpp"
-#include "imgui_context.hpp"
 
 namespace galaxy::test_support {
+
+// What the panel shows, each part as its one writer would fill it (the status line, the screen,
+// the window's run).
+struct Shown {
+  app::StatusText status;
+  app::FrameStats frame;
+  app::RunFigures run;
+  app::StepFigures step;
+  app::PanelFigures view() const { return {status, frame, run, step}; }
+};
 
 // What shows every optional control: a runaway (its buttons), kept keyframes (the timeline), a
 // picked body, parameters and knobs off their defaults (the reset buttons), a colour map, an
 // accuracy chart, a galaxy to undo, a designer's draft with physical units, a camera path playing.
-inline void show_everything(app::Settings& s, app::PanelStats& st, app::Features& f) {
-  st.bodies = 10485760;  // numbers as wide as a large run's
-  st.fps = 144.0f;
-  st.steps_per_s = 1234.5;
-  st.sim_time_per_s = 12.34;
-  st.units = kDiskGalaxyUnits;
-  st.time = 1234.5678;
-  st.timings.total_ms = 123.456f;
-  st.bodies_per_s = 1.234e9;
-  st.interactions.body_body = 12345678901ull;
-  st.energy_drift = -1.234e-5;
-  st.source = "collision";
-  st.backend_name = "cpu/bh";
-  st.steps = st.sim_steps = 8;
-  st.kept = {0, 4, 8};
-  st.runaway = "step 8 ran away";
-  st.runaway_good_step = 7;
-  st.have_energy = true;
-  for (auto& h : st.history) h = {1.0f, 2.0f, 3.0f};
+inline void show_everything(app::Settings& s, Shown& st, app::Features& f) {
+  st.frame.drawn = {10485760, 8, 1234.5678, "cpu/bh"};  // numbers as wide as a large run's
+  st.frame.fps = 144.0f;
+  st.run.steps_per_s = 1234.5;
+  st.run.sim_time_per_s = 12.34;
+  st.run.units = kDiskGalaxyUnits;
+  st.step.timings.total_ms = 123.456f;
+  st.step.bodies_per_s = 1.234e9;
+  st.step.interactions.body_body = 12345678901ull;
+  st.step.energy_drift = -1.234e-5;
+  st.run.source = "collision";
+  st.run.sim_steps = 8;
+  st.run.kept = {0, 4, 8};
+  st.run.runaway = "step 8 ran away";
+  st.run.runaway_good_step = 7;
+  st.step.have_energy = true;
+  for (auto& h : st.step.history) h = {1.0f, 2.0f, 3.0f};
   // Two measurements of this run, at 5 and 9 ms a step: the meter's errors and chart points.
   ErrorStats e;
   e.median = 1.234e-4;
   e.samples = 1000;
   e.p99 = 1e-3;
-  st.timings.total_ms = 5.0f;
-  f.accuracy.arrived({e, 1.0f, 0.004f}, st);
+  const app::AccuracyRun run{st.frame.drawn.bodies, st.run.source, st.frame.drawn.backend};
+  f.accuracy.arrived({e, 1.0f, 0.004f}, run, 5.0f);
   e.p99 = 3e-4;
-  st.timings.total_ms = 9.0f;
-  f.accuracy.arrived({e, 0.5f, 0.004f}, st);
-  st.timings.total_ms = 123.456f;
-  st.edits = 1;
+  f.accuracy.arrived({e, 0.5f, 0.004f}, run, 9.0f);
+  st.run.edits = 1;
   for (const ParamInfo& info : sim_params()) {
     set(s.params, info, info.choices.empty() ? info.slider_low : info.choices[0]);
   }
@@ -88,7 +94,9 @@ class PanelDriver : public ::testing::Test {
   void frame(ImVec2 mouse) {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
-    app::draw_panel(s, st, [&](app::PanelSlot at) { app::feature_rows(f, at, acted, st, f.inspect.picked(), s);
+    const app::PanelFigures shown = st.view();
+    app::draw_panel(s, shown, [&](app::PanelSlot at) {
+      app::feature_rows(f, at, acted, {shown, s, f.inspect.picked()});
     });
     ImGui::EndFrame();
   }
@@ -128,7 +136,7 @@ class PanelDriver : public ::testing::Test {
   }
 
   app::Settings s;
-  app::PanelStats st;
+  Shown st;
   app::Features f;            // the features drawing their own rows
   app::FeatureActions acted;  // what the frames' clicks asked of them
 };

@@ -126,8 +126,8 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   EXPECT_FALSE(a->features().camera_path.playing()) << "the wheel stops it";
   EXPECT_NEAR(a->screen().camera().distance(), playing / 0.88f, 1e-3f * playing)
       << "where the wheel left it";
-  EXPECT_NE(a->stats().message.find("camera path stopped"), std::string::npos)
-      << a->stats().message;
+  EXPECT_NE(a->status().message.find("camera path stopped"), std::string::npos)
+      << a->status().message;
 
   std::ofstream(dir / "bad.toml")
       << "[[key]]\ntime = 0\ntarget = [0, 0, 0]\ndistance = 30\nyaw = 1\n";
@@ -135,14 +135,14 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   load.camera_path.file = (dir / "bad.toml").string();
   load.camera_path.load = true;
   a->apply(load);
-  EXPECT_NE(a->stats().error.find("bad.toml:1: key[1].pitch: missing"), std::string::npos)
-      << a->stats().error;
-  EXPECT_EQ(a->stats().error_place, app::Place::CameraPath);
+  EXPECT_NE(a->status().error.find("bad.toml:1: key[1].pitch: missing"), std::string::npos)
+      << a->status().error;
+  EXPECT_EQ(a->status().error_place, app::Place::CameraPath);
   EXPECT_EQ(p.keys.size(), 2u) << "the path is kept";
   app::FeatureActions retime;
   retime.camera_path.retime = std::pair(1, 0.0);  // not after key 1's 0 s
   a->apply(retime);
-  EXPECT_NE(a->stats().error.find("times must increase"), std::string::npos) << a->stats().error;
+  EXPECT_NE(a->status().error.find("times must increase"), std::string::npos) << a->status().error;
   EXPECT_EQ(p.keys[1].time, 3.0);
 }
 

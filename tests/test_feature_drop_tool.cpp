@@ -69,9 +69,10 @@ TEST(DropToolFeature, TheScriptDropsAtTheViewsCentreAtRestOnItsFrameOnly) {
 TEST(DropToolFeature, ItsRowsAskForAToggleAndChangeNothingThemselves) {
   test_support::make_imgui_context(ImVec2(400, 600));
   const app::DropTool tool;
-  app::PanelStats st;
+  const app::RunFigures run;
+  const app::StatusText st;
   app::DropTool::Action a;
-  test_support::click_first_item([&] { tool.section(a, st, -1); });  // the checkbox
+  test_support::click_first_item([&] { tool.section(a, 1000, run, st, -1); });  // the checkbox
   EXPECT_TRUE(a.toggle) << "the click asked";
   EXPECT_FALSE(tool.active()) << "the rows change nothing themselves";
   EXPECT_FALSE(a.shape) << "the galaxy untouched";

@@ -70,9 +70,9 @@ TEST(EncounterDesignerFeature, StartsTakesBackSavesAndLoadsTheDraft) {
 TEST(EncounterDesignerFeature, ItsRowsAskAndChangeNothingThemselves) {
   test_support::make_imgui_context(ImVec2(400, 600));
   const app::EncounterDesigner designer(*find_preset("prograde"));
-  app::PanelStats st;
+  const app::StatusText st;
   app::EncounterDesigner::Action a;
-  test_support::click_first_item([&] { designer.section(a, st); });  // Take the running one
+  test_support::click_first_item([&] { designer.section(a, 1000, st); });  // Take the running one
   EXPECT_TRUE(a.from_run) << "the click asked";
   EXPECT_TRUE(a.preview) << "its rows drawn: the view draws the orbit";
   EXPECT_FALSE(a.draft) << "the draft untouched";

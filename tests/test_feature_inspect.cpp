@@ -95,8 +95,8 @@ TEST(InspectFeature, ItsCheckboxAsksForAToggleAndLeavesTheOverlayAsItIs) {
   test_support::make_imgui_context(ImVec2(400, 300));
   app::Inspect in;
   app::Inspect::Action a;
-  const app::PanelStats st;
-  test_support::click_first_item([&] { in.section(a, st); });
+  const Units model;
+  test_support::click_first_item([&] { in.section(a, model); });
   ImGui::DestroyContext();
   EXPECT_TRUE(a.toggle_octree) << "the click asked for the octree overlay";
   EXPECT_FALSE(in.octree()) << "and the overlay changes only when the action is applied";

@@ -25,7 +25,7 @@ TEST(ReferenceFeature, TheCommandLinesFileAndOpacityAreItsFirstImage) {
 TEST(ReferenceFeature, ItsRowsAskForTheChangedImageAndItsActionSetsIt) {
   test_support::make_imgui_context(ImVec2(400, 600));
   app::ReferencePhoto photo("arp244.jpg", 0.25f);
-  app::PanelStats st;
+  const app::StatusText st;
   app::ReferencePhoto::Action a;
   ImVec2 box(-1, -1);
   for (int frame = 0; frame < 6; ++frame) {  // open, away, over "show", down, up, still

@@ -71,8 +71,9 @@ TEST(RunSettingsFeature, ItsRowsAskForTwiceTheBodiesAndChangeNothingThemselves) 
   app::Settings s;
   s.bodies = 1000;
   s.scenario = "collision";
-  app::PanelStats st;
-  st.source = "collision";
+  app::RunFigures run;
+  run.source = "collision";
+  const app::StatusText status;
   app::RunSettings::Action a;
   ImGuiID x2 = 0;
   const auto frame = [&](ImVec2 mouse, bool down) {
@@ -84,7 +85,7 @@ TEST(RunSettingsFeature, ItsRowsAskForTwiceTheBodiesAndChangeNothingThemselves) 
     ImGui::SetNextWindowSize(ImVec2(400, 700));
     ImGui::Begin("test");
     x2 = ImGui::GetID("x2");
-    app::RunSettings::section(a, s, st);
+    app::RunSettings::section(a, s, {run, 1000, status});
     ImGui::End();
     ImGui::EndFrame();
   };

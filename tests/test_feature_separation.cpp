@@ -58,8 +58,8 @@ TEST(SeparationFeature, ItsCheckboxAsksAndLeavesThePlotAsItIs) {
   test_support::make_imgui_context(ImVec2(400, 300));
   app::SeparationPlot p;
   app::SeparationPlot::Action a;
-  const app::PanelStats st;
-  test_support::click_first_item([&] { p.section(a, st); });
+  const Units model;
+  test_support::click_first_item([&] { p.section(a, model); });
   ImGui::DestroyContext();
   ASSERT_TRUE(a.on);
   EXPECT_TRUE(*a.on) << "the click asked for the plot";

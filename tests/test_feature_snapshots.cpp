@@ -55,7 +55,7 @@ TEST(SnapshotsFeature, SavesWithTheDefaultFormatAndLoadsBack) {
 TEST(SnapshotsFeature, ItsRowsAskForALoadAndChangeNothingThemselves) {
   test_support::make_imgui_context(ImVec2(400, 600));
   const app::Snapshots snapshots;
-  app::PanelStats st;
+  const app::StatusText st;
   app::Snapshots::Action a;
   test_support::click_last_item([&] {
     ImGui::SetNextItemOpen(true);

@@ -91,9 +91,9 @@ TEST(TimeControlsFeature, AResetChangesTheRunAndResumeNeedsSomethingToResume) {
 TEST(TimeControlsFeature, ItsRowsAskForAToggleAndChangeNothingThemselves) {
   test_support::make_imgui_context(ImVec2(400, 600));
   const app::TimeControls time;
-  app::PanelStats st;
+  const app::RunFigures st;
   app::TimeControls::Action a;
-  test_support::click_first_item([&] { time.section(a, st); });  // Pause
+  test_support::click_first_item([&] { time.section(a, st, 0); });  // Pause
   EXPECT_TRUE(a.toggle_pause) << "the click asked";
   EXPECT_FALSE(time.paused()) << "the rows change nothing themselves";
   EXPECT_FALSE(a.speed || a.seek || a.reset || a.step || a.back);

@@ -192,7 +192,7 @@ class FormatsPanel : public PanelDriver {
     ImGui::LogToClipboard(0);  // 0: the log opens no section of its own
     ImGui::SetNextItemOpen(true);
     app::Snapshots::Action asked;
-    f.snapshots.section(asked, st);
+    f.snapshots.section(asked, st.status);
     ImGui::End();
     ImGui::EndFrame();
     return text;

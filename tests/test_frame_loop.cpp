@@ -104,7 +104,7 @@ TEST(FrameLoop, EveryDrawnFrameHoldsOneFinishedStep) {
   std::vector<std::pair<std::uint64_t, std::vector<float>>> frames;
   for (int f = 0; f < 80; ++f) {
     ASSERT_TRUE(a->frame());
-    frames.emplace_back(a->stats().steps, drawn_vertices(*a));
+    frames.emplace_back(a->screen().stats().drawn.steps, drawn_vertices(*a));
   }
   a.reset();  // the thread stops before the reference takes the cores
   auto sim = make_simulation(Backend::Cpu, Solver::BarnesHut, o.params);
@@ -130,15 +130,15 @@ TEST(FrameLoop, FramesGoOnWhileAStepIsSlow) {
   int frames = 0;
   std::vector<float> frame_ms;
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(600);  // a hang's bound
-  while (a->stats().steps == 0 && std::chrono::steady_clock::now() < end) {
+  while (a->screen().stats().drawn.steps == 0 && std::chrono::steady_clock::now() < end) {
     const auto t0 = std::chrono::steady_clock::now();
     ASSERT_TRUE(a->frame());
     frame_ms.push_back(
         std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count());
     ++frames;
   }
-  ASSERT_EQ(a->stats().steps, 1u);
-  const float step_ms = a->stats().timings.total_ms;
+  ASSERT_EQ(a->screen().stats().drawn.steps, 1u);
+  const float step_ms = a->run().step_figures().timings.total_ms;
   std::sort(frame_ms.begin(), frame_ms.end());
   EXPECT_GE(frames, 3) << "frames while the first step ran (" << step_ms << " ms)";
   EXPECT_LT(frame_ms[frame_ms.size() / 2], step_ms / 3) << "a frame waited for the step";
@@ -184,19 +184,19 @@ TEST(FrameLoop, GoingBackShowsAndSavesTheOriginalStep) {
   if (!a) GTEST_SKIP() << why;
   Reference ref(o);
   for (int f = 0; f < 30; ++f) ASSERT_TRUE(a->frame());
-  ASSERT_EQ(a->stats().steps, 30u);
+  ASSERT_EQ(a->screen().stats().drawn.steps, 30u);
   app::FeatureActions go;
   go.time.seek = 10;
   a->apply(go);
   ASSERT_TRUE(a->frame());
   EXPECT_TRUE(a->features().time.paused());
-  EXPECT_EQ(a->stats().steps, 10u);
+  EXPECT_EQ(a->screen().stats().drawn.steps, 10u);
   EXPECT_TRUE(drawn_vertices(*a) == ref.at(10));
   app::FeatureActions back;
   back.time.back = 1;
   a->apply(back);
   ASSERT_TRUE(a->frame());
-  EXPECT_EQ(a->stats().steps, 9u);
+  EXPECT_EQ(a->screen().stats().drawn.steps, 9u);
   EXPECT_TRUE(drawn_vertices(*a) == ref.at(9));
   const fs::path f = fs::temp_directory_path() / "galaxy_scrubbed.gxy";
   fs::remove(f);
@@ -220,7 +220,7 @@ TEST(FrameLoop, GoingBackShowsAndSavesTheOriginalStep) {
   // And on from there: the next steps are the original run's again.
   set_paused(*a, false);
   ASSERT_TRUE(a->frame());
-  EXPECT_EQ(a->stats().steps, 10u);
+  EXPECT_EQ(a->screen().stats().drawn.steps, 10u);
   EXPECT_TRUE(drawn_vertices(*a) == ref.at(10));
 }
 
@@ -240,20 +240,20 @@ TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
   for (int f = 0; f < 3; ++f) ASSERT_TRUE(a->frame());
   set_paused(*a, true);
   for (int f = 0; f < app::kSettleFrames + 2; ++f) ASSERT_TRUE(a->frame());
-  const std::uint64_t reused = a->stats().scenes_reused;
+  const std::uint64_t reused = a->screen().stats().scenes_reused;
   const std::vector<std::uint8_t> still = a->screen().picture();
   ASSERT_TRUE(a->frame());
-  EXPECT_EQ(a->stats().scenes_reused, reused + 1) << "nothing changed: the picture is copied";
+  EXPECT_EQ(a->screen().stats().scenes_reused, reused + 1) << "nothing changed: the picture is copied";
   EXPECT_EQ(a->screen().picture(), still);
   // A new step.
   app::FeatureActions step;
   step.time.step = 1;
   a->apply(step);
-  const std::uint64_t before_step = a->stats().scenes_reused;
+  const std::uint64_t before_step = a->screen().stats().scenes_reused;
   set_paused(*a, false);  // lockstep: this frame runs the step and draws it
   ASSERT_TRUE(a->frame());
   set_paused(*a, true);
-  EXPECT_EQ(a->stats().scenes_reused, before_step) << "a new step is drawn";
+  EXPECT_EQ(a->screen().stats().scenes_reused, before_step) << "a new step is drawn";
   EXPECT_NE(a->screen().picture(), still);
   // The look.
   const std::vector<std::uint8_t> stepped = a->screen().picture();

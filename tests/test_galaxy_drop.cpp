@@ -330,16 +330,16 @@ TEST(DropApp, ADropThroughThePanelsChangesAddsTheGalaxyAndItsVertices) {
   app::FeatureActions c;
   c.drop.drop = small_disk(250);
   a->apply(c);
-  for (int k = 0; k < 100000 && a->stats().editing; ++k) a->frame();
-  ASSERT_FALSE(a->stats().editing);
+  for (int k = 0; k < 100000 && a->run().figures().editing; ++k) a->frame();
+  ASSERT_FALSE(a->run().figures().editing);
   a->frame();
-  EXPECT_EQ(a->stats().bodies, 1250u) << a->stats().error;
+  EXPECT_EQ(a->screen().stats().drawn.bodies, 1250u) << a->status().error;
   EXPECT_EQ(a->screen().vertices().count(), 1250u);
-  EXPECT_EQ(a->stats().edits, 1u);
+  EXPECT_EQ(a->run().figures().edits, 1u);
   app::FeatureActions typed;
   typed.drop.bodies_typed = "12 bodies";
   a->apply(typed);
-  EXPECT_EQ(a->stats().error_place, app::Place::Galaxies) << a->stats().error;
+  EXPECT_EQ(a->status().error_place, app::Place::Galaxies) << a->status().error;
   typed.drop.bodies_typed = "3k";
   a->apply(typed);
   EXPECT_EQ(a->features().drop.shape().spec.bodies, 3000u);
@@ -364,9 +364,9 @@ TEST(DropApp, TheDesignersDraftStartsSavesAndLoads) {
   draft.orbit->pericentre = -1;
   start.encounter.draft = draft;
   a->apply(start);
-  EXPECT_EQ(a->stats().error_place, app::Place::Encounter);
-  EXPECT_NE(a->stats().error.find("pericentre must be above 0"), std::string::npos)
-      << a->stats().error;
+  EXPECT_EQ(a->status().error_place, app::Place::Encounter);
+  EXPECT_NE(a->status().error.find("pericentre must be above 0"), std::string::npos)
+      << a->status().error;
   EXPECT_EQ(a->run().session().source(), "encounter mice") << "the run goes on";
   draft.orbit->pericentre = 2.5;
   app::FeatureActions save;
@@ -386,7 +386,7 @@ TEST(DropApp, TheDesignersDraftStartsSavesAndLoads) {
   EXPECT_EQ(designer.draft(), saved);
   load.encounter.path = ::testing::TempDir() + "no/such/dir/draft.toml";
   a->apply(load);
-  EXPECT_EQ(a->stats().error_place, app::Place::Encounter);
+  EXPECT_EQ(a->status().error_place, app::Place::Encounter);
   EXPECT_EQ(designer.draft(), saved) << "a failed load keeps the draft";
 }
 

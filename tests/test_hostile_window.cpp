@@ -72,14 +72,14 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   c.run_settings.params = a->settings().params;
   a->apply(c);
   EXPECT_TRUE(a->frame()) << "the frame of the runaway";
-  EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos);
+  EXPECT_NE(a->run().figures().runaway.find("ran away"), std::string::npos);
   EXPECT_FALSE(a->frame()) << "headless: one frame with the message, then the run ends";
   EXPECT_EQ(a->exit_status(), app::kExitRunaway);
   EXPECT_TRUE(a->features().time.paused());
-  EXPECT_NE(a->stats().runaway.find("ran away"), std::string::npos) << a->stats().runaway;
-  EXPECT_EQ(a->stats().error, a->stats().runaway) << "and in the status line";
-  EXPECT_EQ(a->stats().error_place, app::Place::Runaway);
-  EXPECT_EQ(a->stats().runaway_good_step, before);
+  EXPECT_NE(a->run().figures().runaway.find("ran away"), std::string::npos) << a->run().figures().runaway;
+  EXPECT_EQ(a->status().error, a->run().figures().runaway) << "and in the status line";
+  EXPECT_EQ(a->status().error_place, app::Place::Runaway);
+  EXPECT_EQ(a->run().figures().runaway_good_step, before);
   EXPECT_EQ(a->run().session().simulation().steps_taken(), before);
   // The panel's "go back and continue", with a sane dt first.
   a->settings().params.dt = 0.0125f;
@@ -89,12 +89,12 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   app::FeatureActions go_on;
   go_on.time.resume = true;
   a->apply(go_on);
-  EXPECT_EQ(a->stats().error_place, app::Place::None);
-  EXPECT_TRUE(a->stats().error.empty()) << "the status line said it; now it says what happened";
-  EXPECT_EQ(a->stats().message, "went back to step " + std::to_string(before) + " and continued");
+  EXPECT_EQ(a->status().error_place, app::Place::None);
+  EXPECT_TRUE(a->status().error.empty()) << "the status line said it; now it says what happened";
+  EXPECT_EQ(a->status().message, "went back to step " + std::to_string(before) + " and continued");
   EXPECT_FALSE(a->features().time.paused());
   EXPECT_FALSE(a->run().session().simulation().runaway());
-  EXPECT_TRUE(a->stats().runaway.empty());
+  EXPECT_TRUE(a->run().figures().runaway.empty());
 }
 
 TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
@@ -105,23 +105,23 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   save.snapshots.path = (temp("galaxy_no_such_folder") / "x.csv").string();
   save.snapshots.save = true;
   a->apply(save);
-  EXPECT_EQ(a->stats().error_place, app::Place::Save);
-  EXPECT_NE(a->stats().error.find("does not exist"), std::string::npos) << a->stats().error;
-  EXPECT_TRUE(a->stats().message.empty());
+  EXPECT_EQ(a->status().error_place, app::Place::Save);
+  EXPECT_NE(a->status().error.find("does not exist"), std::string::npos) << a->status().error;
+  EXPECT_TRUE(a->status().message.empty());
   const fs::path good = temp("galaxy_panel_save.csv");
   save.snapshots.path = good.string();
   a->apply(save);
-  EXPECT_TRUE(a->stats().error.empty()) << "the stale error is gone: " << a->stats().error;
-  EXPECT_EQ(a->stats().message, "saved " + good.string());
+  EXPECT_TRUE(a->status().error.empty()) << "the stale error is gone: " << a->status().error;
+  EXPECT_EQ(a->status().message, "saved " + good.string());
   // A body count beyond memory: the error sits at the body count, the run stays.
   a->settings().bodies = 99'999'999'999ull;
   app::FeatureActions n;
   n.run_settings.bodies = a->settings().bodies;
   a->apply(n);
-  EXPECT_EQ(a->stats().error_place, app::Place::BodyCount);
-  EXPECT_NE(a->stats().error.find("99,999,999,999 bodies need"), std::string::npos)
-      << a->stats().error;
-  EXPECT_TRUE(a->stats().message.empty());
+  EXPECT_EQ(a->status().error_place, app::Place::BodyCount);
+  EXPECT_NE(a->status().error.find("99,999,999,999 bodies need"), std::string::npos)
+      << a->status().error;
+  EXPECT_TRUE(a->status().message.empty());
   EXPECT_EQ(a->run().session().simulation().size(), 300u);
   EXPECT_EQ(a->settings().bodies, 300u);
   fs::remove(good);
@@ -139,7 +139,7 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   save.snapshots.path = saved.string();
   save.snapshots.save = true;
   a->apply(save);
-  ASSERT_TRUE(a->stats().error.empty()) << a->stats().error;
+  ASSERT_TRUE(a->status().error.empty()) << a->status().error;
 
   // The body count (the run settings' action), then the load (the snapshots' action), in one frame.
   a->settings().bodies = 400;
@@ -150,11 +150,11 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   failed.snapshots.path = temp("galaxy_no_such_file.gxy").string();
   failed.snapshots.load = true;
   a->apply(failed);
-  EXPECT_EQ(a->stats().error_place, app::Place::Load);
-  EXPECT_TRUE(a->stats().message.empty()) << a->stats().message;
+  EXPECT_EQ(a->status().error_place, app::Place::Load);
+  EXPECT_TRUE(a->status().message.empty()) << a->status().message;
   EXPECT_EQ(a->run().session().simulation().size(), 400u);
   EXPECT_EQ(a->settings().bodies, 400u);
-  EXPECT_EQ(a->stats().source, "collision");
+  EXPECT_EQ(a->run().figures().source, "collision");
 
   a->settings().params.theta = 0.5f;
   app::FeatureActions theta;
@@ -164,13 +164,13 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   load.snapshots.path = saved.string();
   load.snapshots.load = true;
   a->apply(load);
-  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
-  EXPECT_EQ(a->stats().message.rfind("loaded " + saved.string(), 0), 0u) << a->stats().message;
+  EXPECT_TRUE(a->status().error.empty()) << a->status().error;
+  EXPECT_EQ(a->status().message.rfind("loaded " + saved.string(), 0), 0u) << a->status().message;
   EXPECT_EQ(a->run().session().simulation().size(), 300u);
   EXPECT_EQ(a->settings().bodies, 300u);
   EXPECT_EQ(a->settings().params.theta, SimParams{}.theta) << "the file's theta, now wanted";
   EXPECT_EQ(a->run().session().simulation().params().theta, SimParams{}.theta);
-  EXPECT_EQ(a->stats().source, "snapshot " + saved.string());
+  EXPECT_EQ(a->run().figures().source, "snapshot " + saved.string());
   fs::remove(saved);
 }
 

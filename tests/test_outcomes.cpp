@@ -40,27 +40,27 @@ TEST(Outcomes, ASuccessClearsTheErrorOfAnEarlierAttempt) {
   auto a = small_app(why);
   if (!a) GTEST_SKIP() << why;
   a->apply(typed_count("12q"));
-  ASSERT_EQ(a->stats().error_place, app::Place::BodyCount);
-  ASSERT_FALSE(a->stats().error.empty());
+  ASSERT_EQ(a->status().error_place, app::Place::BodyCount);
+  ASSERT_FALSE(a->status().error.empty());
   a->apply(typed_count("400"));
   EXPECT_EQ(a->run().session().simulation().size(), 400u);
-  EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
-  EXPECT_EQ(a->stats().error_place, app::Place::None);
+  EXPECT_TRUE(a->status().error.empty()) << "still shown: " << a->status().error;
+  EXPECT_EQ(a->status().error_place, app::Place::None);
 
   // The same for a parameter: theta 0 refused, theta 0.5 taken.
   a->settings().params.theta = 0.0f;
   a->apply(params_changed(*a));
-  ASSERT_EQ(a->stats().error_place, app::Place::Parameters);
+  ASSERT_EQ(a->status().error_place, app::Place::Parameters);
   a->settings().params.theta = 0.5f;
   a->apply(params_changed(*a));
-  EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
+  EXPECT_TRUE(a->status().error.empty()) << "still shown: " << a->status().error;
 
   // And for another control: a success anywhere is the newest outcome.
   a->apply(typed_count("-3"));
-  ASSERT_EQ(a->stats().error_place, app::Place::BodyCount);
+  ASSERT_EQ(a->status().error_place, app::Place::BodyCount);
   a->settings().params.theta = 0.6f;
   a->apply(params_changed(*a));
-  EXPECT_TRUE(a->stats().error.empty()) << "still shown: " << a->stats().error;
+  EXPECT_TRUE(a->status().error.empty()) << "still shown: " << a->status().error;
 }
 
 // In one frame's changes an error is never hidden by a success beside it, and a success keeps
@@ -73,7 +73,7 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
   app::FeatureActions both = typed_count("500");
   both.run_settings.params = a->settings().params;
   a->apply(both);
-  EXPECT_EQ(a->stats().error_place, app::Place::Parameters) << a->stats().error;
+  EXPECT_EQ(a->status().error_place, app::Place::Parameters) << a->status().error;
   EXPECT_EQ(a->run().session().simulation().size(), 500u);
 
   const fs::path f = fs::temp_directory_path() / "galaxy_outcomes.gxy";
@@ -81,9 +81,9 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
   save.snapshots.path = f.string();
   save.snapshots.save = true;
   a->apply(save);
-  EXPECT_TRUE(a->stats().error.empty());
+  EXPECT_TRUE(a->status().error.empty());
   a->apply(typed_count("600"));
-  EXPECT_EQ(a->stats().message, "saved " + f.string()) << "a success with nothing to say";
+  EXPECT_EQ(a->status().message, "saved " + f.string()) << "a success with nothing to say";
   fs::remove(f);
 }
 
@@ -100,7 +100,7 @@ TEST(Outcomes, ThePanelSavesGxyByDefault) {
   save.snapshots.save = true;
   a->apply(save);
   EXPECT_EQ(a->features().snapshots.path(), f.string() + ".gxy");
-  EXPECT_TRUE(fs::exists(f.string() + ".gxy")) << a->stats().error;
+  EXPECT_TRUE(fs::exists(f.string() + ".gxy")) << a->status().error;
   fs::remove(f.string() + ".gxy");
 }
 

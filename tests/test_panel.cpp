@@ -166,8 +166,8 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   a->apply(moved);
   ASSERT_TRUE(a->frame());  // a step at the new theta
   a->apply(measure);
-  const auto& st = a->stats();
-  const app::AccuracyRun run{st.bodies, st.source, st.backend_name};
+  const app::DrawnStep& drawn = a->screen().stats().drawn;
+  const app::AccuracyRun run{drawn.bodies, a->run().figures().source, drawn.backend};
   const app::AccuracyMeter& meter = a->features().accuracy;
   const auto pts = meter.chart().points(run);
   ASSERT_EQ(pts.size(), 2u);
@@ -175,14 +175,14 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   EXPECT_EQ(pts[1].theta, 0.3f);
   ASSERT_TRUE(meter.errors());
   EXPECT_EQ(pts[1].p99, meter.errors()->p99);
-  EXPECT_EQ(pts[1].step_ms, st.timings.total_ms);
+  EXPECT_EQ(pts[1].step_ms, a->run().step_figures().timings.total_ms);
   EXPECT_LT(pts[1].p99, pts[0].p99) << "a smaller theta is more accurate";
   app::FeatureActions count;
   count.run_settings.bodies_typed = "700";
   a->apply(count);
   ASSERT_TRUE(a->frame());
-  const auto& now = a->stats();
-  EXPECT_TRUE(meter.chart().points({now.bodies, now.source, now.backend_name}).empty());
+  const app::DrawnStep& now = a->screen().stats().drawn;
+  EXPECT_TRUE(meter.chart().points({now.bodies, a->run().figures().source, now.backend}).empty());
   EXPECT_FALSE(meter.errors()) << "the errors shown were the old run's";
 }
 

@@ -64,22 +64,22 @@ namespace {
 // A load or save under way shows in the status area at the bottom as a bar with its text, with
 // or without a message beside it; with neither, the status area does not show.
 TEST_F(PanelFits, TheStatusAreaShowsALoadUnderWayAsABar) {
-  st.error.clear();
-  st.message.clear();
+  st.status.error.clear();
+  st.status.message.clear();
   const auto status = [] {
     ImGuiWindow* w = ImGui::FindWindowByName("##status");
     return w && w->Active ? w : nullptr;
   };
   frame(ImVec2(-1, -1));
   EXPECT_EQ(status(), nullptr) << "nothing to say, nothing shown";
-  st.transfer = "loading big.gxy: 45% of 1.2 GiB";
-  st.transfer_fraction = 0.45f;
+  st.status.transfer = "loading big.gxy: 45% of 1.2 GiB";
+  st.status.transfer_fraction = 0.45f;
   frame(ImVec2(-1, -1));
   ImGuiWindow* bar = status();
   ASSERT_NE(bar, nullptr);
   const float alone = bar->Size.y;
   EXPECT_GE(alone, ImGui::GetFrameHeight()) << "room for the bar";
-  st.message = "saved snapshot.gxy";
+  st.status.message = "saved snapshot.gxy";
   frame(ImVec2(-1, -1));
   ASSERT_NE(status(), nullptr);
   EXPECT_GT(status()->Size.y, alone) << "the message below the bar";

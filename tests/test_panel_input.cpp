@@ -147,7 +147,7 @@ TEST(PanelKeys, TwoPressesOfOneKeyInOneFrameCountTwice) {
   EXPECT_TRUE(a->features().time.paused()) << "run, then paused again";
   EXPECT_EQ(a->run().session().simulation().steps_taken(), before + 2);
   keys(",,");
-  EXPECT_EQ(a->stats().steps, before) << "two steps back";
+  EXPECT_EQ(a->screen().stats().drawn.steps, before) << "two steps back";
   keys("]]");
   EXPECT_EQ(a->features().time.speed().steps_per_frame, 4.0f * speed) << "twice as fast, twice";
 }

@@ -73,13 +73,13 @@ TEST(PanelUnits, ALoadedGxyBringsItsUnitsToThePanel) {
   a->run().session().save(f.string());
   o.scenario = "plummer";
   auto b = test_support::make_app(o, why);
-  ASSERT_FALSE(b->stats().units.physical());
+  ASSERT_FALSE(b->run().figures().units.physical());
   app::FeatureActions load;
   load.snapshots.path = f.string();
   load.snapshots.load = true;
   b->apply(load);
-  EXPECT_EQ(b->stats().units, a->stats().units);
-  EXPECT_TRUE(b->stats().units.physical());
+  EXPECT_EQ(b->run().figures().units, a->run().figures().units);
+  EXPECT_TRUE(b->run().figures().units.physical());
   std::filesystem::remove(f);
 }
 

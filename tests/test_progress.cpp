@@ -211,8 +211,8 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   io::save_snapshot(good, {make_plummer(123, 5), 1.5, 7, SimParams{}, {}, {}});
   // Until the status line says something new: an error other than `before`, or "loaded".
   const auto outcome = [&](const std::string& before) {
-    for (int k = 0; k < 100000 && a->stats().error == before &&
-                    a->stats().message.rfind("loaded", 0) != 0;
+    for (int k = 0; k < 100000 && a->status().error == before &&
+                    a->status().message.rfind("loaded", 0) != 0;
          ++k) {
       EXPECT_TRUE(a->frame());
     }
@@ -222,21 +222,21 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   load.snapshots.load = true;
   a->apply(load);
   outcome("");
-  EXPECT_EQ(a->stats().error_place, app::Place::Load);
-  EXPECT_NE(a->stats().error.find("line 3, column 3 (z): 'oops' is not a number"),
+  EXPECT_EQ(a->status().error_place, app::Place::Load);
+  EXPECT_NE(a->status().error.find("line 3, column 3 (z): 'oops' is not a number"),
             std::string::npos)
-      << a->stats().error;
+      << a->status().error;
   EXPECT_EQ(a->run().session().simulation().size(), 300u) << "the run stays";
-  EXPECT_EQ(a->stats().source, "collision");
+  EXPECT_EQ(a->run().figures().source, "collision");
 
   load.snapshots.path = good.string();
   a->apply(load);
-  outcome(a->stats().error);
-  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
-  EXPECT_EQ(a->stats().message.rfind("loaded " + good.string(), 0), 0u) << a->stats().message;
+  outcome(a->status().error);
+  EXPECT_TRUE(a->status().error.empty()) << a->status().error;
+  EXPECT_EQ(a->status().message.rfind("loaded " + good.string(), 0), 0u) << a->status().message;
   EXPECT_EQ(a->run().session().simulation().size(), 123u);
   EXPECT_EQ(a->settings().bodies, 123u);
-  EXPECT_EQ(a->stats().source, "snapshot " + good.string());
+  EXPECT_EQ(a->run().figures().source, "snapshot " + good.string());
 
   // A save is written on the worker too, and says so when it is done.
   const fs::path out = d / "out.gxy";
@@ -244,12 +244,12 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   save.snapshots.path = out.string();
   save.snapshots.save = true;
   a->apply(save);
-  for (int k = 0; k < 100000 && a->stats().error.empty() &&
-                  a->stats().message.rfind("saved", 0) != 0;
+  for (int k = 0; k < 100000 && a->status().error.empty() &&
+                  a->status().message.rfind("saved", 0) != 0;
        ++k) {
     EXPECT_TRUE(a->frame());
   }
-  EXPECT_EQ(a->stats().message, "saved " + out.string()) << a->stats().error;
+  EXPECT_EQ(a->status().message, "saved " + out.string()) << a->status().error;
   EXPECT_EQ(io::load_snapshot(out).bodies.size(), 123u);
   a.reset();
   fs::remove_all(d);

@@ -197,9 +197,9 @@ TEST(Quit, ADropAskedAsTheRunEndsLandsAndIsCounted) {
   a->apply(d);
   a->request_quit();  // headless: at once, with the drop still being made
   EXPECT_FALSE(a->frame());
-  EXPECT_EQ(a->stats().bodies, 3000u) << a->stats().error;
+  EXPECT_EQ(a->screen().stats().drawn.bodies, 3000u) << a->status().error;
   EXPECT_EQ(a->screen().vertices().count(), 3000u);
-  EXPECT_FALSE(a->stats().editing);
+  EXPECT_FALSE(a->run().figures().editing);
 }
 
 }  // namespace

@@ -345,7 +345,7 @@ TEST(ReferenceApp, TheOptionsDrawThePhotoAndABadFileLeavesTheRunGoing) {
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->frame());
-  EXPECT_NE(a->stats().message.find("8 x 8 pixels"), std::string::npos) << a->stats().message;
+  EXPECT_NE(a->status().message.find("8 x 8 pixels"), std::string::npos) << a->status().message;
   const std::vector<std::uint8_t> px = a->screen().picture();
   std::size_t photo = 0;
   for (std::size_t i = 0; i < px.size(); i += 4) {
@@ -359,8 +359,8 @@ TEST(ReferenceApp, TheOptionsDrawThePhotoAndABadFileLeavesTheRunGoing) {
   a = test_support::make_app(o, why);
   ASSERT_TRUE(a) << why;
   ASSERT_TRUE(a->frame());
-  EXPECT_NE(a->stats().error.find(o.reference), std::string::npos) << a->stats().error;
-  EXPECT_EQ(a->stats().error_place, app::Place::Reference);
+  EXPECT_NE(a->status().error.find(o.reference), std::string::npos) << a->status().error;
+  EXPECT_EQ(a->status().error_place, app::Place::Reference);
   EXPECT_TRUE(a->frame()) << "the run goes on";
 }
 

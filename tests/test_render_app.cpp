@@ -42,7 +42,7 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
     EXPECT_EQ(a->run().session().simulation().size(), n);
     EXPECT_EQ(a->screen().vertices().count(), n);
     EXPECT_EQ(a->settings().bodies, n);
-    EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+    EXPECT_TRUE(a->status().error.empty()) << a->status().error;
   }
   a->settings().bodies = 0;  // the scenario cannot make zero bodies: the run stays
   app::FeatureActions c;
@@ -50,7 +50,7 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   a->apply(c);
   EXPECT_EQ(a->run().session().simulation().size(), 1000u);
   EXPECT_EQ(a->screen().vertices().count(), 1000u);
-  EXPECT_FALSE(a->stats().error.empty());
+  EXPECT_FALSE(a->status().error.empty());
   EXPECT_TRUE(a->frame());
 }
 
@@ -68,9 +68,9 @@ TEST(AppGl, CudaInteropWritesTheGlBuffersWithoutHostCopies) {
   if (!a) GTEST_SKIP() << why;
   ASSERT_TRUE(a->screen().vertices().cuda_registered()) << a->screen().vertices().registration_error();
   for (int k = 0; k < 3; ++k) ASSERT_TRUE(a->frame());
-  EXPECT_TRUE(a->stats().interop) << a->stats().interop_warning;
-  EXPECT_EQ(a->stats().transfer_bytes, 0u);
-  EXPECT_TRUE(a->stats().interop_warning.empty()) << a->stats().interop_warning;
+  EXPECT_TRUE(a->screen().stats().interop) << a->screen().stats().interop_warning;
+  EXPECT_EQ(a->screen().stats().transfer_bytes, 0u);
+  EXPECT_TRUE(a->screen().stats().interop_warning.empty()) << a->screen().stats().interop_warning;
   const std::size_t n = a->run().session().simulation().size();
   std::vector<float> gl(4 * n), host(4 * n);
   std::vector<std::uint8_t> gl_tags(n), host_tags(n);
@@ -116,7 +116,7 @@ TEST(AppGl, PickedBodyShowsItsWalkAndTheOctreeOverlayDraws) {
   act.inspect = {.toggle_octree = true, .octree_depth = 3, .select = -1};
   a->apply(act);
   ASSERT_TRUE(a->frame());  // frame_00002: the octree
-  EXPECT_TRUE(a->stats().error.empty()) << a->stats().error;
+  EXPECT_TRUE(a->status().error.empty()) << a->status().error;
   int green0 = 0, red0 = 0, green1 = 0, red1 = 0, green2 = 0, red2 = 0;
   count_overlay_pixels(dir / "frame_00000.png", green0, red0);
   count_overlay_pixels(dir / "frame_00001.png", green1, red1);
@@ -153,9 +153,9 @@ TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
   c.run_settings.solver = a->settings().solver;
   a->apply(c);
   ASSERT_TRUE(a->frame());
-  EXPECT_NE(a->stats().error.find("overlay: trace_walk: the direct solver builds no tree"),
+  EXPECT_NE(a->status().error.find("overlay: trace_walk: the direct solver builds no tree"),
             std::string::npos)
-      << a->stats().error;
+      << a->status().error;
   EXPECT_TRUE(a->features().inspect.walk().empty()) << a->features().inspect.walk();
   a->settings().solver = Solver::BarnesHut;
   c.run_settings.solver = a->settings().solver;

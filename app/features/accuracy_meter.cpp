@@ -4,11 +4,10 @@
 #include <imgui.h>
 
 #include "panel/panel_parts.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
-void AccuracyMeter::section(Action& a, const PanelStats& st) const {
+void AccuracyMeter::section(Action& a, const AccuracyRun& run, float step_ms) const {
   const bool open = ImGui::CollapsingHeader("Accuracy");
   tip("the force error against a direct sum, and its chart against the step time");
   if (!open) return;
@@ -20,15 +19,14 @@ void AccuracyMeter::section(Action& a, const PanelStats& st) const {
   tip("measure again every 3 seconds, so moving theta or alpha traces the chart");
   if (errors_) {
     ImGui::TextWrapped("rel. error: median %.2e, p99 %.2e (%zu bodies) at %.2f ms/step",
-                       errors_->median, errors_->p99, errors_->samples, st.timings.total_ms);
+                       errors_->median, errors_->p99, errors_->samples, step_ms);
   }
-  accuracy_chart(chart_.points({st.bodies, st.source, st.backend_name}));
+  accuracy_chart(chart_.points(run));
 }
 
-void AccuracyMeter::arrived(const AccuracyFound& f, const PanelStats& st) {
+void AccuracyMeter::arrived(const AccuracyFound& f, const AccuracyRun& run, float step_ms) {
   errors_ = f.errors;
-  chart_.add({st.bodies, st.source, st.backend_name},
-             {f.theta, f.alpha, st.timings.total_ms, f.errors.p99});
+  chart_.add(run, {f.theta, f.alpha, step_ms, f.errors.p99});
 }
 
 }  // namespace galaxy::app

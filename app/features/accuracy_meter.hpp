@@ -6,13 +6,13 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "accuracy.hpp"
+#include "features/feature_context.hpp"
 #include "panel/accuracy_chart.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 // What a measurement found, and the parameters it was made at.
 struct AccuracyFound {
@@ -26,8 +26,17 @@ class AccuracyMeter {
     bool measure = false;           // Measure: once, now
     std::optional<bool> every_3s;   // the "every 3 s" box, as ticked
   };
-  // The Accuracy section (PanelSlot::Accuracy): `st` the run and its step time.
-  void section(Action& a, const PanelStats& st) const;
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::Accuracy;
+  void rows(Action& a, const FeatureView& v) const {
+    section(a, {v.shown.frame.drawn.bodies, v.shown.run.source, v.shown.frame.drawn.backend},
+            v.shown.step.timings.total_ms);
+  }
+  void apply(const Action& a, const FeatureTargets&, std::vector<Report>&) { apply(a); }
+
+  // The Accuracy section (PanelSlot::Accuracy): `run` what runs, `step_ms` its step time.
+  void section(Action& a, const AccuracyRun& run, float step_ms) const;
   // The box's choice; a measure is asked of the measurements by App::apply
   // (Measurements::measure_accuracy).
   void apply(const Action& a) {
@@ -35,8 +44,8 @@ class AccuracyMeter {
   }
   bool every_3s() const { return every_3s_; }
   // A measurement that arrived: the newest errors, and a point of the chart at the step time and
-  // of the run of this moment (`st`).
-  void arrived(const AccuracyFound& f, const PanelStats& st);
+  // of the run of this moment.
+  void arrived(const AccuracyFound& f, const AccuracyRun& run, float step_ms);
   // The run changed wholesale: the errors shown were another run's (the chart keeps its points,
   // which it shows only for their own run).
   void run_changed() { errors_.reset(); }

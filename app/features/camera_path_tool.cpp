@@ -88,7 +88,7 @@ double camera_path_seconds_per_frame(const Recorder* recording, bool headless, d
 CameraPathTool::CameraPathTool(CameraPath path, std::string file)
     : path_(std::move(path)), file_(std::move(file)) {}
 
-void CameraPathTool::section(Action& a, const PanelStats& st) const {
+void CameraPathTool::section(Action& a, const StatusText& st) const {
   const bool open = ImGui::TreeNode("camera path");
   tip("a fly-through: views of the camera as keys at seconds, played back smoothly over the\n"
       "view (and into a recording)");

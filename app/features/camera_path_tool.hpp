@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "camera.hpp"
+#include "features/feature_context.hpp"
 #include "picture/camera_path.hpp"
 #include "picture/recorder.hpp"
 #include "run/report.hpp"
-#include "settings.hpp"
+#include "run/status_line.hpp"
 
 namespace galaxy::app {
 
@@ -47,9 +48,17 @@ class CameraPathTool {
   // --camera-path: that path, read from `file` (saved back there).
   CameraPathTool(CameraPath path, std::string file);
 
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::ViewTools;
+  void rows(Action& a, const FeatureView& v) const { section(a, v.shown.status); }
+  void apply(const Action& a, const FeatureTargets& t, std::vector<Report>& said) {
+    for (Report& r : apply(a, t.camera)) said.push_back(std::move(r));
+  }
+
   // Its tree under the camera's controls, with the newest error of its own (`st`): what was
   // touched is added to `a`.
-  void section(Action& a, const PanelStats& st) const;
+  void section(Action& a, const StatusText& st) const;
   // Each change refused with an error where it cannot be made (the path as it was kept); going to
   // a key moves `camera` and stops the playback.
   std::vector<Report> apply(const Action& a, render::OrbitCamera& camera);

@@ -10,7 +10,6 @@
 #include "panel/galaxies_section.hpp"
 #include "panel/panel_parts.hpp"
 #include "panel/view_marks.hpp"
-#include "settings.hpp"
 #include "text/body_count.hpp"
 
 namespace galaxy::app {
@@ -32,20 +31,21 @@ glm::vec3 view_right(const render::OrbitCamera& cam) {
 }
 
 // The drop's body count, applied on Enter as typed ("200k"; DropTool::apply says what is wrong).
-void drop_bodies(const DropShape& d, DropTool::Action& a, const PanelStats& st) {
+void drop_bodies(const DropShape& d, DropTool::Action& a, std::size_t run_bodies) {
   std::string text = body_count_text(d.spec.bodies);
   if (ImGui::InputText("bodies##drop", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
     a.bodies_typed = text;
   }
   tip("the dropped galaxy's bodies, applied on Enter: 20000, 200k, 1M or 1e6");
-  note_beside(fmt::format("(run: {})", body_count_text(st.bodies)));
+  note_beside(fmt::format("(run: {})", body_count_text(run_bodies)));
 }
 
 // The galaxy it drops: model, mass, scale, bodies, tilt, turn, the arrow's time.
-void shape_rows(const DropShape& now, DropTool::Action& a, const PanelStats& st) {
+void shape_rows(const DropShape& now, DropTool::Action& a, const Units& units,
+                std::size_t run_bodies) {
   DropShape d = now;
-  bool changed = galaxy_model_controls(d.spec.galaxy, st.units, -1);
-  drop_bodies(now, a, st);
+  bool changed = galaxy_model_controls(d.spec.galaxy, units, -1);
+  drop_bodies(now, a, run_bodies);
   changed |= ImGui::SliderFloat("tilt", &d.tilt_deg, -90.0f, 90.0f, "%.0f deg");
   tip("the disk's tilt from face-on, about the view's horizontal axis");
   ImGui::SameLine();
@@ -54,28 +54,29 @@ void shape_rows(const DropShape& now, DropTool::Action& a, const PanelStats& st)
   changed |= ImGui::SliderFloat("arrow", &d.arrow_time, 0.5f, 100.0f, "%.3g time",
                                 ImGuiSliderFlags_Logarithmic);
   tip("the arrow is the way the galaxy goes in this time");
-  const double myr = st.units.physical() ? st.units.time_myr() : 0.0;
+  const double myr = units.physical() ? units.time_myr() : 0.0;
   if (myr > 0) note_beside(fmt::format("{:.3g} Myr", d.arrow_time * myr));
   if (changed) a.shape = d;
 }
 
 }  // namespace
 
-void DropTool::section(Action& a, const PanelStats& st, int picked) const {
+void DropTool::section(Action& a, std::size_t bodies, const RunFigures& run,
+                       const StatusText& st, int picked) const {
   bool on = active_;
   if (ImGui::Checkbox("drop with the mouse (g)", &on)) a.toggle = !a.toggle;
   tip("left button: press where the galaxy goes, drag its velocity, release.\n"
       "The view turns with the middle button (shift + left pans) meanwhile.");
-  shape_rows(a.shape ? *a.shape : shape_, a, st);
-  if (st.editing) ImGui::TextDisabled("making the galaxy...");
+  shape_rows(a.shape ? *a.shape : shape_, a, run.units, bodies);
+  if (run.editing) ImGui::TextDisabled("making the galaxy...");
   if (picked < 0) ImGui::BeginDisabled();
   a.remove |= ImGui::Button("Take out the picked body's galaxy (Del)");
   tip("remove every body of the picked body's galaxy from the run (click a body first)");
   if (picked < 0) ImGui::EndDisabled();
-  if (st.edits == 0) ImGui::BeginDisabled();
-  a.undo += ImGui::Button(fmt::format("Undo (u): {} kept", st.edits).c_str());
+  if (run.edits == 0) ImGui::BeginDisabled();
+  a.undo += ImGui::Button(fmt::format("Undo (u): {} kept", run.edits).c_str());
   tip("take the newest drop or removal back: the run as it was at its step");
-  if (st.edits == 0) ImGui::EndDisabled();
+  if (run.edits == 0) ImGui::EndDisabled();
   error_here(st, Place::Galaxies);
 }
 

@@ -10,19 +10,21 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "camera.hpp"
+#include "features/feature_context.hpp"
 #include "features/ruler.hpp"
 #include "panel/drop_gesture.hpp"
 #include "panel/input.hpp"
 #include "run/body_edits.hpp"
 #include "run/report.hpp"
+#include "run/run_figures.hpp"
+#include "run/status_line.hpp"
 #include "units.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class DropTool {
  public:
@@ -38,11 +40,24 @@ class DropTool {
 
   DropTool() = default;
   // --drop FRAME:BODIES: on frame `frame`, a galaxy of `bodies` bodies.
-  DropTool(std::optional<long> frame, std::size_t bodies) : script_frame_(frame), script_bodies_(bodies) {}
+  DropTool(std::optional<long> frame, std::size_t bodies)
+      : script_frame_(frame), script_bodies_(bodies) {}
+
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::DropInto;
+  void rows(Action& a, const FeatureView& v) const {
+    section(a, v.shown.frame.drawn.bodies, v.shown.run, v.shown.status, v.picked);
+  }
+  void apply(const Action& a, const FeatureTargets& t, std::vector<Report>& said) {
+    for (Report& r : apply(a, t.edits, t.picked_body)) said.push_back(std::move(r));
+  }
 
   // Its rows (the Galaxies section's "drop into the run"): what they changed goes into `a`;
-  // `picked`: the picked body (-1 none), whose galaxy the take-out button removes.
-  void section(Action& a, const PanelStats& st, int picked) const;
+  // `picked`: the picked body (-1 none), whose galaxy the take-out button removes; `bodies` the
+  // run's drawn count, `run` its units and edits, `st` the newest error.
+  void section(Action& a, std::size_t bodies, const RunFigures& run, const StatusText& st,
+               int picked) const;
   // The gesture in the view `v` seen by `cam`: while held, the arrow and its label; on release,
   // the galaxy it drops goes into `a`.
   void gesture(const InputActions::Drag& d, const ViewPlane& v, const render::OrbitCamera& cam,

@@ -11,7 +11,6 @@
 #include "panel/encounter_section.hpp"
 #include "panel/panel_parts.hpp"
 #include "panel/view_marks.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -30,7 +29,7 @@ void file_rows(const std::string& now, EncounterDesigner::Action& a) {
 
 }  // namespace
 
-void EncounterDesigner::section(Action& a, const PanelStats& st) const {
+void EncounterDesigner::section(Action& a, std::size_t bodies, const StatusText& st) const {
   a.from_run |= ImGui::Button("Take the running encounter");
   tip("copy the encounter that runs (a preset or a file) into the draft");
   Encounter e = a.draft ? *a.draft : draft_;
@@ -39,7 +38,7 @@ void EncounterDesigner::section(Action& a, const PanelStats& st) const {
   if (ImGui::Checkbox("draw the predicted orbit", &show)) a.show_orbit = show;
   tip("draw the pair's paths as two point masses would move, to twice the time to pericentre");
   a.preview = true;
-  if (ImGui::Button(fmt::format("Start with {} bodies", st.bodies).c_str())) a.start = true;
+  if (ImGui::Button(fmt::format("Start with {} bodies", bodies).c_str())) a.start = true;
   tip("run the draft from its start at the run's body count (a draft that cannot run is refused)");
   file_rows(path_, a);
   error_here(st, Place::Encounter);

@@ -13,11 +13,10 @@
 #include <string>
 
 #include "run/run_control.hpp"
+#include "run/status_line.hpp"
 #include "scenarios/encounter.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class EncounterDesigner {
  public:
@@ -34,8 +33,8 @@ class EncounterDesigner {
   EncounterDesigner() = default;
   explicit EncounterDesigner(Encounter first) : draft_(std::move(first)) {}
 
-  // Its rows (PanelSlot::DesignEncounter); `st`: the run's count, the newest error.
-  void section(Action& a, const PanelStats& st) const;
+  // Its rows (PanelSlot::DesignEncounter); `bodies`: the run's count, `st` the newest error.
+  void section(Action& a, std::size_t bodies, const StatusText& st) const;
   // The draft, file and switch, then taking the run's, starting, saving and loading, in that
   // order; what they did (a draft that cannot run is refused and the run goes on).
   RunControl::Applied apply(const Action& a, RunControl& run);

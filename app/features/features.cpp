@@ -5,15 +5,19 @@
 
 namespace galaxy::app {
 
-void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked, const Settings& s) {
-  const render::RenderParams& look = s.render;
-  switch (at) {
-    case PanelSlot::Accuracy:
-      f.accuracy.section(a.accuracy, st);
-      return;
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const FeatureView& v) {
+  const auto draw = [&](const auto& slotted) {
+    const auto& feature = f.*(slotted.feature);
+    if (feature.kSlot == at) feature.rows(a.*(slotted.action), v);
+  };
+  std::apply([&](const auto&... slotted) { (draw(slotted), ...); }, kSlotted);
+  const render::RenderParams& look = v.settings.render;
+  const StatusText& st = v.shown.status;
+  const RunFigures& run = v.shown.run;
+  const DrawnStep& drawn = v.shown.frame.drawn;
+  switch (at) {  // the others, each at its own slots
     case PanelSlot::Simulation:
-      RunSettings::section(a.run_settings, s, st);
+      RunSettings::section(a.run_settings, v.settings, {run, drawn.bodies, st});
       return;
     case PanelSlot::Follow:
       f.follow.section(a.follow);
@@ -27,53 +31,36 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Pane
     case PanelSlot::BesideThreeViews:
       f.ruler.section(a.ruler);
       return;
-    case PanelSlot::ViewTools:
-      f.separation.section(a.separation, st);
-      f.recording.section(a.recording);
-      f.camera_path.section(a.camera_path, st);
-      return;
-    case PanelSlot::DropInto:
-      f.drop.section(a.drop, st, picked);
-      return;
     case PanelSlot::Colour:
       f.colour.section(a.colour, look);
       return;
     case PanelSlot::Legend:
-      f.colour.legend(look, st.units);
-      return;
-    case PanelSlot::Trails:
-      f.trails.section(a.trails, look);
-      return;
-    case PanelSlot::Rendering:
-      f.reference.section(a.reference, st);
-      f.inspect.section(a.inspect, st);
+      f.colour.legend(look, run.units);
       return;
     case PanelSlot::Time:
-      f.time.section(a.time, st);
+      f.time.section(a.time, run, drawn.steps);
       return;
     case PanelSlot::Runaway:
-      f.time.runaway_rows(a.time, st);
+      f.time.runaway_rows(a.time, run);
       return;
     case PanelSlot::Snapshot:
       f.snapshots.section(a.snapshots, st);
       return;
     case PanelSlot::DesignEncounter:
-      f.encounter.section(a.encounter, st);
+      f.encounter.section(a.encounter, drawn.bodies, st);
+      return;
+    default:  // a slotted feature's slot: drawn above
       return;
   }
 }
 
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t) {
   std::vector<Report> said;
-  f.reference.apply(a.reference);
-  f.accuracy.apply(a.accuracy);
-  f.inspect.apply(a.inspect, t.inspect, t.skip_halo);
-  f.separation.apply(a.separation, t.follow_galaxy);
-  f.trails.apply(a.trails, t.look);
+  const auto apply = [&](const auto& slotted) {
+    (f.*(slotted.feature)).apply(a.*(slotted.action), t, said);
+  };
+  std::apply([&](const auto&... slotted) { (apply(slotted), ...); }, kSlotted);
   ColourField::apply(a.colour, t.look, t.colour_map);
-  if (auto r = f.recording.apply(a.recording, t.recorder, t.display_hz, t.now)) said.push_back(*r);
-  for (Report& r : f.camera_path.apply(a.camera_path, t.camera)) said.push_back(std::move(r));
-  for (Report& r : f.drop.apply(a.drop, t.edits, t.picked_body)) said.push_back(std::move(r));
   return said;
 }
 

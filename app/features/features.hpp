@@ -6,8 +6,8 @@
 // member each, and App::frame wires them.
 #pragma once
 
-#include <chrono>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "features/accuracy_meter.hpp"
@@ -15,19 +15,20 @@
 #include "features/colour_field.hpp"
 #include "features/drop_tool.hpp"
 #include "features/encounter_designer.hpp"
+#include "features/feature_context.hpp"
 #include "features/follow_camera.hpp"
 #include "features/inspect.hpp"
 #include "features/kiosk.hpp"
 #include "features/recording.hpp"
 #include "features/reference_photo.hpp"
-#include "features/run_settings.hpp"
-#include "features/snapshots.hpp"
-#include "features/time_controls.hpp"
-#include "features/separation_plot.hpp"
-#include "features/three_view.hpp"
-#include "features/view_framing.hpp"
-#include "features/trails.hpp"
 #include "features/ruler.hpp"
+#include "features/run_settings.hpp"
+#include "features/separation_plot.hpp"
+#include "features/snapshots.hpp"
+#include "features/three_view.hpp"
+#include "features/time_controls.hpp"
+#include "features/trails.hpp"
+#include "features/view_framing.hpp"
 #include "panel/panel.hpp"
 #include "picture/record_target.hpp"
 #include "run/report.hpp"
@@ -74,24 +75,29 @@ struct FeatureActions {
   AccuracyMeter::Action accuracy;  // its measure asked of the measurements by App::apply
 };
 
-// What the features act on this frame: narrow handles, not the App.
-struct FeatureTargets {
-  render::OrbitCamera& camera;
-  RecordTarget& recorder;  // the presenter
-  double display_hz;       // 0 where not known
-  BodyEdits& edits;        // the drop tool's: drops, removals, undos
-  int picked_body;         // -1 none
-  std::chrono::steady_clock::time_point now;
-  InspectTarget& inspect;  // the measurements: picks, overlays asked again
-  bool skip_halo;          // the halo is not drawn: a click passes over its bodies
-  int follow_galaxy;       // the followed galaxy: the separation plot's first
-  render::RenderParams& look;  // Settings::render: the trails' knobs, the colouring
-  ColourMapTarget& colour_map;  // the measurements: the shown field computed again
+// The features that keep the features' protocol: a PanelSlot of their own (kSlot), their rows
+// drawn from the FeatureView (rows) and their action applied with the FeatureTargets (apply).
+// feature_rows draws them at their slot, in this order, and apply_features applies them in this
+// order. A new feature is its own files (app/features/ is globbed), its member and action above
+// and its entry here: nothing else in the app changes.
+template <class F, class A>
+struct Slotted {
+  F Features::*feature;
+  A FeatureActions::*action;
+};
+inline constexpr std::tuple kSlotted{
+    Slotted{&Features::reference, &FeatureActions::reference},
+    Slotted{&Features::accuracy, &FeatureActions::accuracy},
+    Slotted{&Features::inspect, &FeatureActions::inspect},
+    Slotted{&Features::separation, &FeatureActions::separation},
+    Slotted{&Features::trails, &FeatureActions::trails},
+    Slotted{&Features::recording, &FeatureActions::recording},
+    Slotted{&Features::camera_path, &FeatureActions::camera_path},
+    Slotted{&Features::drop, &FeatureActions::drop},
 };
 
 // Applies `a` to the features, each to what it acts on (the ruler's aside: it is taken where its
-// click is read); what they said, in order. A new feature is its own files, a member and an
-// action above, its rows and its line here (features.cpp).
+// click is read); what they said, in order.
 std::vector<Report> apply_features(Features& f, const FeatureActions& a, const FeatureTargets& t);
 
 // The features that act on the run (the run settings, the time controls, snapshots, the
@@ -100,10 +106,8 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
 RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, RunControl& run);
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
-// is added to `a`; `st`: the newest error, shown by the control that failed; `picked`: the picked
-// body (-1 none); `s`: the wanted settings now (the run settings' values; Settings::render, the
-// look's knobs, for the trails' knobs).
-void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const PanelStats& st,
-                  int picked, const Settings& s);
+// is added to `a`; `v`: what the panel shows, the wanted settings now and the picked body, of
+// which each feature gets the part it reads.
+void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const FeatureView& v);
 
 }  // namespace galaxy::app

@@ -8,7 +8,6 @@
 
 #include "panel/panel_parts.hpp"
 #include "panel/units_text.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -38,13 +37,13 @@ void Inspect::depth_row(Action& a) const {
   ImGui::PopID();
 }
 
-void Inspect::pick_rows(Action& a, const PanelStats& st) const {
+void Inspect::pick_rows(Action& a, const Units& units) const {
   if (picked_ < 0) {
     ImGui::TextDisabled("click a body to see its tree walk");
     return;
   }
   if (where_ && where_->body == picked_) {
-    ImGui::TextWrapped("body %d %s", picked_, picked_text(*where_, st.units).c_str());
+    ImGui::TextWrapped("body %d %s", picked_, picked_text(*where_, units).c_str());
   }
   ImGui::TextWrapped("%s", walk_.c_str());
   if (!inspected_.empty()) ImGui::TextWrapped("%s", inspected_.c_str());
@@ -52,12 +51,12 @@ void Inspect::pick_rows(Action& a, const PanelStats& st) const {
   tip("stop showing the picked body's tree walk");
 }
 
-void Inspect::section(Action& a, const PanelStats& st) const {
+void Inspect::section(Action& a, const Units& units) const {
   bool on = octree_ != a.toggle_octree;  // the key's toggle of this frame shows at once
   if (ImGui::Checkbox("octree overlay (b)", &on)) a.toggle_octree = !a.toggle_octree;
   tip("draw the running backend's octree cells down to the depth below");
   depth_row(a);
-  pick_rows(a, st);
+  pick_rows(a, units);
 }
 
 void Inspect::apply(const Action& a, InspectTarget& t, bool skip_halo) {

@@ -11,13 +11,14 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "features/feature_context.hpp"
 #include "picture/overlay.hpp"
 #include "run/inspect.hpp"
+#include "units.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class Inspect {
  public:
@@ -42,9 +43,17 @@ class Inspect {
   // --octree DEPTH: the overlay on from the start, to that depth; none: off at the default depth.
   explicit Inspect(std::optional<int> octree_depth);
 
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::Rendering;
+  void rows(Action& a, const FeatureView& v) const { section(a, v.shown.run.units); }
+  void apply(const Action& a, const FeatureTargets& t, std::vector<Report>&) {
+    apply(a, t.inspect, t.skip_halo);
+  }
+
   // Its rows: the overlay's checkbox and depth, the pick's lines and its clear button; what they
-  // ask goes into `a`; `st`: the run's units, for the picked body's speed.
-  void section(Action& a, const PanelStats& st) const;
+  // ask goes into `a`; `units`: the run's, for the picked body's speed.
+  void section(Action& a, const Units& units) const;
   // Applies `a`: the switch, the depth and a chosen body at once, then the overlays asked again
   // where what they show changed; a click is handed to `t` (`skip_halo`: the halo is not drawn,
   // so a click passes over its bodies).
@@ -67,7 +76,7 @@ class Inspect {
 
  private:
   void depth_row(Action& a) const;
-  void pick_rows(Action& a, const PanelStats& st) const;
+  void pick_rows(Action& a, const Units& units) const;
 
   bool octree_ = false;
   int depth_ = kDefaultDepth;

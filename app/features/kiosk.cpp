@@ -48,14 +48,13 @@ void Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
   act.time.fit = true;  // after the new bodies (App::apply of the features)
 }
 
-void Kiosk::tick(Settings& s, const PanelStats& st, Clock::time_point now,
-                    FeatureActions& act) {
+void Kiosk::tick(Settings& s, bool stuck, Clock::time_point now, FeatureActions& act) {
   if (!started_) {
     started_ = now;
     start(s, 0, act);
     return;
   }
-  if (!st.runaway.empty() || (!st.error.empty() && st.error_place == Place::Step)) {
+  if (stuck) {
     started_ = now;
     start(s, current_, act);  // the same again, from its start
     return;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "scenarios/encounter.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -26,8 +27,9 @@ class Kiosk {
 
   // Once a frame: what starts the next item when the current one has had its time (or the first,
   // at once), or the current one again after a runaway or an error; a scenario, an encounter, the
-  // reset, running on and the camera's fit are asked of the features in `act`.
-  void tick(Settings& s, const PanelStats& st, Clock::time_point now, FeatureActions& act);
+  // reset, running on and the camera's fit are asked of the features in `act`; `stuck`: a
+  // runaway or a failed step stopped the run.
+  void tick(Settings& s, bool stuck, Clock::time_point now, FeatureActions& act);
   const std::string& showing() const { return items_[current_]; }
   // The frame's input in kiosk mode: nothing reaches the camera or the run but the exit chord;
   // true when Ctrl+Shift+Q was pressed.

@@ -9,7 +9,10 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "features/feature_context.hpp"
 #include "picture/record_target.hpp"
 #include "run/report.hpp"
 
@@ -23,6 +26,14 @@ class Recording {
   struct Action {
     bool toggle = false;
   };
+
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::ViewTools;
+  void rows(Action& a, const FeatureView&) const { section(a); }
+  void apply(const Action& a, const FeatureTargets& t, std::vector<Report>& said) {
+    if (auto r = apply(a, t.recorder, t.display_hz, t.now)) said.push_back(std::move(*r));
+  }
 
   // Its button ("Record (r)", "Stop recording (r)"); a click on it asks for a toggle in `a`.
   void section(Action& a) const;

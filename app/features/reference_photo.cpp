@@ -7,7 +7,6 @@
 #include <string>
 
 #include "panel/panel_parts.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -73,7 +72,7 @@ ReferencePhoto::ReferencePhoto(const std::string& path, std::optional<float> opa
   if (opacity) image_.opacity = *opacity;
 }
 
-void ReferencePhoto::section(Action& a, const PanelStats& st) const {
+void ReferencePhoto::section(Action& a, const StatusText& st) const {
   const bool open = ImGui::TreeNode("reference image");
   tip("a photograph behind the bodies, to match the run to an observed system");
   if (!open) return;

@@ -8,12 +8,13 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "features/feature_context.hpp"
 #include "reference_image.hpp"
+#include "run/status_line.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class ReferencePhoto {
  public:
@@ -26,9 +27,15 @@ class ReferencePhoto {
   // --reference PATH and --reference-opacity (the struct's default where not given).
   ReferencePhoto(const std::string& path, std::optional<float> opacity);
 
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::Rendering;
+  void rows(Action& a, const FeatureView& v) const { section(a, v.shown.status); }
+  void apply(const Action& a, const FeatureTargets&, std::vector<Report>&) { apply(a); }
+
   // Its rows (a tree node inside Rendering); what they changed goes into `a`; `st`: the error of
   // a file that could not be read, shown beside them.
-  void section(Action& a, const PanelStats& st) const;
+  void section(Action& a, const StatusText& st) const;
   void apply(const Action& a) {
     if (a.set) image_ = *a.set;
   }

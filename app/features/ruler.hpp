@@ -5,9 +5,8 @@
 // draws its checkbox and its line, and takes the clicks while it is on.
 #pragma once
 
-#include <glm/glm.hpp>
-
 #include <array>
+#include <glm/glm.hpp>
 #include <optional>
 #include <string>
 

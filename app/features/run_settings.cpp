@@ -16,10 +16,12 @@ namespace galaxy::app {
 
 namespace {
 
+using RunShown = RunSettings::RunShown;
+
 // The parameters of both sections, edited in one copy of the wanted ones: the tree's tuning
 // knobs folded away (they change speed; the reach, at small alpha, also how small the error can
 // get).
-void parameter_rows(RunSettings::Action& a, const Settings& s, const PanelStats& st) {
+void parameter_rows(RunSettings::Action& a, const Settings& s, const StatusText& st) {
   SimParams p = s.params;
   bool changed = param_controls(p, ParamSection::Physics);
   const bool open = ImGui::TreeNode("tuning");
@@ -36,21 +38,21 @@ void parameter_rows(RunSettings::Action& a, const Settings& s, const PanelStats&
 // Where the run has units: its total mass after the body count ("20000 bodies, 1.6e11 Msun"),
 // and what a unit is when hovered. On that line, not a line of its own: the panel stays within a
 // fifth of a 1280x720 view (tests/test_panel.cpp).
-void run_units(const PanelStats& st) {
-  if (!st.units.physical()) return;
-  if (st.total_mass > 0) {
+void run_units(const RunFigures& run, std::size_t bodies) {
+  if (!run.units.physical()) return;
+  if (run.total_mass > 0) {
     ImGui::SameLine(0, 0);
-    ImGui::Text(", %s", mass_text(st.total_mass, st.units).c_str());
+    ImGui::Text(", %s", mass_text(run.total_mass, run.units).c_str());
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", run_units_line(st.bodies, st.total_mass, st.units).c_str());
+    ImGui::SetTooltip("%s", run_units_line(bodies, run.total_mass, run.units).c_str());
   }
 }
 
 // The body count applies on Enter (as typed: 250k, 1M, 1e6; RunControl::set_bodies reads it and
 // says what is wrong with it) or on a halving or doubling button: not once per keystroke. The
 // memory preflight (Session::set_body_count) refuses what does not fit.
-void body_count_row(RunSettings::Action& a, const Settings& s, const PanelStats& st) {
+void body_count_row(RunSettings::Action& a, const Settings& s, const RunShown& now) {
   std::string text = body_count_text(s.bodies);
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - 2 * ImGui::GetFrameHeight() - 8);
   if (ImGui::InputText("##bodies", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
@@ -68,20 +70,20 @@ void body_count_row(RunSettings::Action& a, const Settings& s, const PanelStats&
   tip("twice the bodies: the scenario made again at that count");
   ImGui::SameLine();
   ImGui::TextUnformatted("bodies");
-  run_units(st);
-  error_here(st, Place::BodyCount);
-  error_here(st, Place::Reset);
+  run_units(now.run, now.bodies);
+  error_here(now.status, Place::BodyCount);
+  error_here(now.status, Place::Reset);
 }
 
 // What runs: a scenario, or after a load the snapshot (then any scenario is a change). The
 // backend and the solver share a row: the panel stays short.
-void run_kind_rows(RunSettings::Action& a, const Settings& s, const PanelStats& st) {
+void run_kind_rows(RunSettings::Action& a, const Settings& s, const RunShown& now) {
   int scenario = -1;
   const auto& names = scenario_names();
   for (int i = 0; i < int(names.size()); ++i) {
-    if (names[i] == st.source) scenario = i;
+    if (names[i] == now.run.source) scenario = i;
   }
-  if (combo("scenario", scenario, names, st.source)) a.scenario = names[scenario];
+  if (combo("scenario", scenario, names, now.run.source)) a.scenario = names[scenario];
   tip("the initial conditions, made again at the body count: colliding disks, a Plummer\n"
       "sphere, a cold collapse, or a preset encounter (README, Scenarios)");
   const float gap = ImGui::GetStyle().ItemInnerSpacing.x, narrow = 58.0f;
@@ -98,20 +100,20 @@ void run_kind_rows(RunSettings::Action& a, const Settings& s, const PanelStats& 
     a.solver = solver == 1 ? Solver::Direct : Solver::BarnesHut;
   }
   tip("how forces are summed: Barnes-Hut's tree, or every pair (exact, N^2: small N only)");
-  error_here(st, Place::Scenario);
-  error_here(st, Place::Backend);
-  error_here(st, Place::Solver);
+  error_here(now.status, Place::Scenario);
+  error_here(now.status, Place::Backend);
+  error_here(now.status, Place::Solver);
 }
 
 }  // namespace
 
-void RunSettings::section(Action& a, const Settings& s, const PanelStats& st) {
+void RunSettings::section(Action& a, const Settings& s, const RunShown& now) {
   const bool open = ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen);
   tip("the run: its parameters (from the next step), body count, scenario, backend and solver");
   if (!open) return;
-  parameter_rows(a, s, st);
-  body_count_row(a, s, st);
-  run_kind_rows(a, s, st);
+  parameter_rows(a, s, now.status);
+  body_count_row(a, s, now);
+  run_kind_rows(a, s, now);
 }
 
 RunControl::Applied RunSettings::apply(const Action& a, RunControl& run) {

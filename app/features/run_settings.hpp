@@ -11,12 +11,21 @@
 #include <string>
 
 #include "run/run_control.hpp"
+#include "run/run_figures.hpp"
+#include "run/status_line.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
 
 class RunSettings {
  public:
+  // What runs, as the section shows it: the run's source, units and mass, its drawn body count,
+  // and the newest error, shown by the control that failed.
+  struct RunShown {
+    const RunFigures& run;
+    std::size_t bodies;
+    const StatusText& status;
+  };
   struct Action {
     std::optional<SimParams> params;      // a slider moved or a reset: these from the next step
     std::optional<std::size_t> bodies;    // the halving or doubling buttons' count
@@ -26,9 +35,8 @@ class RunSettings {
     std::optional<Solver> solver;
   };
 
-  // The Simulation section: `s` the wanted values now, `st` what runs (its source, units) and
-  // the newest error, shown by the control that failed.
-  static void section(Action& a, const Settings& s, const PanelStats& st);
+  // The Simulation section: `s` the wanted values now, `now` what runs.
+  static void section(Action& a, const Settings& s, const RunShown& now);
   // In the order the run takes them: parameters, solver, backend, scenario, then the count (a
   // typed one before a button's); what the run did.
   static RunControl::Applied apply(const Action& a, RunControl& run);

@@ -8,11 +8,10 @@
 #include <string>
 
 #include "panel/panel_parts.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
-void SeparationPlot::section(Action& a, const PanelStats& st) const {
+void SeparationPlot::section(Action& a, const Units& units) const {
   bool on = a.on.value_or(on_);
   if (ImGui::Checkbox("distance of galaxy", &on)) a.on = on;
   if (ImGui::IsItemHovered()) {
@@ -31,9 +30,9 @@ void SeparationPlot::section(Action& a, const PanelStats& st) const {
     ImGui::TextDisabled("no such pair yet (each galaxy needs bodies drawn)");
     return;
   }
-  const bool kpc = st.units.physical();
-  const float l = kpc ? float(st.units.length_kpc) : 1.0f;
-  const float t = kpc ? float(st.units.time_myr()) : 1.0f;
+  const bool kpc = units.physical();
+  const float l = kpc ? float(units.length_kpc) : 1.0f;
+  const float t = kpc ? float(units.time_myr()) : 1.0f;
   const char* unit = kpc ? "kpc" : "";
   const float most = *std::max_element(d.begin(), d.end());
   const std::string now = fmt::format("now {:.3g} {}, most {:.3g}", d.back() * l, unit, most * l);

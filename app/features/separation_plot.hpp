@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "features/feature_context.hpp"
 #include "picture/follow.hpp"
+#include "units.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class SeparationPlot {
  public:
@@ -26,8 +26,16 @@ class SeparationPlot {
     std::optional<int> other;  // clamped to the galaxies a tag can name
   };
 
-  // Its rows (a checkbox, the other galaxy, the plot); `st`: the run's units.
-  void section(Action& a, const PanelStats& st) const;
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::ViewTools;
+  void rows(Action& a, const FeatureView& v) const { section(a, v.shown.run.units); }
+  void apply(const Action& a, const FeatureTargets& t, std::vector<Report>&) {
+    apply(a, t.follow_galaxy);
+  }
+
+  // Its rows (a checkbox, the other galaxy, the plot); `units`: the run's.
+  void section(Action& a, const Units& units) const;
   // Applies `a`; `followed`: the galaxy followed now (the plot's first), shown in its rows.
   void apply(const Action& a, int followed);
   // The centres the run measured: a point while on, for the followed galaxy and the other. Another

@@ -7,11 +7,10 @@
 #include "io/formats.hpp"
 #include "io/snapshot.hpp"
 #include "panel/panel_parts.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
-void Snapshots::section(Action& a, const PanelStats& st) const {
+void Snapshots::section(Action& a, const StatusText& st) const {
   const bool open = ImGui::CollapsingHeader("Snapshot");
   tip("save the bodies to a file, or load a run from one");
   if (!open) return;

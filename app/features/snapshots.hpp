@@ -8,10 +8,9 @@
 #include <string>
 
 #include "run/run_control.hpp"
+#include "run/status_line.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class Snapshots {
  public:
@@ -28,7 +27,7 @@ class Snapshots {
   };
 
   // The Snapshot section (PanelSlot::Snapshot): the path, Save and Load, and what they said.
-  void section(Action& a, const PanelStats& st) const;
+  void section(Action& a, const StatusText& st) const;
   // The path, then a load and a save through `run` (the path gets the default format's
   // extension where it has none, so a later Load finds the file); what the run did.
   RunControl::Applied apply(const Action& a, RunControl& run);

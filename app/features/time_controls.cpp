@@ -75,7 +75,7 @@ void speed_controls(Speed& v) {
 }
 
 // A slider over the kept past: dragging it goes to that step (keyframe and replay), paused.
-void timeline(TimeControls::Action& a, const PanelStats& st) {
+void timeline(TimeControls::Action& a, const RunFigures& st, std::uint64_t drawn_step) {
   if (st.kept.empty()) {
     ImGui::TextDisabled("%s", st.keyframe_note.empty() ? "no keyframes yet"
                                                        : st.keyframe_note.c_str());
@@ -83,7 +83,7 @@ void timeline(TimeControls::Action& a, const PanelStats& st) {
   }
   const auto first = static_cast<long long>(st.kept.front());
   const auto last = static_cast<long long>(std::max(st.sim_steps, st.kept.back()));
-  int at = static_cast<int>(st.seeking ? *st.seeking : st.steps);
+  int at = static_cast<int>(st.seeking ? *st.seeking : drawn_step);
   const std::string format = st.seeking ? "going to %d" : "step %d";
   ImGui::BeginDisabled(last <= first);
   if (ImGui::SliderInt("##timeline", &at, int(first), int(std::max(last, first + 1)),
@@ -103,17 +103,17 @@ void timeline(TimeControls::Action& a, const PanelStats& st) {
 
 }  // namespace
 
-void TimeControls::section(Action& a, const PanelStats& st) const {
+void TimeControls::section(Action& a, const RunFigures& run, std::uint64_t drawn_step) const {
   run_buttons(paused_, a);
   Speed v = a.speed ? *a.speed : speed_;
   speed_controls(v);
   if (!(v == speed_)) a.speed = v;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
-  timeline(a, st);
+  timeline(a, run, drawn_step);
 }
 
-void TimeControls::runaway_rows(Action& a, const PanelStats& st) const {
+void TimeControls::runaway_rows(Action& a, const RunFigures& st) const {
   if (st.runaway.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));
   ImGui::TextWrapped("%s", st.runaway.c_str());

@@ -10,11 +10,10 @@
 #include <optional>
 
 #include "run/run_control.hpp"
+#include "run/run_figures.hpp"
 #include "run/speed.hpp"
 
 namespace galaxy::app {
-
-struct PanelStats;
 
 class TimeControls {
  public:
@@ -36,10 +35,11 @@ class TimeControls {
   TimeControls() = default;
   explicit TimeControls(const Speed& speed) : speed_(speed) {}
 
-  // Run/Pause, <, >, Reset, Fit view, the speed and the timeline (PanelSlot::Time).
-  void section(Action& a, const PanelStats& st) const;
+  // Run/Pause, <, >, Reset, Fit view, the speed and the timeline (PanelSlot::Time): `run`'s
+  // keyframes and thread, `drawn_step` the step the picture shows.
+  void section(Action& a, const RunFigures& run, std::uint64_t drawn_step) const;
   // A runaway stopped the run: its message and the ways on (PanelSlot::Runaway); nothing else.
-  void runaway_rows(Action& a, const PanelStats& st) const;
+  void runaway_rows(Action& a, const RunFigures& run) const;
   // Pause and speed, then reset, resume, seek and step back through `run`; what the run did.
   RunControl::Applied apply(const Action& a, RunControl& run);
   // What this frame may step after `a` was applied.

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "features/feature_context.hpp"
 #include "picture/trail_path.hpp"
 #include "render_params.hpp"
 #include "run/report.hpp"
@@ -33,6 +34,12 @@ class Trails {
 
   Trails() = default;
   explicit Trails(int bodies);  // --trails N: N bodies followed from the start
+
+  // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
+  // applied with the targets.
+  static constexpr PanelSlot kSlot = PanelSlot::Trails;
+  void rows(Action& a, const FeatureView& v) const { section(a, v.settings.render); }
+  void apply(const Action& a, const FeatureTargets& t, std::vector<Report>&) { apply(a, t.look); }
 
   // Its tree node ("trails (N bodies)") with rows() inside; `look`: the knobs' values now.
   void section(Action& a, const render::RenderParams& look) const;

@@ -15,14 +15,14 @@ namespace galaxy::app {
 // What a measurement belongs to: the points of one run compare; those of another do not.
 struct AccuracyRun {
   std::size_t bodies = 0;
-  std::string source;   // PanelStats::source: the scenario or the snapshot
-  std::string backend;  // PanelStats::backend_name: backend and solver
+  std::string source;   // RunFigures::source: the scenario or the snapshot
+  std::string backend;  // DrawnStep::backend: backend and solver
   bool operator==(const AccuracyRun&) const = default;
 };
 
 struct AccuracyPoint {
   float theta = 0, alpha = 0;
-  float step_ms = 0;  // PanelStats::timings.total_ms when the error was measured
+  float step_ms = 0;  // StepFigures::timings.total_ms when the error was measured
   double p99 = 0;     // p99 relative force error
 };
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "panel/panel.hpp"
 
+#include <fmt/format.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
-#include <fmt/format.h>
 
 #include <algorithm>
 
-#include "panel/panel_parts.hpp"
-#include "panel/param_controls.hpp"
-#include "panel/panel_time.hpp"
 #include "panel/galaxies_section.hpp"
+#include "panel/panel_parts.hpp"
+#include "panel/panel_time.hpp"
+#include "panel/param_controls.hpp"
 #include "panel/units_text.hpp"
 #include "panel/view_controls.hpp"
 #include "scenarios/scenarios.hpp"
@@ -48,34 +48,33 @@ void history_tip(const char* what, const std::vector<float>& ms) {
           .c_str());
 }
 
-void timing_section(const PanelStats& st) {
+void timing_section(const FrameStats& f, const RunFigures& run, const StepFigures& st) {
   const bool open = ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen);
   tip("frame and step rates, the six stages' times, interactions and the energy drift");
   if (!open) return;
-  ImGui::TextWrapped("%s", rates_text(st).c_str());  // with Myr/s it is wider than the panel
-  if (st.sent_stride > 1) {
+  ImGui::TextWrapped("%s", rates_text(f.fps, run).c_str());  // with Myr/s: wider than the panel
+  if (f.sent_stride > 1) {
     ImGui::TextColored(kWarn, "drawing 1 in %d bodies (sent by the ranks)",
-                       st.draw_stride * st.sent_stride);
-  } else if (st.draw_stride > 1) {
-    ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", st.draw_stride);
+                       f.draw_stride * f.sent_stride);
+  } else if (f.draw_stride > 1) {
+    ImGui::TextColored(kWarn, "drawing 1 in %d bodies while it runs", f.draw_stride);
   }
   // Wrapped: "cpu/bh over 4 MPI ranks" and the drift are wider than the panel.
-  ImGui::TextWrapped("step %.2f ms, %s%s", st.timings.total_ms, st.backend_name.c_str(),
+  ImGui::TextWrapped("step %.2f ms, %s%s", st.timings.total_ms, f.drawn.backend.c_str(),
                      st.have_energy ? fmt::format(", dE {:+.1e}", st.energy_drift).c_str() : "");
   if (st.have_energy && ImGui::IsItemHovered()) {
     ImGui::SetTooltip("energy drift since start: %+.3e", st.energy_drift);
   }
   ranks_line(st.ranks);
-  ImGui::Text(
-      "render %s, vertices %.2f ms",
-      st.render_ms >= 0 ? (std::to_string(st.render_ms).substr(0, 5) + " ms").c_str() : "n/a",
-      st.vertex_ms);
+  ImGui::Text("render %s, vertices %.2f ms",
+              f.render_ms >= 0 ? (std::to_string(f.render_ms).substr(0, 5) + " ms").c_str() : "n/a",
+              f.vertex_ms);
   ImGui::Text("%.3g bodies/s, %.3g interactions", st.bodies_per_s,
               double(st.interactions.body_body + st.interactions.body_cell));
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("vertex bytes a step host<->device: %llu%s",
-                      static_cast<unsigned long long>(st.transfer_bytes),
-                      st.interop ? " (CUDA-GL interop)" : "");
+                      static_cast<unsigned long long>(f.transfer_bytes),
+                      f.interop ? " (CUDA-GL interop)" : "");
   }
   stage_table(st.timings);
   const auto& total = st.history[kStageCount];
@@ -99,7 +98,7 @@ void timing_section(const PanelStats& st) {
   ImGui::TreePop();
 }
 
-void render_section(Settings& s, const PanelStats& st, const FeatureRows& rows) {
+void render_section(Settings& s, const FrameStats& st, const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Rendering");
   tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
   if (!open) return;
@@ -127,13 +126,28 @@ void render_section(Settings& s, const PanelStats& st, const FeatureRows& rows) 
   rows(PanelSlot::Screenshot);
 }
 
-void interop_line(const PanelStats& st) {
+void interop_line(const FrameStats& st) {
   if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
+}
+
+// The run's line: N, the drawn step and its time (in Myr too, where the run has units).
+void run_line(const DrawnStep& d, const RunFigures& run) {
+  if (run.units.physical()) {
+    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f (%.1f Myr)", d.bodies,
+                       static_cast<unsigned long long>(d.steps), d.time,
+                       d.time * run.units.time_myr());
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s", run_units_line(d.bodies, run.total_mass, run.units).c_str());
+    }
+  } else {
+    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f", d.bodies,
+                       static_cast<unsigned long long>(d.steps), d.time);
+  }
 }
 
 }  // namespace
 
-void draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
+void draw_panel(Settings& s, const PanelFigures& shown, const FeatureRows& rows) {
   const float width = kPanelWidth - 10.0f;
   // The key help first: the panel fits above it, so it is never covered or cut off.
   const float keys = key_help(width);
@@ -151,34 +165,24 @@ void draw_panel(Settings& s, const PanelStats& st, const FeatureRows& rows) {
   ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::PushItemWidth(kSliderWidth);
   // Wrapped: 10M bodies at t = 1234 in Myr is wider than the panel.
-  if (st.units.physical()) {
-    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f (%.1f Myr)", st.bodies,
-                       static_cast<unsigned long long>(st.steps), st.time,
-                       st.time * st.units.time_myr());
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s", run_units_line(st.bodies, st.total_mass, st.units).c_str());
-    }
-  } else {
-    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f", st.bodies,
-                       static_cast<unsigned long long>(st.steps), st.time);
-  }
+  run_line(shown.frame.drawn, shown.run);
   rows(PanelSlot::Time);
   rows(PanelSlot::Runaway);
-  interop_line(st);
+  interop_line(shown.frame);
   rows(PanelSlot::Simulation);  // the run settings' section
-  timing_section(st);
+  timing_section(shown.frame, shown.run, shown.step);
   rows(PanelSlot::Accuracy);  // the accuracy meter's section
-  render_section(s, st, rows);
+  render_section(s, shown.frame, rows);
   galaxies_section(rows);
   rows(PanelSlot::Snapshot);
   ImGui::PopItemWidth();
   ImGui::End();
   ImGui::PopStyleVar(2);
-  status_line(st, kPanelWidth);
+  status_line(shown.status, kPanelWidth);
   rows(PanelSlot::Legend);
 }
 
-void status_line(const PanelStats& st, float left) {
+void status_line(const StatusText& st, float left) {
   const std::string& text = !st.error.empty() ? st.error : st.message;
   const bool busy = !st.transfer.empty();  // a load or save under way: its bar above the text
   if (text.empty() && !busy) return;

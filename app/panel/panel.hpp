@@ -4,6 +4,9 @@
 
 #include <functional>
 
+#include "picture/frame_stats.hpp"
+#include "run/run_figures.hpp"
+#include "run/status_line.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -35,11 +38,21 @@ enum class PanelSlot {
 };
 using FeatureRows = std::function<void(PanelSlot)>;
 
+// What the panel shows, each part from its one writer: the status line, the screen (the drawn
+// step and the frame's costs) and the run (its thread's figures and the step's measures). The
+// panel hands each of its sections only the part it reads.
+struct PanelFigures {
+  const StatusText& status;
+  const FrameStats& frame;
+  const RunFigures& run;
+  const StepFigures& step;
+};
+
 // Draws the panel and the status line; `rows` draws the features' rows at each slot.
-void draw_panel(Settings& s, const PanelStats& stats, const FeatureRows& rows);
+void draw_panel(Settings& s, const PanelFigures& shown, const FeatureRows& rows);
 // The status line alone: the newest action's error or message, wrapped, in a window of its own
 // at the bottom of the view from `left` (pixels) on, so it shows even with the panel scrolled or
 // hidden (draw_panel calls it beside the panel).
-void status_line(const PanelStats& stats, float left = 10.0f);
+void status_line(const StatusText& st, float left = 10.0f);
 
 }  // namespace galaxy::app

@@ -230,7 +230,7 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
   return changed;
 }
 
-void error_here(const PanelStats& st, Place where) {
+void error_here(const StatusText& st, Place where) {
   if (st.error.empty() || st.error_place != where) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));
   ImGui::TextWrapped("%s", st.error.c_str());

@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "meters.hpp"
 #include "panel/accuracy_chart.hpp"
-#include "settings.hpp"
+#include "run/status_line.hpp"
 
 namespace galaxy::app {
 
@@ -37,7 +38,7 @@ bool combo(const char* label, int& current, const std::vector<std::string>& item
            const std::string& other = {});
 
 // The error of the action named `where`, right below the control the user touched.
-void error_here(const PanelStats& st, Place where);
+void error_here(const StatusText& st, Place where);
 
 // A note in grey after the item just drawn: on its line, or under it where the line has no room
 // left (10485760 bodies, a mass in Msun deep in the designer's tree).

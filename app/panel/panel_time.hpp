@@ -5,11 +5,11 @@
 
 #include <string>
 
-#include "settings.hpp"
+#include "run/run_figures.hpp"
 
 namespace galaxy::app {
 
 // "60 fps, 28.4 steps/s, 0.355 time/s": the frame rate and the simulation's rates.
-std::string rates_text(const PanelStats& st);
+std::string rates_text(float fps, const RunFigures& run);
 
 }  // namespace galaxy::app

@@ -35,9 +35,8 @@ std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
 }  // namespace
 
 Screen::Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const Settings& settings,
-               PanelStats& stats, StatusLine& status)
+               StatusLine& status)
     : settings_(settings),
-      stats_(stats),
       status_(status),
       orbit_rad_(o.orbit_rad),
       panel_in_picture_(o.panel_in_picture),
@@ -45,6 +44,11 @@ Screen::Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const
       clock_(o.display_hz) {
   if (o.fullscreen) context_->set_fullscreen(true);
   imgui_ = make_imgui(*context_, o.no_ui);
+  stats_.gl_description = context_->description();
+}
+
+void Screen::resize_vertices(std::size_t count, bool cuda, bool vertex_of) {
+  vertex_path_.resize(count, cuda, vertex_of, stats_.interop_warning);
 }
 
 void Screen::make_presenter(const std::string& record, bool record_panel, int record_fps) {
@@ -63,8 +67,8 @@ void Screen::begin_frame() {
 // an unattended kiosk).
 void Screen::move_camera(Features& f) {
   camera_.yaw += orbit_rad_;
-  f.follow.advance(camera_, f.follow.what(), stats_.frame_ms * 1e-3f,
-                   stats_.time, f.camera_path.playing());
+  f.follow.advance(camera_, f.follow.what(), stats_.frame_ms * 1e-3f, stats_.drawn.time,
+                   f.camera_path.playing());
   const double dt = camera_path_seconds_per_frame(presenter_->recorder(), headless(),
                                                   clock_.display_hz(), stats_.frame_ms);
   if (auto r = f.camera_path.advance(camera_, dt, bool(f.kiosk))) status_.report(*r);
@@ -81,10 +85,7 @@ std::optional<StepReport> Screen::update_vertices(Runner& runner, Trails& trails
   if (auto e = trails.update(vertex_path_.buffers(), fresh_step)) status_.report(*e);
   if (!w.report) return std::nullopt;
   const StepReport& r = *w.report;
-  stats_.bodies = r.bodies;
-  stats_.steps = r.steps;
-  stats_.time = r.time;
-  stats_.backend_name = r.name;
+  stats_.drawn = {r.bodies, r.steps, r.time, r.name};
   if (!w.fresh) return std::nullopt;
   stats_.interop = w.interop;
   stats_.transfer_bytes = w.bytes;

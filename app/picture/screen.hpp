@@ -2,7 +2,8 @@
 // The picture side of the window, one owner: the GL context, the panel's ImGui layer, the
 // vertex path, the presenter, the camera and the frame clock. It takes the newest
 // step's vertices from the runner, moves the camera, draws and presents the frame, and says how
-// a click sees the view. Settings and PanelStats are the panel's (App's); outcomes go to the
+// a click sees the view. It is the one writer of what the panel shows of the picture (the drawn
+// step, the frame's costs: FrameStats); Settings are the panel's (App's); outcomes go to the
 // status line.
 #pragma once
 
@@ -17,6 +18,7 @@
 #include "features/features.hpp"
 #include "panel/imgui_layer.hpp"
 #include "picture/frame_clock.hpp"
+#include "picture/frame_stats.hpp"
 #include "picture/gl_context.hpp"
 #include "picture/presenter.hpp"
 #include "picture/vertex_path.hpp"
@@ -41,7 +43,7 @@ class Screen {
  public:
   // Takes the context made for the run (a window, or headless) and makes the panel's layer.
   Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const Settings& settings,
-         PanelStats& stats, StatusLine& status);
+         StatusLine& status);
   Screen(const Screen&) = delete;
   Screen& operator=(const Screen&) = delete;
 
@@ -51,6 +53,9 @@ class Screen {
   // The frame's parts, in the order App::frame runs them.
   void begin_frame();
   void move_camera(Features& f);  // after the input: --orbit, the follow camera, the camera path
+  // Buffers for `count` vertices (the run changed wholesale, or its count): CUDA-registered
+  // where `cuda` and the interop works, else the reason in stats().interop_warning.
+  void resize_vertices(std::size_t count, bool cuda, bool vertex_of);
   // The newest finished step's vertices (and trails); the step they came from where it is new.
   std::optional<StepReport> update_vertices(Runner& runner, Trails& trails);
   // Draws and presents; true where a headless recording failed (the exit status says so).
@@ -68,6 +73,7 @@ class Screen {
   render::OrbitCamera& camera() { return camera_; }
   const render::OrbitCamera& camera() const { return camera_; }
   FrameClock& clock() { return clock_; }
+  const FrameStats& stats() const { return stats_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
   // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
@@ -75,8 +81,8 @@ class Screen {
 
  private:
   const Settings& settings_;
-  PanelStats& stats_;
   StatusLine& status_;
+  FrameStats stats_;
   float orbit_rad_ = 0;
   bool panel_in_picture_ = true;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL

@@ -156,12 +156,12 @@ void Measurements::ask_colour_map(const Settings& s) {
                   generation_);
 }
 
-Measurements::Arrived Measurements::collect(PanelStats& stats) {
+Measurements::Arrived Measurements::collect(Place error_place) {
   Arrived out;
   collect_overlays(out);
   collect_colour_map(out);
-  collect_diagnostics(out, stats);
-  collect_accuracy(out, stats);
+  collect_diagnostics(out);
+  collect_accuracy(out, error_place);
   collect_pick(out);
   try {
     if (const auto c = centres_.take(generation_)) {
@@ -207,25 +207,24 @@ void Measurements::collect_colour_map(Arrived& out) {
   }
 }
 
-void Measurements::collect_diagnostics(Arrived& out, PanelStats& stats) {
+void Measurements::collect_diagnostics(Arrived& out) {
   try {
     if (const auto d = diagnostics_.take(generation_)) {
       if (!energy0_) energy0_ = d->total();
-      stats.energy_drift = *energy0_ != 0 ? (d->total() - *energy0_) / std::abs(*energy0_) : 0.0;
-      stats.have_energy = true;
-      stats.total_mass = d->mass;
+      const double drift = *energy0_ != 0 ? (d->total() - *energy0_) / std::abs(*energy0_) : 0.0;
+      out.energy = Arrived::Energy{drift, d->mass};
     }
   } catch (const std::exception& e) {
     out.reports.push_back(Report::error(fmt::format("diagnostics: {}", e.what())));
   }
 }
 
-void Measurements::collect_accuracy(Arrived& out, const PanelStats& stats) {
+void Measurements::collect_accuracy(Arrived& out, Place error_place) {
   try {
     if (const auto a = accuracy_.take(generation_)) {
       out.accuracy = AccuracyFound{a->errors, a->params.theta, a->params.alpha};
       // A measurement that failed before is over; another action's error is not this one's.
-      if (stats.error_place == Place::Accuracy) {
+      if (error_place == Place::Accuracy) {
         out.reports.push_back(Report::done(Place::Accuracy));
       }
     }

@@ -13,12 +13,13 @@
 #include <vector>
 
 #include "features/accuracy_meter.hpp"
-#include "picture/shown_field.hpp"
+#include "picture/follow.hpp"
 #include "picture/overlay.hpp"
+#include "picture/shown_field.hpp"
 #include "run/asked.hpp"
+#include "run/inspect.hpp"
 #include "run/report.hpp"
 #include "run/runner.hpp"
-#include "run/inspect.hpp"
 #include "settings.hpp"
 
 namespace galaxy::app {
@@ -57,10 +58,16 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
     std::optional<FieldReport> colour_map;   // what a map made or cleared holds (or why not)
     std::optional<Centres> centres;          // the centres the camera may follow
     std::optional<AccuracyFound> accuracy;   // the force error measured, for the meter
+    // The energy's drift since the run's first diagnostics, (E - E0) / |E0|, and the total mass.
+    struct Energy {
+      double drift = 0, mass = 0;
+    };
+    std::optional<Energy> energy;
     std::vector<Report> reports;
   };
-  // What arrived, written into `stats`.
-  Arrived collect(PanelStats& stats);
+  // What arrived; `error_place`: where the status line's error is (an accuracy measurement that
+  // arrives ends one of its own).
+  Arrived collect(Place error_place);
 
  private:
   struct Measured {
@@ -71,8 +78,8 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   void ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps);
   void ask_colour_map(const Settings& s);
   void collect_overlays(Arrived& out);
-  void collect_diagnostics(Arrived& out, PanelStats& stats);
-  void collect_accuracy(Arrived& out, const PanelStats& stats);
+  void collect_diagnostics(Arrived& out);
+  void collect_accuracy(Arrived& out, Place error_place);
   void collect_colour_map(Arrived& out);
 
   Runner& runner_;

@@ -17,10 +17,9 @@
 namespace galaxy::app {
 
 WindowRun::WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, Settings& settings,
-                     PanelStats& stats, StatusLine& status, Features& features)
+                     StatusLine& status, Features& features)
     : screen_(screen),
       settings_(settings),
-      stats_(stats),
       status_(status),
       features_(features),
       // The run's start: its snapshot's read on the terminal, and what the start said besides.
@@ -63,15 +62,13 @@ void WindowRun::republish(Session& s, bool changed) {
   const bool cuda = sim.backend() == Backend::Cuda;
   VertexPath& vertex_path = screen_.vertex_path();
   if (changed || sim.vertex_count() != vertex_path.buffers().count()) {
-    const bool vertex_of = features_.trails.vertex_of();
-    vertex_path.resize(sim.vertex_count(), cuda, vertex_of, stats_.interop_warning);
+    screen_.resize_vertices(sim.vertex_count(), cuda, features_.trails.vertex_of());
   }
   runner().set_device_vertices(cuda && vertex_path.interop_ready());
   runner().republish(s, changed);
   if (changed) {
-    stats_.source = s.source();
-    stats_.units = s.units();
-    stats_.backend_name = sim.name();
+    figures_.source = s.source();
+    figures_.units = s.units();
   }
 }
 
@@ -81,7 +78,7 @@ void WindowRun::run_changed() {
   features_.trails.run_changed();  // a vertex index may name another body now
   measurements_->run_changed(runner().status().generation);
   features_.accuracy.run_changed();
-  for (auto& h : stats_.history) h.clear();
+  for (auto& h : step_.history) h.clear();
 }
 
 void WindowRun::update_vertices() {
@@ -91,39 +88,38 @@ void WindowRun::update_vertices() {
 // The drawn step's timings for the panel and the summary.
 void WindowRun::record_step(const StepReport& r) {
   const StageTimings& t = r.timings;
-  stats_.timings = t;
-  if (!t.valid) stats_.timings.total_ms = r.wall_ms;
+  step_.timings = t;
+  if (!t.valid) step_.timings.total_ms = r.wall_ms;
   for (int k = 0; k <= kStageCount; ++k) {
-    auto& h = stats_.history[k];
-    h.push_back(k < kStageCount ? t.ms[k] : stats_.timings.total_ms);
+    auto& h = step_.history[k];
+    h.push_back(k < kStageCount ? t.ms[k] : step_.timings.total_ms);
     if (h.size() > kHistoryFrames) h.erase(h.begin());
   }
-  stats_.interactions = r.interactions;
-  stats_.ranks = r.ranks;
-  const float step_ms = stats_.timings.total_ms;
-  stats_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
+  step_.interactions = r.interactions;
+  step_.ranks = r.ranks;
+  const float step_ms = step_.timings.total_ms;
+  step_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
   screen_.clock().sample().sim_ms = r.wall_ms;
   screen_.clock().sample().stage_ms = step_ms;
 }
 
 bool WindowRun::update_status() {
   const RunnerStatus st = runner().status();
-  stats_.steps_per_s = st.steps_per_s;
-  stats_.sim_time_per_s = st.sim_time_per_s;
-  stats_.sim_steps = st.steps;
-  stats_.seeking = st.seeking;
-  stats_.kept = st.kept;
-  stats_.edits = st.edits;
-  stats_.keyframe_bytes = st.keyframe_bytes;
-  stats_.keyframe_budget = st.keyframe_budget;
-  stats_.keyframe_note = st.keyframe_note;
+  figures_.steps_per_s = st.steps_per_s;
+  figures_.sim_time_per_s = st.sim_time_per_s;
+  figures_.sim_steps = st.steps;
+  figures_.seeking = st.seeking;
+  figures_.kept = st.kept;
+  figures_.edits = st.edits;
+  figures_.keyframe_bytes = st.keyframe_bytes;
+  figures_.keyframe_budget = st.keyframe_budget;
+  figures_.keyframe_note = st.keyframe_note;
   // A load or save on its worker: the status line's bar.
   const Snapshots::Transfer t = Snapshots::transfer(control_->file_job());
-  stats_.transfer = t.text;
-  stats_.transfer_fraction = t.fraction;
+  status_.set_transfer(t.text, t.fraction);
   if (!st.error.empty()) {
     std::string paused = fmt::format("{} (paused)", st.error);
-    if (stats_.error != paused) {
+    if (status_.text().error != paused) {
       features_.time.pause();
       status_.report(Report::error(std::move(paused), Place::Step));
     }
@@ -135,18 +131,16 @@ bool WindowRun::update_status() {
 // from it or to go back to a keyframe (the panel); a headless render ends (App::frame).
 bool WindowRun::check_runaway(const RunnerStatus& st) {
   if (!st.runaway) {
-    if (!stats_.runaway.empty() && stats_.error_place == Place::Runaway) {
-      stats_.error.clear();  // gone (a reset, a load): the status line no longer says it
-      stats_.error_place = Place::None;
-    }
-    stats_.runaway.clear();
+    // Gone (a reset, a load): the status line no longer says it.
+    if (!figures_.runaway.empty()) status_.clear_error_at(Place::Runaway);
+    figures_.runaway.clear();
     return false;
   }
-  if (!stats_.runaway.empty()) return false;  // already reported
-  stats_.runaway = st.runaway->message();
-  stats_.runaway_good_step = st.runaway->good_step;
+  if (!figures_.runaway.empty()) return false;  // already reported
+  figures_.runaway = st.runaway->message();
+  figures_.runaway_good_step = st.runaway->good_step;
   features_.time.pause();
-  status_.report(Report::error(stats_.runaway, Place::Runaway));  // shows with the panel hidden
+  status_.report(Report::error(figures_.runaway, Place::Runaway));  // shows with the panel hidden
   return true;
 }
 
@@ -154,12 +148,17 @@ void WindowRun::measure() {
   const bool shown = screen_.has_panel() && settings_.show_panel;  // the panel shows them
   measurements_->refresh(settings_, features_.inspect.overlays(), features_.follow.what().first,
                          features_.separation.on(), features_.accuracy.every_3s(), shown,
-                         stats_.sim_steps);
+                         figures_.sim_steps);
   take_measurements();
 }
 
 void WindowRun::take_measurements() {
-  const Measurements::Arrived a = measurements_->collect(stats_);
+  const Measurements::Arrived a = measurements_->collect(status_.text().error_place);
+  if (a.energy) {
+    step_.have_energy = true;
+    step_.energy_drift = a.energy->drift;
+    figures_.total_mass = a.energy->mass;
+  }
   if (a.pick && a.pick->index >= 0) {  // a picked body's galaxy becomes the one followed
     FollowCamera::Action picked;
     picked.galaxy = a.pick->inspected.galaxy;
@@ -168,7 +167,11 @@ void WindowRun::take_measurements() {
   if (a.overlay) screen_.presenter().set_overlays(*a.overlay);
   features_.inspect.found(a.overlay, a.pick, *measurements_);
   if (a.colour_map) features_.colour.arrived(*a.colour_map);
-  if (a.accuracy) features_.accuracy.arrived(*a.accuracy, stats_);
+  if (a.accuracy) {
+    const DrawnStep& drawn = screen_.stats().drawn;
+    features_.accuracy.arrived(*a.accuracy, {drawn.bodies, figures_.source, drawn.backend},
+                               step_.timings.total_ms);
+  }
   if (a.centres) {
     features_.follow.measured(*a.centres, features_.follow.what());
     features_.separation.measured(*a.centres, features_.follow.what().second);
@@ -185,7 +188,7 @@ bool WindowRun::land(RunControl::Applied& a) {
   for (const Report& r : a.reports) status_.report(r);
   if (a.changed) run_changed();
   if (a.changed || a.moved) update_vertices();  // lockstep: the new state is there already
-  if (a.resumed) stats_.runaway.clear();
+  if (a.resumed) figures_.runaway.clear();
   return std::any_of(a.reports.begin(), a.reports.end(), [](const Report& r) {
     return r.kind == Report::Kind::Done && r.place == Place::Save;
   });
@@ -209,7 +212,7 @@ void WindowRun::land_edits(const BodyEdits::Outcome& o) {
     run_changed();
     update_vertices();
   }
-  stats_.editing = edits_->busy();
+  figures_.editing = edits_->busy();
 }
 
 }  // namespace galaxy::app

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The run side of the window, one owner: the run (run/run.hpp: the runner and its session), the
 // measurements asked of it, the panel's changes applied to it (RunControl) and the body edits
-// under way. It republishes the state into the screen's buffers, keeps the panel's figures of the
-// run (rates, timings, a runaway) and says its outcomes on the status line. The frame never waits
-// here for a step.
+// under way. It republishes the state into the screen's buffers, is the one writer of the panel's
+// figures of the run (run/run_figures.hpp: rates, keyframes, a runaway, the step's timings and
+// energy) and says its outcomes on the status line. The frame never waits here for a step.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include "run/measurements.hpp"
 #include "run/run.hpp"
 #include "run/run_control.hpp"
+#include "run/run_figures.hpp"
 #include "run/run_spec.hpp"
 #include "run/status_line.hpp"
 #include "settings.hpp"
@@ -27,7 +28,7 @@ class WindowRun {
   // Makes the run `spec` describes (its snapshot's read shown on the terminal, what its start
   // said printed); nothing steps before start(). `seed` seeds the edits' galaxies.
   WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, Settings& settings,
-            PanelStats& stats, StatusLine& status, Features& features);
+            StatusLine& status, Features& features);
   ~WindowRun();  // the edits, then the thread: its tasks use the measurements' colour maps
   WindowRun(const WindowRun&) = delete;
   WindowRun& operator=(const WindowRun&) = delete;
@@ -56,6 +57,9 @@ class WindowRun {
   RunControl& control() { return *control_; }
   Measurements& measurements() { return *measurements_; }
   BodyEdits& edits() { return *edits_; }
+  // What the panel shows of the run: its thread's figures, and the drawn step's measures.
+  const RunFigures& figures() const { return figures_; }
+  const StepFigures& step_figures() const { return step_; }
 
  private:
   void republish(Session& s, bool changed);  // inside Runner::exclusive (RunControl::Republish)
@@ -64,9 +68,10 @@ class WindowRun {
 
   Screen& screen_;
   Settings& settings_;
-  PanelStats& stats_;
   StatusLine& status_;
   Features& features_;
+  RunFigures figures_;
+  StepFigures step_;
   std::unique_ptr<Run> run_;  // owns the runner and its session; its thread stops first
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread
   std::unique_ptr<RunControl> control_;
