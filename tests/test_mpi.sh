@@ -37,7 +37,9 @@ if ! command -v mpirun >/dev/null; then
 fi
 # As root (CI containers) Open MPI asks for both; 4 ranks on 2 cores need --oversubscribe.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-ranks() { local k=$1; shift; mpirun --oversubscribe -np "$k" "$@"; }
+# Waiting ranks yield their core (a busy machine, or 4 ranks on 2 cores): Open MPI polls
+# otherwise, and ranks spinning beside a busy neighbour took over 600 s (issue 45).
+ranks() { local k=$1; shift; mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 -np "$k" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
