@@ -38,7 +38,7 @@ bool App::frame() {
     FeatureActions show;  // its scenario or encounter, reset, running on and fit
     const bool stuck =
         !run_->figures().runaway.empty() || status_.text().error_place == Place::Step;
-    features_.kiosk->tick(settings_, stuck, Clock::now(), show);
+    features_.kiosk->tick(run_->control().wanted().scenario, stuck, Clock::now(), show);
     apply(show);
   }
   FeatureActions script;  // --drop FRAME:BODIES, on its frame
@@ -84,11 +84,12 @@ void App::apply(const FeatureActions& a) {
     screen_->fit_camera(run_->runner(), features_.framing.aim(features_.follow.what()));
   }
   Measurements& m = run_->measurements();
+  render::RenderParams& look = screen_->look().render;
   const FeatureTargets to{screen_->camera(),     screen_->presenter(), screen_->clock().display_hz(),
                           run_->edits(),         features_.inspect.picked(),
                           Clock::now(),          m,
-                          settings_.render.hide_halo, features_.follow.what().second,
-                          settings_.render,      m};
+                          look.hide_halo,        features_.follow.what().second,
+                          look,                  m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
   if (a.accuracy.measure) {
     m.measure_accuracy();
@@ -119,7 +120,8 @@ void App::input_and_panel(FeatureActions& act) {
   act.drop.undo = a.undo;
   features_.drop.gesture(a.drag, plane, screen_->camera(), units, act.drop);
   act.time.toggle_pause = a.toggle_pause;
-  if (a.toggle_panel) settings_.show_panel = !settings_.show_panel;
+  Look& look = screen_->look();
+  if (a.toggle_panel) look.show_panel = !look.show_panel;
   act.time.speed_change = a.speed_change;
   act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;
@@ -131,19 +133,18 @@ void App::input_and_panel(FeatureActions& act) {
   if (!features_.ruler.apply({a.toggle_ruler, click}, plane) && a.pick) {
     act.inspect.pick = Inspect::Click{plane.view_proj, plane.window, a.cursor};
   }
-  if (a.toggle_three_view) settings_.three_view = !settings_.three_view;
+  if (a.toggle_three_view) look.three_view = !look.three_view;
   if (a.toggle_fullscreen) screen_->context().set_fullscreen(!screen_->context().fullscreen());
   act.recording.toggle = a.toggle_recording;
   act.camera_path.add_key = a.add_camera_key;
   act.camera_path.toggle = a.toggle_camera_path;
   act.follow.cycle = a.cycle_follow;
   act.framing.direction = a.view;
-  if (settings_.show_panel) {
+  if (look.show_panel) {
     const PanelFigures shown{status_.text(), screen_->stats(), run_->figures(),
                              run_->step_figures()};
-    draw_panel(settings_, shown, [&](PanelSlot at) {
-      feature_rows(features_, at, act, {shown, settings_, features_.inspect.picked()});
-    });
+    const FeatureView view{shown, run_->control().wanted(), look, features_.inspect.picked()};
+    draw_panel(look, shown, [&](PanelSlot at) { feature_rows(features_, at, act, view); });
     // Its checkbox: on or off before its line is drawn (taken: App::apply does not see it).
     features_.ruler.apply(std::exchange(act.ruler, {}), plane);
     if (act.encounter.preview) features_.encounter.preview(plane.view_proj, plane.window);

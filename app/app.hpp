@@ -15,7 +15,6 @@
 #include "picture/screen.hpp"
 #include "run/status_line.hpp"
 #include "run/window_run.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -28,11 +27,10 @@ class App {
   // Runs one frame; false when the program should end (window closed, q, --frames reached).
   bool frame();
 
-  // The panel's settings (the one owner of the wanted run parameters and the look), and the
-  // features' typed actions (the keys' and their rows' path, which tests drive too); the
+  // The features' typed actions (the keys' and their rows' path, which tests drive too); the
   // ruler's is applied where its click is, in the frame's input. The drop tool's edits are
-  // handed to BodyEdits and land on a later frame (at once in lockstep).
-  Settings& settings() { return settings_; }
+  // handed to BodyEdits and land on a later frame (at once in lockstep). The look is the
+  // screen's (screen().look()), the run's wanted values its control's (run().control().wanted()).
   void apply(const FeatureActions& a);
   // As Esc and q do: the ending quits, or asks first where the run has something to lose.
   void request_quit() { ending_.request_quit(); }
@@ -53,8 +51,7 @@ class App {
   // Member order is teardown order, reversed: the ending, then the run (the edits, then the
   // runner's thread, which writes the screen's buffers), the features, then the screen (the
   // presenter and the CUDA-registered buffers before the GL context, the ImGui backends before
-  // the window). The panel's settings and the status line outlive every room that holds them.
-  Settings settings_;
+  // the window). The status line outlives every room that reports to it.
   StatusLine status_;  // every room's outcomes go to the status line through it
   std::unique_ptr<Screen> screen_;
   Features features_;

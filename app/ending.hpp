@@ -13,7 +13,6 @@
 #include "picture/screen.hpp"
 #include "run/quit_guard.hpp"
 #include "run/window_run.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The start of a run: the GL context (a window, or headless), the screen, the run and the
-// panel's first settings, the features' and the ending's options, all read once here.
+// first look, the features' and the ending's options, all read once here.
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
@@ -61,14 +61,9 @@ std::unique_ptr<GlContext> make_context(Options& o) {
   return make_headless_context(o.width.value_or(1920), o.height.value_or(1080));
 }
 
-// The panel's first values: what the start-up made of the options (and of a --load file).
-Settings initial_settings(const Options& o, const Running& r, bool panel) {
-  Settings s;
-  s.params = r.params;
-  s.bodies = r.bodies;
-  s.scenario = r.scenario;
-  s.backend = r.backend;
-  s.solver = r.solver;
+// The first look: what the options ask (the run's wanted values start as what runs: RunControl).
+Look initial_look(const Options& o, bool panel) {
+  Look s;
   s.show_panel = panel;
   if (o.max_drawn) s.max_drawn = *o.max_drawn;
   s.splat_auto = o.splat == "auto";
@@ -115,7 +110,7 @@ App::App(const Options& options) {
   const ScreenOptions look{o.fullscreen, o.no_ui, glm::radians(o.orbit_deg),
                            window || o.record_panel,
                            o.headless ? display_hz : std::nullopt};
-  screen_ = std::make_unique<Screen>(std::move(context), look, settings_, status_);
+  screen_ = std::make_unique<Screen>(std::move(context), look, status_);
   features_.drop = DropTool(o.drop_frame, o.drop_bodies);
   features_.time = TimeControls(o.speed);
   features_.reference = ReferencePhoto(o.reference, o.reference_opacity);
@@ -131,11 +126,9 @@ App::App(const Options& options) {
     set_cpu_threads(0);
     set_cpu_threads(std::max(1, cpu_threads() - 1));
   }
-  run_ = std::make_unique<WindowRun>(window_run(o), o.seed, *screen_, settings_, status_,
-                                     features_);
+  run_ = std::make_unique<WindowRun>(window_run(o), o.seed, *screen_, status_, features_);
   // Before start(): the thread does not run yet, so the session answers at once.
-  const Running running = run_->runner().exclusive([](Session& s) { return s.running(); });
-  settings_ = initial_settings(o, running, screen_->has_panel());
+  screen_->look() = initial_look(o, screen_->has_panel());
   features_.follow = FollowCamera(
       {parse_follow(o.follow).value_or(FollowMode::Off), std::max(o.fit_galaxy, 0)});
   features_.framing = ViewFraming(parse_view(o.view).value_or(ViewDirection::Kept), o.fit_galaxy);
@@ -144,7 +137,7 @@ App::App(const Options& options) {
   if (o.kiosk) {
     features_.kiosk = std::make_unique<Kiosk>(o.kiosk_list, o.kiosk_seconds);
     screen_->context().set_fullscreen(true);
-    settings_.show_panel = false;
+    screen_->look().show_panel = false;
   }
   std::fprintf(stderr, "galaxy: %s\n", screen_->context().description().c_str());
   // A body past the last would be shown as nothing, without a word (issue 45).

@@ -31,7 +31,7 @@ struct Shown {
 // What shows every optional control: a runaway (its buttons), kept keyframes (the timeline), a
 // picked body, parameters and knobs off their defaults (the reset buttons), a colour map, an
 // accuracy chart, a galaxy to undo, a designer's draft with physical units, a camera path playing.
-inline void show_everything(app::Settings& s, Shown& st, app::Features& f) {
+inline void show_everything(app::RunWanted& s, app::Look& look, Shown& st, app::Features& f) {
   st.frame.drawn = {10485760, 8, 1234.5678, "cpu/bh"};  // numbers as wide as a large run's
   st.frame.fps = 144.0f;
   st.run.steps_per_s = 1234.5;
@@ -61,13 +61,13 @@ inline void show_everything(app::Settings& s, Shown& st, app::Features& f) {
   for (const ParamInfo& info : sim_params()) {
     set(s.params, info, info.choices.empty() ? info.slider_low : info.choices[0]);
   }
-  for (const render::Knob& k : render::knobs()) s.render.*k.field = k.low;
+  for (const render::Knob& k : render::knobs()) look.render.*k.field = k.low;
   struct NoRun final : app::InspectTarget {  // the panel alone: nothing to pick on
     void pick(const glm::mat4&, glm::vec2, glm::vec2, bool) override {}
     void invalidate_overlays() override {}
   } none;
   f.inspect.apply({.octree_depth = 7, .select = 3}, none, true);
-  app::choose_field(s.render, *find_field("error"));
+  app::choose_field(look.render, *find_field("error"));
   Encounter draft = *find_preset("prograde");
   draft.units = kDiskGalaxyUnits;
   f.encounter = app::EncounterDesigner(draft);
@@ -87,7 +87,7 @@ class PanelDriver : public ::testing::Test {
   void SetUp() override {
     // Tall enough for the whole panel, open: no scrolling.
     test_support::make_imgui_context(ImVec2(1280, 6000));
-    show_everything(s, st, f);
+    show_everything(s, look, st, f);
   }
   void TearDown() override { ImGui::DestroyContext(); }
 
@@ -95,8 +95,8 @@ class PanelDriver : public ::testing::Test {
     ImGui::GetIO().MousePos = mouse;
     ImGui::NewFrame();
     const app::PanelFigures shown = st.view();
-    app::draw_panel(s, shown, [&](app::PanelSlot at) {
-      app::feature_rows(f, at, acted, {shown, s, f.inspect.picked()});
+    app::draw_panel(look, shown, [&](app::PanelSlot at) {
+      app::feature_rows(f, at, acted, {shown, s, look, f.inspect.picked()});
     });
     ImGui::EndFrame();
   }
@@ -135,7 +135,8 @@ class PanelDriver : public ::testing::Test {
     return false;
   }
 
-  app::Settings s;
+  app::RunWanted s;  // the run's wanted values
+  app::Look look;
   Shown st;
   app::Features f;            // the features drawing their own rows
   app::FeatureActions acted;  // what the frames' clicks asked of them

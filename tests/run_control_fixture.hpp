@@ -9,15 +9,12 @@
 #include "cli/run_spec_options.hpp"
 #include "run/run_control.hpp"
 #include "run/runner.hpp"
-#include "settings.hpp"
 
 namespace galaxy::test_support {
 
 struct LockstepRun {
   explicit LockstepRun(std::size_t bodies) : runner(session(bodies), false, std::size_t(1) << 30) {
     runner.exclusive([&](app::Session& s) { runner.republish(s, true); });
-    settings.params = runner.running().params;
-    settings.bodies = bodies;
   }
   static std::unique_ptr<app::Session> session(std::size_t bodies) {
     app::Options o;
@@ -28,8 +25,7 @@ struct LockstepRun {
   }
 
   app::Runner runner;
-  app::Settings settings;
-  app::RunControl control{runner, settings,
+  app::RunControl control{runner,
                           [this](app::Session& s, bool changed) { runner.republish(s, changed); }};
 };
 

@@ -101,14 +101,14 @@ TEST(BodyCount, PanelTextRunsOrIsReported) {
   typed.run_settings.bodies_typed = "0.5k";
   a->apply(typed);
   EXPECT_EQ(a->run().session().simulation().size(), 500u);
-  EXPECT_EQ(a->settings().bodies, 500u);
+  EXPECT_EQ(a->run().control().wanted().bodies, 500u);
   typed.run_settings.bodies_typed = "lots";
   a->apply(typed);
   EXPECT_EQ(a->status().error_place, app::Place::BodyCount);
   EXPECT_NE(a->status().error.find("'lots' is not a body count"), std::string::npos)
       << a->status().error;
   EXPECT_EQ(a->run().session().simulation().size(), 500u);
-  EXPECT_EQ(a->settings().bodies, 500u);
+  EXPECT_EQ(a->run().control().wanted().bodies, 500u);
 }
 
 }  // namespace

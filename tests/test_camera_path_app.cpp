@@ -98,7 +98,7 @@ TEST_F(CameraPathApp, KeysAddAndPlayTheWheelStopsABadFileKeepsThePath) {
   } catch (const std::runtime_error& e) {
     GTEST_SKIP() << e.what();
   }
-  a->settings().show_panel = false;
+  a->screen().look().show_panel = false;
   ImGuiIO& io = ImGui::GetIO();
   io.MousePos = ImVec2(500, 200);
   ASSERT_TRUE(a->frame());

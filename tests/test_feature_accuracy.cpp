@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include "features/accuracy_meter.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

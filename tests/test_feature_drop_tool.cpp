@@ -14,7 +14,6 @@
 #include "features/drop_tool.hpp"
 #include "imgui_context.hpp"
 #include "run/runner.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

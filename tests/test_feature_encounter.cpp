@@ -12,7 +12,6 @@
 #include "imgui_context.hpp"
 #include "run_control_fixture.hpp"
 #include "scenarios/presets.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

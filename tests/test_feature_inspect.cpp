@@ -8,7 +8,6 @@
 
 #include "features/inspect.hpp"
 #include "imgui_context.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Kiosk mode's input as a feature of its own (app/features/kiosk.hpp): only Ctrl+Shift+Q ends the
 // show; Q alone, or with Ctrl only, does nothing (a visitor at the keyboard cannot quit it).
-#define GLFW_INCLUDE_NONE  // glad, through settings.hpp, brings GL
+#define GLFW_INCLUDE_NONE  // glad, through the features, brings GL
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <imgui.h>

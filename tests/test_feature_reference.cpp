@@ -8,7 +8,6 @@
 
 #include "features/reference_photo.hpp"
 #include "imgui_context.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

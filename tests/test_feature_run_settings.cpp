@@ -10,7 +10,6 @@
 #include "features/run_settings.hpp"
 #include "imgui_context.hpp"
 #include "run_control_fixture.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {
@@ -25,21 +24,21 @@ bool has_error(const app::RunControl::Applied& out, app::Place where) {
 TEST(RunSettingsFeature, AParameterIsTakenAndABadOneRefusedWithTheControlPutBack) {
   test_support::LockstepRun run(300);
   app::RunSettings::Action a;
-  SimParams p = run.settings.params;
+  SimParams p = run.control.wanted().params;
   p.theta = 0.5f;
   a.params = p;
   EXPECT_TRUE(app::RunSettings::edits_the_run(a)) << "quitting unsaved would lose it";
   app::RunControl::Applied out = app::RunSettings::apply(a, run.control);
   EXPECT_FALSE(has_error(out, app::Place::Parameters));
   EXPECT_FALSE(out.changed) << "the same bodies, new parameters from the next step";
-  EXPECT_EQ(run.settings.params.theta, 0.5f) << "the one owner of the wanted values";
+  EXPECT_EQ(run.control.wanted().params.theta, 0.5f) << "the one owner of the wanted values";
   run.control.advance({.paused = true, .steps = 1}, 16.0f, std::nullopt);
   EXPECT_EQ(run.runner.running().params.theta, 0.5f);
   p.theta = -1.0f;  // refused by check_params
   a.params = p;
   out = app::RunSettings::apply(a, run.control);
   EXPECT_TRUE(has_error(out, app::Place::Parameters));
-  EXPECT_EQ(run.settings.params.theta, 0.5f) << "the slider shows what runs again";
+  EXPECT_EQ(run.control.wanted().params.theta, 0.5f) << "the slider shows what runs again";
   EXPECT_EQ(run.runner.running().params.theta, 0.5f);
 }
 
@@ -50,25 +49,25 @@ TEST(RunSettingsFeature, ABodyCountMakesTheScenarioAgainAndABadOneKeepsTheRun) {
   app::RunControl::Applied out = app::RunSettings::apply(a, run.control);
   EXPECT_TRUE(out.changed);
   EXPECT_EQ(run.runner.running().bodies, 400u);
-  EXPECT_EQ(run.settings.bodies, 400u);
+  EXPECT_EQ(run.control.wanted().bodies, 400u);
   a = {};
   a.bodies_typed = "lots";
   out = app::RunSettings::apply(a, run.control);
   EXPECT_TRUE(has_error(out, app::Place::BodyCount));
   EXPECT_FALSE(out.changed);
   EXPECT_EQ(run.runner.running().bodies, 400u);
-  EXPECT_EQ(run.settings.bodies, 400u);
+  EXPECT_EQ(run.control.wanted().bodies, 400u);
   a.bodies_typed = "0.5k";
   out = app::RunSettings::apply(a, run.control);
   EXPECT_EQ(run.runner.running().bodies, 500u);
-  EXPECT_EQ(run.settings.bodies, 500u);
+  EXPECT_EQ(run.control.wanted().bodies, 500u);
 }
 
 // Clicks the x2 button of the Simulation section: the mouse moves down the window until ImGui
 // says the button is under it, then presses and lets go, as a hand would.
 TEST(RunSettingsFeature, ItsRowsAskForTwiceTheBodiesAndChangeNothingThemselves) {
   test_support::make_imgui_context(ImVec2(1280, 800));
-  app::Settings s;
+  app::RunWanted s;
   s.bodies = 1000;
   s.scenario = "collision";
   app::RunFigures run;

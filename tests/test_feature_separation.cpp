@@ -8,7 +8,6 @@
 
 #include "features/separation_plot.hpp"
 #include "imgui_context.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

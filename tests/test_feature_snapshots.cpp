@@ -11,7 +11,6 @@
 #include "features/snapshots.hpp"
 #include "imgui_context.hpp"
 #include "run_control_fixture.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {
@@ -47,7 +46,7 @@ TEST(SnapshotsFeature, SavesWithTheDefaultFormatAndLoadsBack) {
   EXPECT_TRUE(out.changed);
   ASSERT_FALSE(out.reports.empty());
   EXPECT_EQ(out.reports.back().text.rfind("loaded " + *a.path, 0), 0u) << out.reports.back().text;
-  EXPECT_EQ(run.settings.bodies, 400u) << "the file's count, now wanted";
+  EXPECT_EQ(run.control.wanted().bodies, 400u) << "the file's count, now wanted";
   EXPECT_EQ(app::Snapshots::transfer(run.control.file_job()).text, "") << "lockstep: no worker";
   fs::remove(snapshots.path());
 }

@@ -10,7 +10,6 @@
 #include "features/time_controls.hpp"
 #include "imgui_context.hpp"
 #include "run_control_fixture.hpp"
-#include "settings.hpp"
 
 namespace galaxy {
 namespace {

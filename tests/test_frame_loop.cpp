@@ -158,9 +158,8 @@ TEST(FrameLoop, KeyframesStartOverWhenTheRunChanges) {
   // Held (as paused), so the thread takes no step between the change and the look at its status
   // (fast CPU steps otherwise add keyframes in between).
   a->run().runner().hold();
-  a->settings().bodies = 1000;
   app::FeatureActions c;
-  c.run_settings.bodies = a->settings().bodies;
+  c.run_settings.bodies = 1000;
   a->apply(c);
   app::RunnerStatus st = a->run().runner().status();
   EXPECT_EQ(st.kept, std::vector<std::uint64_t>{0});
@@ -257,8 +256,8 @@ TEST(FrameLoop, AStillSceneIsReusedAndAnyChangeDrawsAgain) {
   EXPECT_NE(a->screen().picture(), still);
   // The look.
   const std::vector<std::uint8_t> stepped = a->screen().picture();
-  a->settings().render.brightness *= 4.0f;
-  a->settings().render.auto_exposure = false;
+  a->screen().look().render.brightness *= 4.0f;
+  a->screen().look().render.auto_exposure = false;
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->screen().picture(), stepped) << "a brighter look is drawn";
 }

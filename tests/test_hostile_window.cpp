@@ -67,9 +67,9 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   ASSERT_TRUE(a->frame());
   ASSERT_TRUE(a->frame());
   const std::uint64_t before = a->run().session().simulation().steps_taken();
-  a->settings().params.dt = 1e30f;
   app::FeatureActions c;
-  c.run_settings.params = a->settings().params;
+  c.run_settings.params = a->run().control().wanted().params;
+  c.run_settings.params->dt = 1e30f;
   a->apply(c);
   EXPECT_TRUE(a->frame()) << "the frame of the runaway";
   EXPECT_NE(a->run().figures().runaway.find("ran away"), std::string::npos);
@@ -82,9 +82,9 @@ TEST(HostileApp, ARunawayPausesOnTheLastGoodStateAndOffersTheWayBack) {
   EXPECT_EQ(a->run().figures().runaway_good_step, before);
   EXPECT_EQ(a->run().session().simulation().steps_taken(), before);
   // The panel's "go back and continue", with a sane dt first.
-  a->settings().params.dt = 0.0125f;
   app::FeatureActions fix;
-  fix.run_settings.params = a->settings().params;
+  fix.run_settings.params = a->run().control().wanted().params;
+  fix.run_settings.params->dt = 0.0125f;
   a->apply(fix);
   app::FeatureActions go_on;
   go_on.time.resume = true;
@@ -114,16 +114,15 @@ TEST(HostileApp, AnErrorIsShownWhereTheUserActedAndANewOutcomeClearsIt) {
   EXPECT_TRUE(a->status().error.empty()) << "the stale error is gone: " << a->status().error;
   EXPECT_EQ(a->status().message, "saved " + good.string());
   // A body count beyond memory: the error sits at the body count, the run stays.
-  a->settings().bodies = 99'999'999'999ull;
   app::FeatureActions n;
-  n.run_settings.bodies = a->settings().bodies;
+  n.run_settings.bodies = 99'999'999'999ull;
   a->apply(n);
   EXPECT_EQ(a->status().error_place, app::Place::BodyCount);
   EXPECT_NE(a->status().error.find("99,999,999,999 bodies need"), std::string::npos)
       << a->status().error;
   EXPECT_TRUE(a->status().message.empty());
   EXPECT_EQ(a->run().session().simulation().size(), 300u);
-  EXPECT_EQ(a->settings().bodies, 300u);
+  EXPECT_EQ(a->run().control().wanted().bodies, 300u);
   fs::remove(good);
 }
 
@@ -142,9 +141,8 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   ASSERT_TRUE(a->status().error.empty()) << a->status().error;
 
   // The body count (the run settings' action), then the load (the snapshots' action), in one frame.
-  a->settings().bodies = 400;
   app::FeatureActions count;
-  count.run_settings.bodies = a->settings().bodies;
+  count.run_settings.bodies = 400;
   a->apply(count);
   app::FeatureActions failed;
   failed.snapshots.path = temp("galaxy_no_such_file.gxy").string();
@@ -153,12 +151,12 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   EXPECT_EQ(a->status().error_place, app::Place::Load);
   EXPECT_TRUE(a->status().message.empty()) << a->status().message;
   EXPECT_EQ(a->run().session().simulation().size(), 400u);
-  EXPECT_EQ(a->settings().bodies, 400u);
+  EXPECT_EQ(a->run().control().wanted().bodies, 400u);
   EXPECT_EQ(a->run().figures().source, "collision");
 
-  a->settings().params.theta = 0.5f;
   app::FeatureActions theta;
-  theta.run_settings.params = a->settings().params;
+  theta.run_settings.params = a->run().control().wanted().params;
+  theta.run_settings.params->theta = 0.5f;
   a->apply(theta);
   app::FeatureActions load;
   load.snapshots.path = saved.string();
@@ -167,8 +165,8 @@ TEST(HostileApp, AFailedLoadBesideASuccessfulChangeIsReportedAsFailed) {
   EXPECT_TRUE(a->status().error.empty()) << a->status().error;
   EXPECT_EQ(a->status().message.rfind("loaded " + saved.string(), 0), 0u) << a->status().message;
   EXPECT_EQ(a->run().session().simulation().size(), 300u);
-  EXPECT_EQ(a->settings().bodies, 300u);
-  EXPECT_EQ(a->settings().params.theta, SimParams{}.theta) << "the file's theta, now wanted";
+  EXPECT_EQ(a->run().control().wanted().bodies, 300u);
+  EXPECT_EQ(a->run().control().wanted().params.theta, SimParams{}.theta) << "the file's theta, now wanted";
   EXPECT_EQ(a->run().session().simulation().params().theta, SimParams{}.theta);
   EXPECT_EQ(a->run().figures().source, "snapshot " + saved.string());
   fs::remove(saved);

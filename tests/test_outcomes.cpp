@@ -26,10 +26,12 @@ app::FeatureActions typed_count(const std::string& text) {
   return c;
 }
 
-// The wanted parameters as edited in `a`'s settings, asked of the run as the sliders ask.
-app::FeatureActions params_changed(app::App& a) {
+// The wanted parameters with theta at `theta`, asked of the run as the slider asks.
+app::FeatureActions theta_changed(app::App& a, float theta) {
   app::FeatureActions c;
-  c.run_settings.params = a.settings().params;
+  SimParams p = a.run().control().wanted().params;
+  p.theta = theta;
+  c.run_settings.params = p;
   return c;
 }
 
@@ -48,18 +50,15 @@ TEST(Outcomes, ASuccessClearsTheErrorOfAnEarlierAttempt) {
   EXPECT_EQ(a->status().error_place, app::Place::None);
 
   // The same for a parameter: theta 0 refused, theta 0.5 taken.
-  a->settings().params.theta = 0.0f;
-  a->apply(params_changed(*a));
+  a->apply(theta_changed(*a, 0.0f));
   ASSERT_EQ(a->status().error_place, app::Place::Parameters);
-  a->settings().params.theta = 0.5f;
-  a->apply(params_changed(*a));
+  a->apply(theta_changed(*a, 0.5f));
   EXPECT_TRUE(a->status().error.empty()) << "still shown: " << a->status().error;
 
   // And for another control: a success anywhere is the newest outcome.
   a->apply(typed_count("-3"));
   ASSERT_EQ(a->status().error_place, app::Place::BodyCount);
-  a->settings().params.theta = 0.6f;
-  a->apply(params_changed(*a));
+  a->apply(theta_changed(*a, 0.6f));
   EXPECT_TRUE(a->status().error.empty()) << "still shown: " << a->status().error;
 }
 
@@ -69,9 +68,8 @@ TEST(Outcomes, AnErrorBesideASuccessStaysAndMessagesStay) {
   std::string why;
   auto a = small_app(why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().params.theta = -1.0f;
   app::FeatureActions both = typed_count("500");
-  both.run_settings.params = a->settings().params;
+  both.run_settings.params = theta_changed(*a, -1.0f).run_settings.params;
   a->apply(both);
   EXPECT_EQ(a->status().error_place, app::Place::Parameters) << a->status().error;
   EXPECT_EQ(a->run().session().simulation().size(), 500u);

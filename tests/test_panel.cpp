@@ -34,7 +34,7 @@ double moved_value(const ParamInfo& info) {
 TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
   for (const ParamInfo& info : sim_params()) {
     const std::string name(info.name);
-    app::Settings s;
+    app::RunWanted s;
     EXPECT_TRUE(app::at_default(s.params, info)) << name << ": no reset button at the start";
     set(s.params, info, moved_value(info));
     ASSERT_FALSE(s.params == SimParams{}) << name;
@@ -48,14 +48,14 @@ TEST(ParamReset, EveryParameterGoesBackToItsDefaultAndReportsLikeItsSlider) {
   }
   for (const render::Knob& k : render::knobs()) {
     const std::string name(k.name);
-    app::Settings s;
-    EXPECT_TRUE(app::at_default(s, k)) << name;
+    app::Look s;
+    EXPECT_TRUE(app::at_default(s.render, k)) << name;
     s.render.*k.field = k.low + 0.37f * (k.high - k.low);
     ASSERT_FALSE(s.render == render::RenderParams{}) << name;
-    EXPECT_FALSE(app::at_default(s, k)) << name;
-    static_assert(std::is_void_v<decltype(app::reset_to_default(s, k))>,
+    EXPECT_FALSE(app::at_default(s.render, k)) << name;
+    static_assert(std::is_void_v<decltype(app::reset_to_default(s.render, k))>,
                   "the renderer reads the look every frame: nothing to carry to the run");
-    app::reset_to_default(s, k);
+    app::reset_to_default(s.render, k);
     EXPECT_TRUE(s.render == render::RenderParams{}) << name;
   }
   EXPECT_EQ(app::default_text(*find_param("theta")), "1");
@@ -117,14 +117,14 @@ TEST(ParamReset, AResetReachesTheRunningSimulation) {
   const app::Options o = test_support::small_options(400);
   auto a = test_support::make_app(o, why);
   if (!a) GTEST_SKIP() << why;
-  a->settings().params.theta = 0.4f;
-  a->settings().params.softening = 0.2f;
   app::FeatureActions moved;
-  moved.run_settings.params = a->settings().params;
+  moved.run_settings.params = a->run().control().wanted().params;
+  moved.run_settings.params->theta = 0.4f;
+  moved.run_settings.params->softening = 0.2f;
   a->apply(moved);
   ASSERT_EQ(a->run().session().simulation().params().theta, 0.4f);
   app::FeatureActions reset;
-  reset.run_settings.params = a->settings().params;
+  reset.run_settings.params = a->run().control().wanted().params;
   app::reset_to_default(*reset.run_settings.params, *find_param("theta"));
   a->apply(reset);
   EXPECT_EQ(a->run().session().simulation().params().theta, SimParams{}.theta);
@@ -160,9 +160,9 @@ TEST(AccuracyChart, TheAppKeepsEachMeasurementWithThetaAndStepTime) {
   measure.accuracy.measure = true;
   ASSERT_TRUE(a->frame());
   a->apply(measure);
-  a->settings().params.theta = 0.3f;
   app::FeatureActions moved;
-  moved.run_settings.params = a->settings().params;
+  moved.run_settings.params = a->run().control().wanted().params;
+  moved.run_settings.params->theta = 0.3f;
   a->apply(moved);
   ASSERT_TRUE(a->frame());  // a step at the new theta
   a->apply(measure);

@@ -81,7 +81,7 @@ class ParamTyping : public ::testing::Test {
     frame();
   }
 
-  app::Settings s;
+  app::RunWanted s;
   SimParams running;
   ImVec2 first_row{0, 0};
   int applied = 0, errors = 0;

@@ -235,7 +235,7 @@ TEST(HostileApp, AThreadedLoadKeepsTheRunOnFailureAndSwapsItInOnSuccess) {
   EXPECT_TRUE(a->status().error.empty()) << a->status().error;
   EXPECT_EQ(a->status().message.rfind("loaded " + good.string(), 0), 0u) << a->status().message;
   EXPECT_EQ(a->run().session().simulation().size(), 123u);
-  EXPECT_EQ(a->settings().bodies, 123u);
+  EXPECT_EQ(a->run().control().wanted().bodies, 123u);
   EXPECT_EQ(a->run().figures().source, "snapshot " + good.string());
 
   // A save is written on the worker too, and says so when it is done.

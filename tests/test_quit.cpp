@@ -82,9 +82,9 @@ bool quit_dialog_open() {
 }
 
 void edit_theta(app::App& a) {
-  a.settings().params.theta = 0.5f;
   app::FeatureActions c;
-  c.run_settings.params = a.settings().params;
+  c.run_settings.params = a.run().control().wanted().params;
+  c.run_settings.params->theta = 0.5f;
   a.apply(c);
 }
 

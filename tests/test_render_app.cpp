@@ -24,7 +24,7 @@ using test_support::fresh_dir;
 
 using test_support::make_app;
 
-// The panel's path: edit Settings, mark the change, App::apply. Repeatedly, and a bad count.
+// The panel's path: a body count asked as the field asks it, App::apply. Repeatedly, and a bad count.
 TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   app::Options o;
   o.bodies = 1000;
@@ -34,19 +34,17 @@ TEST(AppGl, BodyCountChangesThroughThePanelPathRepeatedly) {
   auto a = make_app(o, why);
   if (!a) GTEST_SKIP() << why;
   for (std::size_t n : {3000u, 500u, 2048u, 1u, 1000u}) {
-    a->settings().bodies = n;
     app::FeatureActions c;
-    c.run_settings.bodies = a->settings().bodies;
+    c.run_settings.bodies = n;
     a->apply(c);
     ASSERT_TRUE(a->frame());
     EXPECT_EQ(a->run().session().simulation().size(), n);
     EXPECT_EQ(a->screen().vertices().count(), n);
-    EXPECT_EQ(a->settings().bodies, n);
+    EXPECT_EQ(a->run().control().wanted().bodies, n);
     EXPECT_TRUE(a->status().error.empty()) << a->status().error;
   }
-  a->settings().bodies = 0;  // the scenario cannot make zero bodies: the run stays
   app::FeatureActions c;
-  c.run_settings.bodies = a->settings().bodies;
+  c.run_settings.bodies = 0;  // the scenario cannot make zero bodies: the run stays
   a->apply(c);
   EXPECT_EQ(a->run().session().simulation().size(), 1000u);
   EXPECT_EQ(a->screen().vertices().count(), 1000u);
@@ -148,17 +146,15 @@ TEST(AppGl, ASolverChangeRefreshesThePickedWalk) {
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->features().inspect.walk().find("body 7"), std::string::npos)
       << a->features().inspect.walk();
-  a->settings().solver = Solver::Direct;
   app::FeatureActions c;
-  c.run_settings.solver = a->settings().solver;
+  c.run_settings.solver = Solver::Direct;
   a->apply(c);
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->status().error.find("overlay: trace_walk: the direct solver builds no tree"),
             std::string::npos)
       << a->status().error;
   EXPECT_TRUE(a->features().inspect.walk().empty()) << a->features().inspect.walk();
-  a->settings().solver = Solver::BarnesHut;
-  c.run_settings.solver = a->settings().solver;
+  c.run_settings.solver = Solver::BarnesHut;
   a->apply(c);
   ASSERT_TRUE(a->frame());
   EXPECT_NE(a->features().inspect.walk().find("body 7"), std::string::npos)

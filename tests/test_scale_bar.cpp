@@ -118,7 +118,7 @@ TEST(PanelGl, TheScaleBarIsDrawnAtTheTopRight) {
   o.no_ui = false;
   auto a = std::make_unique<app::App>(o);
   for (bool panel : {true, false}) {
-    a->settings().show_panel = panel;
+    a->screen().look().show_panel = panel;
     ASSERT_TRUE(a->frame());
     const int cols = bar_columns(a->screen().picture(), 640, 360);
     EXPECT_GE(cols, int(0.08f * 640)) << (panel ? "with" : "without") << " the panel";

@@ -259,9 +259,8 @@ TEST(AppTrails, TrailsFollowTheRunsBodiesAndABodyCountChangeStartsThemOver) {
     EXPECT_EQ(now[k], glm::vec3(b.x[chosen[k]], b.y[chosen[k]], b.z[chosen[k]])) << k;
     EXPECT_NE(b.population[chosen[k]], std::uint8_t(Population::Halo));
   }
-  a->settings().bodies = 700;
   app::FeatureActions c;
-  c.run_settings.bodies = a->settings().bodies;
+  c.run_settings.bodies = 700;
   a->apply(c);
   ASSERT_TRUE(a->frame());
   t = a->features().trails.drawn();

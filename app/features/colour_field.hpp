@@ -5,7 +5,7 @@
 // values and what the shown map holds, or why it could not be made). It owns what the map holds
 // (the measurements' newest word on it) and asks for the error map through a narrow handle
 // (ColourMapTarget: the measurements); the colour mode and the field's map stay in the look
-// (Settings::render), which the renderer reads as one struct, and its action writes them there.
+// (Look::render), which the renderer reads as one struct, and its action writes them there.
 #pragma once
 
 #include <optional>
@@ -32,7 +32,7 @@ class ColourField {
   void section(Action& a, const render::RenderParams& look) const;
   // The legend in a window of its own at the bottom right of the view (panel/colour_bar.hpp).
   void legend(const render::RenderParams& look, const Units& u) const;
-  // Applies `a`: the colouring into `look` (Settings::render), a recompute asked of `t`.
+  // Applies `a`: the colouring into `look` (Look::render), a recompute asked of `t`.
   static void apply(const Action& a, render::RenderParams& look, ColourMapTarget& t);
   // What the measurements said of the shown map (Measurements::Arrived::colour_map).
   void arrived(const FieldReport& r) { report_ = r; }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // What a feature is handed: FeatureView, read-only, when it draws its rows (what the panel shows,
-// from its writers; the wanted settings; the picked body), and FeatureTargets when its action is
-// applied (narrow handles on what features act on, not the App).
+// from its writers; the run's wanted values; the look; the picked body), and FeatureTargets when
+// its action is applied (narrow handles on what features act on, not the App).
 #pragma once
 
 #include <chrono>
 
 #include "panel/panel.hpp"
-#include "settings.hpp"
+#include "picture/look.hpp"
+#include "run/run_wanted.hpp"
 
 namespace galaxy::render {
 class OrbitCamera;
@@ -22,7 +23,8 @@ class RecordTarget;
 
 struct FeatureView {
   const PanelFigures& shown;
-  const Settings& settings;
+  const RunWanted& wanted;
+  const Look& look;
   int picked;  // the picked body, -1 none
 };
 
@@ -36,7 +38,7 @@ struct FeatureTargets {
   InspectTarget& inspect;       // the measurements: picks, overlays asked again
   bool skip_halo;               // the halo is not drawn: a click passes over its bodies
   int follow_galaxy;            // the followed galaxy: the separation plot's first
-  render::RenderParams& look;   // Settings::render: the trails' knobs, the colouring
+  render::RenderParams& look;   // Look::render: the trails' knobs, the colouring
   ColourMapTarget& colour_map;  // the measurements: the shown field computed again
 };
 

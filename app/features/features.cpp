@@ -11,13 +11,13 @@ void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const Feat
     if (feature.kSlot == at) feature.rows(a.*(slotted.action), v);
   };
   std::apply([&](const auto&... slotted) { (draw(slotted), ...); }, kSlotted);
-  const render::RenderParams& look = v.settings.render;
+  const render::RenderParams& look = v.look.render;
   const StatusText& st = v.shown.status;
   const RunFigures& run = v.shown.run;
   const DrawnStep& drawn = v.shown.frame.drawn;
   switch (at) {  // the others, each at its own slots
     case PanelSlot::Simulation:
-      RunSettings::section(a.run_settings, v.settings, {run, drawn.bodies, st});
+      RunSettings::section(a.run_settings, v.wanted, {run, drawn.bodies, st});
       return;
     case PanelSlot::Follow:
       f.follow.section(a.follow);

@@ -106,7 +106,7 @@ std::vector<Report> apply_features(Features& f, const FeatureActions& a, const F
 RunControl::Applied apply_run_features(Features& f, const FeatureActions& a, RunControl& run);
 
 // The features' rows at `at` in the panel (the panel's FeatureRows); what they were asked to do
-// is added to `a`; `v`: what the panel shows, the wanted settings now and the picked body, of
+// is added to `a`; `v`: what the panel shows, the wanted values, the look and the picked body, of
 // which each feature gets the part it reads.
 void feature_rows(const Features& f, PanelSlot at, FeatureActions& a, const FeatureView& v);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "features/kiosk.hpp"
 
+#define GLFW_INCLUDE_NONE  // the GL header is glad's (through features.hpp)
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -32,12 +33,12 @@ Kiosk::Kiosk(std::vector<std::string> items, double seconds)
   }
 }
 
-void Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
+void Kiosk::start(const std::string& scenario, std::size_t item, FeatureActions& act) {
   current_ = item;
   if (encounters_[item]) {
     act.encounter.draft = *encounters_[item];
     act.encounter.start = true;
-  } else if (s.scenario == items_[item]) {
+  } else if (scenario == items_[item]) {
     act.time.reset = true;
   } else {
     act.run_settings.scenario = items_[item];
@@ -48,20 +49,21 @@ void Kiosk::start(Settings& s, std::size_t item, FeatureActions& act) {
   act.time.fit = true;  // after the new bodies (App::apply of the features)
 }
 
-void Kiosk::tick(Settings& s, bool stuck, Clock::time_point now, FeatureActions& act) {
+void Kiosk::tick(const std::string& scenario, bool stuck, Clock::time_point now,
+                 FeatureActions& act) {
   if (!started_) {
     started_ = now;
-    start(s, 0, act);
+    start(scenario, 0, act);
     return;
   }
   if (stuck) {
     started_ = now;
-    start(s, current_, act);  // the same again, from its start
+    start(scenario, current_, act);  // the same again, from its start
     return;
   }
   if (std::chrono::duration<double>(now - *started_).count() < seconds_) return;
   started_ = now;
-  start(s, (current_ + 1) % items_.size(), act);
+  start(scenario, (current_ + 1) % items_.size(), act);
 }
 
 // ImGui 1.86 keeps GLFW's key codes.

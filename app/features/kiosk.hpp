@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "scenarios/encounter.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -27,9 +26,9 @@ class Kiosk {
 
   // Once a frame: what starts the next item when the current one has had its time (or the first,
   // at once), or the current one again after a runaway or an error; a scenario, an encounter, the
-  // reset, running on and the camera's fit are asked of the features in `act`; `stuck`: a
-  // runaway or a failed step stopped the run.
-  void tick(Settings& s, bool stuck, Clock::time_point now, FeatureActions& act);
+  // reset, running on and the camera's fit are asked of the features in `act`; `scenario`: the
+  // one that runs (wanted), `stuck`: a runaway or a failed step stopped the run.
+  void tick(const std::string& scenario, bool stuck, Clock::time_point now, FeatureActions& act);
   const std::string& showing() const { return items_[current_]; }
   // The frame's input in kiosk mode: nothing reaches the camera or the run but the exit chord;
   // true when Ctrl+Shift+Q was pressed.
@@ -38,7 +37,7 @@ class Kiosk {
   void caption() const;
 
  private:
-  void start(Settings& s, std::size_t item, FeatureActions& act);
+  void start(const std::string& scenario, std::size_t item, FeatureActions& act);
 
   std::vector<std::string> items_;
   std::vector<std::optional<Encounter>> encounters_;  // the files', read once at the start

@@ -21,7 +21,7 @@ using RunShown = RunSettings::RunShown;
 // The parameters of both sections, edited in one copy of the wanted ones: the tree's tuning
 // knobs folded away (they change speed; the reach, at small alpha, also how small the error can
 // get).
-void parameter_rows(RunSettings::Action& a, const Settings& s, const StatusText& st) {
+void parameter_rows(RunSettings::Action& a, const RunWanted& s, const StatusText& st) {
   SimParams p = s.params;
   bool changed = param_controls(p, ParamSection::Physics);
   const bool open = ImGui::TreeNode("tuning");
@@ -52,7 +52,7 @@ void run_units(const RunFigures& run, std::size_t bodies) {
 // The body count applies on Enter (as typed: 250k, 1M, 1e6; RunControl::set_bodies reads it and
 // says what is wrong with it) or on a halving or doubling button: not once per keystroke. The
 // memory preflight (Session::set_body_count) refuses what does not fit.
-void body_count_row(RunSettings::Action& a, const Settings& s, const RunShown& now) {
+void body_count_row(RunSettings::Action& a, const RunWanted& s, const RunShown& now) {
   std::string text = body_count_text(s.bodies);
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - 2 * ImGui::GetFrameHeight() - 8);
   if (ImGui::InputText("##bodies", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
@@ -77,7 +77,7 @@ void body_count_row(RunSettings::Action& a, const Settings& s, const RunShown& n
 
 // What runs: a scenario, or after a load the snapshot (then any scenario is a change). The
 // backend and the solver share a row: the panel stays short.
-void run_kind_rows(RunSettings::Action& a, const Settings& s, const RunShown& now) {
+void run_kind_rows(RunSettings::Action& a, const RunWanted& s, const RunShown& now) {
   int scenario = -1;
   const auto& names = scenario_names();
   for (int i = 0; i < int(names.size()); ++i) {
@@ -107,7 +107,7 @@ void run_kind_rows(RunSettings::Action& a, const Settings& s, const RunShown& no
 
 }  // namespace
 
-void RunSettings::section(Action& a, const Settings& s, const RunShown& now) {
+void RunSettings::section(Action& a, const RunWanted& s, const RunShown& now) {
   const bool open = ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen);
   tip("the run: its parameters (from the next step), body count, scenario, backend and solver");
   if (!open) return;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The run's settings: the Simulation section's rows (the parameter sliders made from the
 // parameter table, the body count, the scenario, the backend and the solver). The wanted values
-// have one owner, Settings (what the CLI started and what the panel asks); the rows draw them and
-// return what was asked as a typed action, which RunControl's typed requests apply, writing the
-// wanted value to Settings or, where the run refuses it, putting back what runs.
+// have one owner, RunControl (run/run_wanted.hpp: what the start made and what the panel asks);
+// the rows draw them and return what was asked as a typed action, which RunControl's typed
+// requests apply, writing the wanted value or, where the run refuses it, putting back what runs.
 #pragma once
 
 #include <cstddef>
@@ -12,8 +12,8 @@
 
 #include "run/run_control.hpp"
 #include "run/run_figures.hpp"
+#include "run/run_wanted.hpp"
 #include "run/status_line.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -36,7 +36,7 @@ class RunSettings {
   };
 
   // The Simulation section: `s` the wanted values now, `now` what runs.
-  static void section(Action& a, const Settings& s, const RunShown& now);
+  static void section(Action& a, const RunWanted& s, const RunShown& now);
   // In the order the run takes them: parameters, solver, backend, scenario, then the count (a
   // typed one before a button's); what the run did.
   static RunControl::Applied apply(const Action& a, RunControl& run);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The three-view layout (v, the panel's "three views"): the camera's target and distance seen
 // along z (the x-y plane), y (x-z) and x (y-z), each a third of the width, as encounters are
-// matched to observed systems. Whether it shows stays in Settings (the presenter reads it).
+// matched to observed systems. Whether it shows is the look's (picture/look.hpp; the presenter reads it).
 #pragma once
 
 #include <glm/glm.hpp>

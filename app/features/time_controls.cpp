@@ -9,7 +9,7 @@
 
 #include "memory.hpp"
 #include "panel/panel_parts.hpp"
-#include "settings.hpp"
+#include "run/run_figures.hpp"
 #include "timeline.hpp"
 
 namespace galaxy::app {

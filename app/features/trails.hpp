@@ -38,7 +38,7 @@ class Trails {
   // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
   // applied with the targets.
   static constexpr PanelSlot kSlot = PanelSlot::Trails;
-  void rows(Action& a, const FeatureView& v) const { section(a, v.settings.render); }
+  void rows(Action& a, const FeatureView& v) const { section(a, v.look.render); }
   void apply(const Action& a, const FeatureTargets& t, std::vector<Report>&) { apply(a, t.look); }
 
   // Its tree node ("trails (N bodies)") with rows() inside; `look`: the knobs' values now.
@@ -47,7 +47,7 @@ class Trails {
   // they are on the length, the steps between samples, the galaxy and the look's trail knobs.
   void rows(Action& a, const render::RenderParams& look) const;
   // Applies `a`: what is followed here (the trails start over at their next update), the knobs
-  // into `look` (Settings::render).
+  // into `look` (Look::render).
   void apply(const Action& a, render::RenderParams& look);
 
   // After the vertex path, each frame: samples the drawn step where it is new (`fresh_step`), or

@@ -98,12 +98,12 @@ void timing_section(const FrameStats& f, const RunFigures& run, const StepFigure
   ImGui::TreePop();
 }
 
-void render_section(Settings& s, const FrameStats& st, const FeatureRows& rows) {
+void render_section(Look& s, const FrameStats& st, const FeatureRows& rows) {
   const bool open = ImGui::CollapsingHeader("Rendering");
   tip("the look (light, exposure, colours), the colour maps, the overlays and screenshots");
   if (!open) return;
   render::RenderParams& r = s.render;
-  knob_controls(s);
+  knob_controls(r);
   ImGui::Checkbox("auto exposure", &r.auto_exposure);
   tip("measure the picture's light each frame and expose for it (exposure multiplies it)");
   rows(PanelSlot::Colour);
@@ -147,7 +147,7 @@ void run_line(const DrawnStep& d, const RunFigures& run) {
 
 }  // namespace
 
-void draw_panel(Settings& s, const PanelFigures& shown, const FeatureRows& rows) {
+void draw_panel(Look& look, const PanelFigures& shown, const FeatureRows& rows) {
   const float width = kPanelWidth - 10.0f;
   // The key help first: the panel fits above it, so it is never covered or cut off.
   const float keys = key_help(width);
@@ -172,7 +172,7 @@ void draw_panel(Settings& s, const PanelFigures& shown, const FeatureRows& rows)
   rows(PanelSlot::Simulation);  // the run settings' section
   timing_section(shown.frame, shown.run, shown.step);
   rows(PanelSlot::Accuracy);  // the accuracy meter's section
-  render_section(s, shown.frame, rows);
+  render_section(look, shown.frame, rows);
   galaxies_section(rows);
   rows(PanelSlot::Snapshot);
   ImGui::PopItemWidth();

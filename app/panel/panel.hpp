@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The ImGui panel: edits Settings and reports what changed; applies nothing itself.
+// The ImGui panel: edits the look in place (its knobs, the splat, the layout) and draws the
+// features' rows, which return what they ask as typed actions; applies nothing itself.
 #pragma once
 
 #include <functional>
@@ -7,7 +8,7 @@
 #include "picture/frame_stats.hpp"
 #include "run/run_figures.hpp"
 #include "run/status_line.hpp"
-#include "settings.hpp"
+#include "picture/look.hpp"
 
 namespace galaxy::app {
 
@@ -49,7 +50,7 @@ struct PanelFigures {
 };
 
 // Draws the panel and the status line; `rows` draws the features' rows at each slot.
-void draw_panel(Settings& s, const PanelFigures& shown, const FeatureRows& rows);
+void draw_panel(Look& look, const PanelFigures& shown, const FeatureRows& rows);
 // The status line alone: the newest action's error or message, wrapped, in a window of its own
 // at the bottom of the view from `left` (pixels) on, so it shows even with the panel scrolled or
 // hidden (draw_panel calls it beside the panel).

@@ -99,17 +99,17 @@ bool param_controls(SimParams& params, ParamSection section) {
   return changed;
 }
 
-void knob_controls(Settings& s, render::KnobGroup group) {
+void knob_controls(render::RenderParams& look, render::KnobGroup group) {
   for (const render::Knob& k : render::knobs()) {
     if (!k.in_panel || k.group != group) continue;
     const std::string label(k.name);
-    slider_edit(s.render.*k.field, [&](float* x) {
+    slider_edit(look.*k.field, [&](float* x) {
       return ImGui::SliderFloat(label.c_str(), x, k.low, k.high, k.format,
                                 k.log_slider ? ImGuiSliderFlags_Logarithmic : 0);
     });
     tooltip(k.help);
-    reset_button(&k, k.name, at_default(s, k), default_text(k),
-                 [&] { reset_to_default(s, k); });
+    reset_button(&k, k.name, at_default(look, k), default_text(k),
+                 [&] { reset_to_default(look, k); });
   }
 }
 

@@ -6,7 +6,7 @@
 
 #include "knobs.hpp"
 #include "params.hpp"
-#include "settings.hpp"
+#include "render_params.hpp"
 
 namespace galaxy::app {
 
@@ -14,6 +14,7 @@ namespace galaxy::app {
 // `params`; true when a slider or a reset button changed them.
 bool param_controls(SimParams& params, ParamSection section);
 // The look's knobs of `group` that have a slider.
-void knob_controls(Settings& s, render::KnobGroup group = render::KnobGroup::Look);
+void knob_controls(render::RenderParams& look,
+                   render::KnobGroup group = render::KnobGroup::Look);
 
 }  // namespace galaxy::app

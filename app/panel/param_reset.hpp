@@ -9,12 +9,12 @@
 
 #include "knobs.hpp"
 #include "params.hpp"
-#include "settings.hpp"
+#include "render_params.hpp"
 
 namespace galaxy::app {
 
 bool at_default(const SimParams& params, const ParamInfo& p);
-bool at_default(const Settings& s, const render::Knob& k);
+bool at_default(const render::RenderParams& look, const render::Knob& k);
 // The default as the panel writes it, for the reset button's tooltip.
 std::string default_text(const ParamInfo& p);
 std::string default_text(const render::Knob& k);
@@ -22,6 +22,6 @@ std::string default_text(const render::Knob& k);
 // which the run settings' action carries to the run as a slider's (features/run_settings); the
 // look's needs nothing else (the renderer reads it every frame).
 void reset_to_default(SimParams& params, const ParamInfo& p);
-void reset_to_default(Settings& s, const render::Knob& k);
+void reset_to_default(render::RenderParams& look, const render::Knob& k);
 
 }  // namespace galaxy::app

@@ -10,7 +10,6 @@
 #include <string>
 
 #include "picture/overlay.hpp"
-#include "settings.hpp"
 #include "units.hpp"
 
 namespace galaxy::app {

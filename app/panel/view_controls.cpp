@@ -7,10 +7,10 @@
 
 namespace galaxy::app {
 
-void view_controls(Settings& s, const FeatureRows& rows) {
+void view_controls(Look& look, const FeatureRows& rows) {
   rows(PanelSlot::Follow);
   rows(PanelSlot::ViewDirections);
-  ImGui::Checkbox("three views (v)", &s.three_view);
+  ImGui::Checkbox("three views (v)", &look.three_view);
   tip("x-y, x-z and y-z side by side, as encounters are matched to observed systems");
   ImGui::SameLine();
   rows(PanelSlot::BesideThreeViews);

@@ -5,10 +5,10 @@
 #pragma once
 
 #include "panel/panel.hpp"
-#include "settings.hpp"
+#include "picture/look.hpp"
 
 namespace galaxy::app {
 
-void view_controls(Settings& s, const FeatureRows& rows);
+void view_controls(Look& look, const FeatureRows& rows);
 
 }  // namespace galaxy::app

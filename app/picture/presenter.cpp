@@ -95,8 +95,8 @@ void Presenter::set_overlays(const OverlayGeometry& g) {
 
 void Presenter::draw(const Frame& f, const render::Canvas& target, Presented& out) {
   const int width = target.width, height = target.height;
-  render::RenderParams p = f.settings.render;
-  if (f.settings.splat_auto) {
+  render::RenderParams p = f.look.render;
+  if (f.look.splat_auto) {
     p.splat = f.bodies.count() >= kComputeSplatFrom ? render::SplatMode::Compute
                                                     : render::SplatMode::Points;
   }
@@ -159,12 +159,12 @@ void Presenter::draw_panes(const Frame& f, const render::RenderParams& p,
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }
 
-// Above Settings::max_drawn a subset is drawn (every k-th body with the light of k) while the
+// Above Look::max_drawn a subset is drawn (every k-th body with the light of k) while the
 // simulation runs or the view moves; paused and still, the next frame draws them all.
 int Presenter::draw_stride(const Frame& f) const {
   const std::size_t n = f.bodies.count();
   const bool busy = !f.paused || f.view_proj != scene_key_.view_proj;
-  const std::size_t most = std::max<std::size_t>(f.settings.max_drawn, 1);
+  const std::size_t most = std::max<std::size_t>(f.look.max_drawn, 1);
   if (n <= most || !busy) return 1;
   return static_cast<int>((n + most - 1) / most);
 }

@@ -2,7 +2,7 @@
 // Putting a frame on screen: the bodies and overlays (timed), the panel, a screenshot when asked,
 // the recording and the swap. Owns the renderer, the headless target, the recorder and the scene
 // cache's policy: a frame with nothing new copies the last picture instead of drawing again, and
-// above Settings::max_drawn a subset is drawn while the simulation runs or the view moves.
+// above Look::max_drawn a subset is drawn while the simulation runs or the view moves.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@
 #include "renderer.hpp"
 #include "run/report.hpp"
 #include "scene_cache.hpp"
-#include "settings.hpp"
+#include "picture/look.hpp"
 #include "trails.hpp"
 
 namespace galaxy::app {
@@ -47,7 +47,7 @@ class Presenter final : public RecordTarget {
 
   struct Frame {
     const render::VertexBuffers& bodies;
-    const Settings& settings;
+    const Look& look;
     const render::ReferenceImage& reference;  // the photograph behind the bodies
     glm::mat4 view_proj;
     std::uint64_t sequence = 0;  // the publication the buffers hold

@@ -34,10 +34,8 @@ std::unique_ptr<ImGuiLayer> make_imgui(GlContext& context, bool no_ui) {
 
 }  // namespace
 
-Screen::Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const Settings& settings,
-               StatusLine& status)
-    : settings_(settings),
-      status_(status),
+Screen::Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, StatusLine& status)
+    : status_(status),
       orbit_rad_(o.orbit_rad),
       panel_in_picture_(o.panel_in_picture),
       context_(std::move(context)),
@@ -74,10 +72,9 @@ void Screen::move_camera(Features& f) {
   if (auto r = f.camera_path.advance(camera_, dt, bool(f.kiosk))) status_.report(*r);
 }
 
-std::optional<StepReport> Screen::update_vertices(Runner& runner, Trails& trails) {
+std::optional<StepReport> Screen::update_vertices(Runner& runner, Trails& trails, bool cuda) {
   const auto t0 = Clock::now();
   runner.set_vertex_of(trails.vertex_of());
-  const bool cuda = settings_.backend == Backend::Cuda;
   const FrameHandoff::Taken w = vertex_path_.update(runner.handoff(), cuda, stats_.interop_warning);
   // Without registered buffers (interop failed) the thread writes host slots.
   if (!vertex_path_.interop_ready()) runner.set_device_vertices(false);
@@ -102,9 +99,9 @@ bool Screen::present(bool screenshot, const Features& f) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
   const Presenter::Presented p =
-      presenter_->present({vertex_path_.buffers(), settings_, f.reference.image(), view_proj(w, h),
+      presenter_->present({vertex_path_.buffers(), look_, f.reference.image(), view_proj(w, h),
                            drawn_sequence_, screenshot,
-                           settings_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
+                           look_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
                                                 : std::vector<glm::mat4>{},
                            f.trails.drawn(), f.time.paused()});
   stats_.splat_compute = p.splat_compute;
@@ -122,7 +119,7 @@ bool Screen::present(bool screenshot, const Features& f) {
 glm::mat4 Screen::view_proj(int width, int height) const {
   const glm::mat4 vp =
       camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
-  if (!imgui_ || !settings_.show_panel || width <= 0 || !panel_in_picture_) return vp;
+  if (!imgui_ || !look_.show_panel || width <= 0 || !panel_in_picture_) return vp;
   // Centre the picture in the part of the view that the panel leaves free (only where the panel
   // is seen: a headless picture shows it only with --record-panel).
   glm::mat4 shift(1.0f);

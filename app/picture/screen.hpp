@@ -3,8 +3,8 @@
 // vertex path, the presenter, the camera and the frame clock. It takes the newest
 // step's vertices from the runner, moves the camera, draws and presents the frame, and says how
 // a click sees the view. It is the one writer of what the panel shows of the picture (the drawn
-// step, the frame's costs: FrameStats); Settings are the panel's (App's); outcomes go to the
-// status line.
+// step, the frame's costs: FrameStats) and owns the look (picture/look.hpp), which the panel and
+// the keys edit; outcomes go to the status line.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +25,7 @@
 #include "run/frame_handoff.hpp"
 #include "run/runner.hpp"
 #include "run/status_line.hpp"
-#include "settings.hpp"
+#include "picture/look.hpp"
 
 namespace galaxy::app {
 
@@ -42,8 +42,7 @@ struct ScreenOptions {
 class Screen {
  public:
   // Takes the context made for the run (a window, or headless) and makes the panel's layer.
-  Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, const Settings& settings,
-         StatusLine& status);
+  Screen(std::unique_ptr<GlContext> context, const ScreenOptions& o, StatusLine& status);
   Screen(const Screen&) = delete;
   Screen& operator=(const Screen&) = delete;
 
@@ -57,7 +56,8 @@ class Screen {
   // where `cuda` and the interop works, else the reason in stats().interop_warning.
   void resize_vertices(std::size_t count, bool cuda, bool vertex_of);
   // The newest finished step's vertices (and trails); the step they came from where it is new.
-  std::optional<StepReport> update_vertices(Runner& runner, Trails& trails);
+  // `cuda`: the run is on the CUDA backend (its vertices may be written into the GL buffers).
+  std::optional<StepReport> update_vertices(Runner& runner, Trails& trails, bool cuda);
   // Draws and presents; true where a headless recording failed (the exit status says so).
   bool present(bool screenshot, const Features& f);
 
@@ -74,15 +74,17 @@ class Screen {
   const render::OrbitCamera& camera() const { return camera_; }
   FrameClock& clock() { return clock_; }
   const FrameStats& stats() const { return stats_; }
+  Look& look() { return look_; }
+  const Look& look() const { return look_; }
   bool headless() const { return context_->window() == nullptr; }
   const render::VertexBuffers& vertices() const { return vertex_path_.buffers(); }
   // The last frame's picture (RGBA, bottom row first) of a headless app; empty with a window.
   std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
 
  private:
-  const Settings& settings_;
   StatusLine& status_;
   FrameStats stats_;
+  Look look_;
   float orbit_rad_ = 0;
   bool panel_in_picture_ = true;
   // Member order is teardown order, reversed: the GL context outlives everything that holds GL

@@ -98,7 +98,7 @@ FieldReport Measurements::first_colour_map(Simulation& sim, const render::Render
   return said;
 }
 
-void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, FollowMode follow,
+void Measurements::refresh(const render::RenderParams& look, const OverlayAsk& overlays, FollowMode follow,
                            bool separation, bool accuracy_auto, bool shown,
                            std::uint64_t sim_steps) {
   const auto now = Clock::now();
@@ -112,7 +112,7 @@ void Measurements::refresh(const Settings& s, const OverlayAsk& overlays, Follow
     measure_accuracy();
   }
   ask_overlays(overlays, sim_steps);
-  ask_colour_map(s);
+  ask_colour_map(look);
   ask_centres(follow, separation);
 }
 
@@ -130,9 +130,9 @@ void Measurements::ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps) {
 // The colour maps' values are computed on the thread (the error map is a direct sum: about a
 // second at 1M bodies on an H100) and handed to the simulation's vertex writers there; asked
 // again once the last answer is in, while a map is shown or was shown (to clear it).
-void Measurements::ask_colour_map(const Settings& s) {
-  const bool map = shown_field(s.render) != nullptr;
-  const render::RenderParams look = s.render;
+void Measurements::ask_colour_map(const render::RenderParams& shown) {
+  const bool map = shown_field(shown) != nullptr;
+  const render::RenderParams look = shown;
   if (colour_map_.pending() || (!map && !map_shown_)) return;
   map_shown_ = map;
   colour_map_.set(runner_.ask([this, look](Session& session) {

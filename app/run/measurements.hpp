@@ -20,7 +20,7 @@
 #include "run/inspect.hpp"
 #include "run/report.hpp"
 #include "run/runner.hpp"
-#include "settings.hpp"
+#include "render_params.hpp"
 
 namespace galaxy::app {
 
@@ -48,9 +48,9 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   // `overlays` names (the inspect feature's); every galaxy's centre while `separation` (the
   // separation plot's) is on, the followed one's while `follow` (the follow camera's) is not off;
   // the accuracy every 3 seconds while `accuracy_auto` (the meter's).
-  void refresh(const Settings& s, const OverlayAsk& overlays, FollowMode follow, bool separation,
-               bool accuracy_auto,
-               bool shown, std::uint64_t sim_steps);
+  // `look`: the colour field it shows is the one computed.
+  void refresh(const render::RenderParams& look, const OverlayAsk& overlays, FollowMode follow,
+               bool separation, bool accuracy_auto, bool shown, std::uint64_t sim_steps);
 
   struct Arrived {
     std::optional<OverlayGeometry> overlay;  // new overlays for the renderer and the inspect
@@ -76,7 +76,7 @@ class Measurements final : public InspectTarget, public ColourMapTarget {
   };
   using MapInfo = std::optional<FieldReport>;
   void ask_overlays(const OverlayAsk& o, std::uint64_t sim_steps);
-  void ask_colour_map(const Settings& s);
+  void ask_colour_map(const render::RenderParams& look);
   void collect_overlays(Arrived& out);
   void collect_diagnostics(Arrived& out);
   void collect_accuracy(Arrived& out, Place error_place);

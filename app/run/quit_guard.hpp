@@ -7,7 +7,6 @@
 
 #include <chrono>
 
-#include "settings.hpp"
 
 namespace galaxy::app {
 

@@ -45,9 +45,9 @@ RunControl::Applied RunControl::reset() {
 // Checked here and set on the thread before its next step, without waiting for it.
 RunControl::Applied RunControl::set_params(const SimParams& p) {
   Applied out;
-  settings_.params = p;
+  wanted_.params = p;
   if (!attempt(Place::Parameters, [&] { check_params(p); }, out)) {
-    settings_.params = runner_.running().params;
+    wanted_.params = runner_.running().params;
     return out;
   }
   runner_.set_params(p);
@@ -56,32 +56,32 @@ RunControl::Applied RunControl::set_params(const SimParams& p) {
 
 RunControl::Applied RunControl::switch_solver(Solver solver) {
   Applied out;
-  settings_.solver = solver;
+  wanted_.solver = solver;
   const bool ok = attempt(Place::Solver, [&] {
     runner_.exclusive([&](Session& s) {
       s.simulation().set_solver(solver);
       republish_(s, false);
     });
   }, out);
-  if (!ok) settings_.solver = runner_.running().solver;
+  if (!ok) wanted_.solver = runner_.running().solver;
   return out;
 }
 
 RunControl::Applied RunControl::switch_backend(Backend b) {
   Applied out;
-  settings_.backend = b;
+  wanted_.backend = b;
   if (b != runner_.running().backend &&
       !change(Place::Backend, [&](Session& s) { s.set_backend(b); }, out)) {
-    settings_.backend = runner_.running().backend;
+    wanted_.backend = runner_.running().backend;
   }
   return out;
 }
 
 RunControl::Applied RunControl::switch_scenario(const std::string& name) {
   Applied out;
-  settings_.scenario = name;
+  wanted_.scenario = name;
   if (!change(Place::Scenario, [&](Session& s) { s.set_scenario(name); }, out)) {
-    settings_.scenario = runner_.running().scenario;
+    wanted_.scenario = runner_.running().scenario;
   }
   return out;
 }
@@ -102,13 +102,13 @@ bool RunControl::change(Place where, const std::function<void(Session&)>& action
 // scenario cannot make) keeps the old run.
 RunControl::Applied RunControl::set_bodies(std::size_t n) {
   Applied out;
-  settings_.bodies = n;
+  wanted_.bodies = n;
   const std::size_t size = runner_.running().bodies;
   const auto resize = [&](Session& s) { s.set_body_count(n); };
   if (n == size) {
     out.reports.push_back(Report::done(Place::BodyCount));  // the count that runs: nothing to do
   } else if (!change(Place::BodyCount, resize, out)) {
-    settings_.bodies = size;
+    wanted_.bodies = size;
   }
   return out;
 }
@@ -220,8 +220,8 @@ void RunControl::loaded(const std::function<Loaded(Session&)>& adopt, const std:
                         Applied& out) {
   Loaded loaded;
   if (!change(Place::Load, [&](Session& s) { loaded = adopt(s); }, out)) return;
-  settings_.params = loaded.params;
-  settings_.bodies = loaded.bodies;
+  wanted_.params = loaded.params;
+  wanted_.bodies = loaded.bodies;
   std::string text = "loaded " + path;
   for (const std::string& note : loaded.notes) text += "\n" + note;
   out.reports.push_back(Report::message(text));
@@ -284,7 +284,7 @@ void RunControl::advance(const Grant& g, float frame_ms, std::optional<std::uint
     return;
   }
   const float frame_s = std::max(frame_ms, 0.0f) * 1e-3f;
-  runner_.grant(steps_granted(g.speed, frame_s, settings_.params.dt), limit);
+  runner_.grant(steps_granted(g.speed, frame_s, wanted_.params.dt), limit);
 }
 
 }  // namespace galaxy::app

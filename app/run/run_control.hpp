@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// What the features ask of the run, applied through typed requests. Settings holds the wanted
-// values (the one owner: a request writes what is asked there); each change sends them to the
+// What the features ask of the run, applied through typed requests. It owns the wanted values
+// (RunWanted: a request writes what is asked there); each change sends them to the
 // simulation's thread once (Runner::post), or, where the run changes wholesale, runs with the
 // thread parked (Runner::exclusive). A change that fails keeps the current run, reports where it
-// belongs (Place), and puts that control's Settings field back to what runs. With a threaded
+// belongs (Place), and puts that control's wanted value back to what runs. With a threaded
 // runner, Load and Save read and write the file on a worker (FileJob) while the run goes on and
 // the window draws; the loaded bodies replace the run when the read is complete and checked.
 #pragma once
@@ -19,8 +19,8 @@
 #include "run/report.hpp"
 #include "run/runner.hpp"
 #include "run/speed.hpp"
+#include "run/run_wanted.hpp"
 #include "scenarios/encounter.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -29,8 +29,15 @@ class RunControl {
   // `republish` runs inside Runner::exclusive after the session changed: new vertex buffers where
   // the count changed, and the state published (`changed`: the run changed wholesale).
   using Republish = std::function<void(Session&, bool changed)>;
-  RunControl(Runner& runner, Settings& settings, Republish republish)
-      : runner_(runner), settings_(settings), republish_(std::move(republish)) {}
+  // The wanted values start as what runs.
+  RunControl(Runner& runner, Republish republish)
+      : runner_(runner),
+        wanted_(RunWanted::of(runner.running())),
+        republish_(std::move(republish)) {}
+
+  // What the Simulation section's controls show: what was asked, or what runs where the run
+  // refused it.
+  const RunWanted& wanted() const { return wanted_; }
 
   struct Applied {
     bool changed = false;  // the bodies changed wholesale (backend, scenario, count, reset, load)
@@ -84,7 +91,7 @@ class RunControl {
               Applied& out);
 
   Runner& runner_;
-  Settings& settings_;
+  RunWanted wanted_;
   Republish republish_;
   std::unique_ptr<FileJob> job_;  // last: its worker is waited for first
 };

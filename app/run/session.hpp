@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What a run of the program holds: the simulation, and what re-creates its bodies (the scenario,
 // its seed) at another count. It starts from a RunSpec (run/run_spec.hpp), which any front end
-// builds; the wanted parameters live with the front end (the panel's Settings); the session only
+// builds; the wanted parameters live with the front end (RunControl's RunWanted); the session only
 // runs what it is told and says what is running.
 #pragma once
 

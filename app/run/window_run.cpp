@@ -16,10 +16,9 @@
 
 namespace galaxy::app {
 
-WindowRun::WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, Settings& settings,
-                     StatusLine& status, Features& features)
+WindowRun::WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, StatusLine& status,
+                     Features& features)
     : screen_(screen),
-      settings_(settings),
       status_(status),
       features_(features),
       // The run's start: its snapshot's read on the terminal, and what the start said besides.
@@ -30,7 +29,7 @@ WindowRun::WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, Se
   }
   measurements_ = std::make_unique<Measurements>(runner());
   control_ = std::make_unique<RunControl>(
-      runner(), settings_, [this](Session& s, bool changed) { republish(s, changed); });
+      runner(), [this](Session& s, bool changed) { republish(s, changed); });
   edits_ = std::make_unique<BodyEdits>(runner(), seed);
 }
 
@@ -45,7 +44,7 @@ void WindowRun::start() {
     // The designer's first draft: the encounter that runs, else Toomre & Toomre's pair.
     const Encounter* e = s.encounter();
     features_.encounter = EncounterDesigner(e ? *e : *find_preset("prograde"));
-    features_.colour.arrived(measurements_->first_colour_map(s.simulation(), settings_.render));
+    features_.colour.arrived(measurements_->first_colour_map(s.simulation(), screen_.look().render));
     republish(s, true);
   });
   run_changed();
@@ -58,7 +57,7 @@ void WindowRun::start() {
 void WindowRun::republish(Session& s, bool changed) {
   Simulation& sim = s.simulation();
   // Over MPI ranks rank 0 takes no more.
-  if (VertexWriter* v = sim.vertices()) v->set_vertex_budget(settings_.max_drawn);
+  if (VertexWriter* v = sim.vertices()) v->set_vertex_budget(screen_.look().max_drawn);
   const bool cuda = sim.backend() == Backend::Cuda;
   VertexPath& vertex_path = screen_.vertex_path();
   if (changed || sim.vertex_count() != vertex_path.buffers().count()) {
@@ -82,7 +81,8 @@ void WindowRun::run_changed() {
 }
 
 void WindowRun::update_vertices() {
-  if (const auto r = screen_.update_vertices(runner(), features_.trails)) record_step(*r);
+  if (const auto r = screen_.update_vertices(runner(), features_.trails,
+                                          control_->wanted().backend == Backend::Cuda)) record_step(*r);
 }
 
 // The drawn step's timings for the panel and the summary.
@@ -145,8 +145,8 @@ bool WindowRun::check_runaway(const RunnerStatus& st) {
 }
 
 void WindowRun::measure() {
-  const bool shown = screen_.has_panel() && settings_.show_panel;  // the panel shows them
-  measurements_->refresh(settings_, features_.inspect.overlays(), features_.follow.what().first,
+  const bool shown = screen_.has_panel() && screen_.look().show_panel;  // the panel shows them
+  measurements_->refresh(screen_.look().render, features_.inspect.overlays(), features_.follow.what().first,
                          features_.separation.on(), features_.accuracy.every_3s(), shown,
                          figures_.sim_steps);
   take_measurements();

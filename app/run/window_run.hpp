@@ -19,7 +19,6 @@
 #include "run/run_figures.hpp"
 #include "run/run_spec.hpp"
 #include "run/status_line.hpp"
-#include "settings.hpp"
 
 namespace galaxy::app {
 
@@ -27,8 +26,8 @@ class WindowRun {
  public:
   // Makes the run `spec` describes (its snapshot's read shown on the terminal, what its start
   // said printed); nothing steps before start(). `seed` seeds the edits' galaxies.
-  WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, Settings& settings,
-            StatusLine& status, Features& features);
+  WindowRun(const RunSpec& spec, std::uint64_t seed, Screen& screen, StatusLine& status,
+            Features& features);
   ~WindowRun();  // the edits, then the thread: its tasks use the measurements' colour maps
   WindowRun(const WindowRun&) = delete;
   WindowRun& operator=(const WindowRun&) = delete;
@@ -67,7 +66,6 @@ class WindowRun {
   bool check_runaway(const RunnerStatus& st);
 
   Screen& screen_;
-  Settings& settings_;
   StatusLine& status_;
   Features& features_;
   RunFigures figures_;
