@@ -100,13 +100,15 @@ class Simulation:
     scenario's bodies (a name of ``galaxy --scenario``: plummer, disk, collision, antennae ...);
     ``encounter=`` runs an encounter file (a path to a .toml, or a dict with its keys) instead.
     ``backend`` is "cpu" or "cuda" (default: cuda where a device is present), ``solver`` "bh" or
-    "direct", ``threads`` the CPU backend's threads. Any parameter of the table may be given as
+    "direct", ``threads`` the CPU backend's threads; ``keyframes=False`` keeps none (no undo
+    or going back; each step then costs what ``galaxy bench``'s does). Any parameter of the table may be given as
     a keyword (``theta=0.8, dt=0.01``). Bad values raise ValueError with the command line's
     message; a missing file raises FileNotFoundError naming it.
     """
 
     def __init__(self, scenario=None, bodies=None, backend=None, seed=None, encounter=None,
-                 solver="bh", threads=None, _snapshot="", _units=None, **params):
+                 solver="bh", threads=None, keyframes=True, _snapshot="", _units=None,
+                 **params):
         encounter_path = ""
         with tempfile.TemporaryDirectory(prefix="galaxy-encounter-") as tmp:
             if isinstance(encounter, dict):
@@ -120,7 +122,7 @@ class Simulation:
                 scenario=scenario or _galaxy.default_scenario, bodies=bodies, backend=backend,
                 solver=solver, seed=_galaxy.default_seed if seed is None else seed,
                 encounter=encounter_path, snapshot=_snapshot, units=_units, params=given,
-                threads=threads)
+                threads=threads, keyframes=bool(keyframes))
 
     @classmethod
     def load(cls, path, units=None, backend=None, **params):

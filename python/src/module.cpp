@@ -81,14 +81,15 @@ NB_MODULE(_galaxy, m) {
          std::optional<std::string> backend, const std::string& solver, std::uint64_t seed,
          const std::string& encounter, const std::string& snapshot,
          std::optional<std::string> units,
-         std::vector<std::pair<std::string, double>> params, std::optional<int> threads) {
+         std::vector<std::pair<std::string, double>> params, std::optional<int> threads,
+         bool keyframes) {
         RunArgs a{scenario, bodies, backend, solver, seed, encounter, snapshot, units, params,
-                  threads};
+                  threads, keyframes};
         nb::gil_scoped_release release;
         new (self) PyRun(a);
       },
       "scenario"_a, "bodies"_a.none(), "backend"_a.none(), "solver"_a, "seed"_a, "encounter"_a,
-      "snapshot"_a, "units"_a.none(), "params"_a, "threads"_a.none());
+      "snapshot"_a, "units"_a.none(), "params"_a, "threads"_a.none(), "keyframes"_a);
   cls.def("param", &PyRun::param)
       .def("set_param", &PyRun::set_param)
       .def("step", &step)

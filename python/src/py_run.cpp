@@ -39,7 +39,7 @@ std::optional<io::FileUnits> units_of(const std::optional<std::string>& text) {
 }
 
 // The RunSpec the command line would build from the same settings (cli/run_spec_options.cpp):
-// lockstep, drawing nothing, keyframes kept so that undo goes back over an edit.
+// lockstep, drawing nothing, keyframes kept (where asked) so that undo goes back over an edit.
 app::RunSpec spec_of(const RunArgs& a) {
   app::RunSpec spec;
   spec.bodies.scenario = a.scenario;
@@ -60,7 +60,7 @@ app::RunSpec spec_of(const RunArgs& a) {
   spec.seed = a.seed;
   spec.rendering = false;
   spec.threaded = false;
-  spec.keyframes = true;
+  spec.keyframes = a.keyframes;
   return spec;
 }
 

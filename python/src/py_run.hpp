@@ -26,6 +26,7 @@ struct RunArgs {
   std::optional<std::string> units;    // a loaded file's units where it states none (--units)
   std::vector<std::pair<std::string, double>> params;  // by the table's name or option
   std::optional<int> threads;
+  bool keyframes = true;  // kept for undo and going back (off: as `galaxy bench` steps)
 };
 
 // One galaxy dropped in at the current step (Session::add_galaxy through Run::add_galaxy).
