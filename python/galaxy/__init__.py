@@ -137,7 +137,7 @@ class Simulation:
     @property
     def params(self):
         """Every parameter of the table as a dict, by attribute name."""
-        return {a: self._run.param(p["name"]) for a, p in _BY_ATTRIBUTE.items()}
+        return {a: getattr(self, a) for a in _BY_ATTRIBUTE}
 
     def set(self, **params):
         """Sets parameters by name (``sim.set(theta=0.8, dt=0.01)``), each checked as the

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
 
 #include <cstdint>
 #include <cstring>

@@ -54,15 +54,19 @@ void step(PyRun& r, std::uint64_t n) {
 
 nb::dict energy(PyRun& r) {
   const Diagnostics d = r.diagnostics();
-  return nb::dict("kinetic"_a = d.kinetic, "potential"_a = d.potential, "total"_a = d.total(),
-                  "virial"_a = d.virial_ratio());
+  nb::dict e;
+  e["kinetic"] = d.kinetic, e["potential"] = d.potential, e["total"] = d.total();
+  e["virial"] = d.virial_ratio();
+  return e;
 }
 
 nb::object units(const PyRun& r) {
   const Units u = r.units();
   if (!u.physical()) return nb::none();
-  return nb::dict("length_kpc"_a = u.length_kpc, "mass_msun"_a = u.mass_msun,
-                  "speed_kms"_a = u.speed_kms(), "time_myr"_a = u.time_myr());
+  nb::dict d;
+  d["length_kpc"] = u.length_kpc, d["mass_msun"] = u.mass_msun;
+  d["speed_kms"] = u.speed_kms(), d["time_myr"] = u.time_myr();
+  return d;
 }
 
 }  // namespace

@@ -78,7 +78,11 @@ Simulation& PyRun::simulation() {
   return run_->runner().exclusive([](app::Session& s) -> Simulation& { return s.simulation(); });
 }
 
-double PyRun::param(const std::string& name) const { return get(params_, param_info(name)); }
+// As the messages write it (a float parameter's shortest decimal: 0.004, not 0.00400000019).
+double PyRun::param(const std::string& name) const {
+  const ParamInfo& info = param_info(name);
+  return std::stod(format_value(info, get(params_, info)));
+}
 
 void PyRun::set_param(const std::string& name, double value) {
   const ParamInfo& info = param_info(name);

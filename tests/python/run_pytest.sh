@@ -5,7 +5,7 @@
 # missing). Skipped (status 77), saying why, where PyPI cannot be reached.
 # Usage: run_pytest.sh BUILD_DIR GALAXY_EXE [pytest arguments]
 set -euo pipefail
-build=$1 exe=$2
+build=$(cd "$1" && pwd) exe=$(realpath "$2")
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 venv=$build/pyvenv

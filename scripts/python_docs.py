@@ -11,7 +11,7 @@ import galaxy
 
 HEADER = """# The Python module `galaxy`
 
-<!-- Made by python/make_docs.py from the docstrings; do not edit by hand. -->
+<!-- Made by scripts/python_docs.py from the docstrings; do not edit by hand. -->
 
 Install it with `pip install .` from the checkout, or build it with the project
 (`scripts/setup`: `GALAXY_PYTHON` is on where python3-dev and nanobind are found) and put
