@@ -50,7 +50,11 @@ def members(cls):
 
 
 def page():
-    lines = [HEADER, text(galaxy), "", "## `galaxy.Simulation`", "", text(galaxy.Simulation), ""]
+    sig = inspect.signature(galaxy.Simulation.__init__)
+    public = [p for n, p in sig.parameters.items() if n != "self" and not n.startswith("_")]
+    args = str(sig.replace(parameters=public))
+    lines = [HEADER, text(galaxy), "", f"## `galaxy.Simulation{args}`", "",
+             text(galaxy.Simulation), ""]
     for title, doc in members(galaxy.Simulation):
         lines += [f"### {title}", "", doc, ""]
     lines += ["## Parameters", "",
@@ -62,6 +66,8 @@ def page():
         doc = getattr(galaxy.Simulation, attr).__doc__
         lines.append(f"| `sim.{attr}` | `{p['option']}` | {doc} |")
     lines += ["", "## `galaxy.Energy`", "", text(galaxy.Energy), ""]
+    sig = inspect.signature(galaxy.encounter_toml)
+    lines += [f"## `galaxy.encounter_toml{sig}`", "", text(galaxy.encounter_toml), ""]
     return "\n".join(lines)
 
 

@@ -20,7 +20,7 @@ from collections import namedtuple
 
 from . import _galaxy
 
-__all__ = ["Simulation", "Energy", "PARAMETERS"]
+__all__ = ["Simulation", "Energy", "PARAMETERS", "encounter_toml"]
 
 #: The parameter table (sim/params.cpp), one dict a parameter: name, option, help, integer,
 #: low, high, low_open, default, choices.
@@ -101,9 +101,9 @@ class Simulation:
     ``encounter=`` runs an encounter file (a path to a .toml, or a dict with its keys) instead.
     ``backend`` is "cpu" or "cuda" (default: cuda where a device is present), ``solver`` "bh" or
     "direct", ``threads`` the CPU backend's threads; ``keyframes=False`` keeps none (no undo
-    or going back; each step then costs what ``galaxy bench``'s does). Any parameter of the table may be given as
-    a keyword (``theta=0.8, dt=0.01``). Bad values raise ValueError with the command line's
-    message; a missing file raises FileNotFoundError naming it.
+    or going back; each step then costs what ``galaxy bench``'s does). Any parameter of the
+    table may be given as a keyword (``theta=0.8, dt=0.01``). Bad values raise ValueError with
+    the command line's message; a missing file raises FileNotFoundError naming it.
     """
 
     def __init__(self, scenario=None, bodies=None, backend=None, seed=None, encounter=None,
