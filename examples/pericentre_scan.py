@@ -5,8 +5,8 @@
 Two disk galaxies on a parabolic orbit whose Kepler pericentre is the same for each pair; the
 companion's mass is a fraction q of the primary's. Each run tracks the centres of the two
 galaxies' stars (the halo left out) and keeps their closest approach: with live halos,
-dynamical friction and tides pull the measured pericentre off the point masses' value, more so
-for the heavier companions. Writes the table (CSV) and the plot (matplotlib, Agg).
+dynamical friction and tides pull the measured pericentre off the point masses' value; the scan
+shows by how much at each mass ratio. Writes the table (CSV) and the plot (matplotlib, Agg).
 
     python examples/pericentre_scan.py --bodies 4000 --out scan
 """
