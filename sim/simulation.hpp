@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bodies.hpp"
+#include "body_arrays.hpp"
 #include "body_fields.hpp"
 #include "gxy_files.hpp"
 #include "meters.hpp"
@@ -28,8 +29,9 @@ enum class Backend { Cpu, Cuda };
 enum class Solver { BarnesHut, Direct };
 
 // The optional faces of a Simulation (each an interface in its own header): what the window
-// draws, the teaching overlays, the body fields, the panel's meters and a run's own .gxy files.
-enum class Face : int { Vertices = 0, Overlays, Fields, Meters, GxyFiles, Count };
+// draws, the teaching overlays, the body fields, the panel's meters, a run's own .gxy files and
+// its arrays read in place.
+enum class Face : int { Vertices = 0, Overlays, Fields, Meters, GxyFiles, Arrays, Count };
 inline constexpr int kFaceCount = static_cast<int>(Face::Count);
 inline constexpr const char* kNotOffered = "not offered by this simulation";
 
@@ -57,7 +59,7 @@ struct Diagnostics {
 
 // A running N-body simulation: the core every backend has (bodies, parameters, step, forces,
 // energy, keyframes), and the faces it offers beside it (vertices(), overlays(), fields(),
-// meters(), gxy_files()). Leapfrog kick-drift-kick:
+// meters(), gxy_files(), arrays()). Leapfrog kick-drift-kick:
 //   v += a dt/2; x += v dt; a = F(x); v += a dt/2
 // reset() computes the accelerations at the initial positions, so a step needs only one force
 // evaluation.
@@ -137,6 +139,8 @@ class Simulation {
   const Meters* meters() const { return faces_.meters; }
   GxyFiles* gxy_files() { return faces_.gxy_files; }
   const GxyFiles* gxy_files() const { return faces_.gxy_files; }
+  BodyArrays* arrays() { return faces_.arrays; }
+  const BodyArrays* arrays() const { return faces_.arrays; }
   const std::string& why_not(Face f) const { return why_not_[static_cast<int>(f)]; }
   std::string refusal(Face f, std::string_view what) const {
     return std::string(what) + " is " + why_not(f);
@@ -158,6 +162,7 @@ class Simulation {
     BodyFields* fields = nullptr;
     Meters* meters = nullptr;
     GxyFiles* gxy_files = nullptr;
+    BodyArrays* arrays = nullptr;
   };
   void offer(const Faces& f) { faces_ = f; }
   void refuse(Face f, std::string why) { why_not_[static_cast<int>(f)] = std::move(why); }
@@ -165,7 +170,7 @@ class Simulation {
  private:
   Faces faces_;
   std::array<std::string, kFaceCount> why_not_{kNotOffered, kNotOffered, kNotOffered,
-                                               kNotOffered, kNotOffered};
+                                               kNotOffered, kNotOffered, kNotOffered};
 };
 
 // `face` (one of sim's), or std::logic_error saying why it is missing (Simulation::refusal) where

@@ -15,13 +15,14 @@ class CpuSimulation final : public Simulation,
                             public VertexWriter,
                             public Overlays,
                             public BodyFields,
-                            public Meters {
+                            public Meters,
+                            public BodyArrays {
  public:
   CpuSimulation(Solver solver, const SimParams& p)
       : solver_(solver),
         params_(p),
         gravity_(static_cast<CpuGravity&>(terms_.add(std::make_unique<CpuGravity>()))) {
-    offer({this, this, this, this, nullptr});
+    offer({this, this, this, this, nullptr, this});
   }
 
   Backend backend() const override { return Backend::Cpu; }
@@ -42,6 +43,7 @@ class CpuSimulation final : public Simulation,
   double time() const override { return time_; }
   std::uint64_t steps_taken() const override { return steps_; }
   HostBodies download() const override { return bodies_; }
+  HostBodies* host_bodies() override { return &bodies_; }
   Diagnostics diagnostics() const override;
   std::optional<Runaway> runaway() override { return runaway_; }
   void clear_runaway() override { runaway_.reset(); }

@@ -93,6 +93,12 @@ class CudaBackend final : public CudaSimulation {
   double time() const override { return time_; }
   std::uint64_t steps_taken() const override { return steps_; }
   HostBodies download() const override;
+  DevicePositions device_positions() const override {
+    const ConstBodiesView v = settled();  // after the stream is idle, as a reader must be
+    int device = -1;
+    CUDA_CHECK(cudaGetDevice(&device));
+    return {reinterpret_cast<const float*>(v.pos), v.id, static_cast<std::size_t>(v.n), device};
+  }
   Diagnostics diagnostics() const override;
   void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
   bool write_vertices_device(float* xyzs, std::uint8_t* tags, std::uint32_t* vertex_of,

@@ -43,9 +43,10 @@ class CudaSimulation : public Simulation,
                        public VertexWriter,
                        public Overlays,
                        public BodyFields,
-                       public Meters {
+                       public Meters,
+                       public BodyArrays {
  public:
-  CudaSimulation() { offer({this, this, this, this, nullptr}); }
+  CudaSimulation() { offer({this, this, this, this, nullptr, this}); }
   // The force error's budget: pair interactions one showing may cost (~1.3e12 pairs/s on an
   // H100: a million bodies in ~0.8 s); above it a sample of kErrorFieldPairs / N bodies.
   static constexpr double kErrorFieldPairs = 1.5e12;
