@@ -124,6 +124,25 @@ TEST(Hostile, AFifoIsRefusedNotWaitedOn) {
   fs::remove(f);
 }
 
+// A run without mass: HDF5 and Tipsy warn of bodies of zero mass, a CSV said nothing; and a CSV
+// without a mass column is refused naming the column (mass is not defaulted).
+TEST(Hostile, CsvMassIsRequiredAndZeroMassWarnsAsInTheOtherFormats) {
+  write_file(temp("galaxy_massless.csv"), "x,y,z,vx,vy,vz,m\n1,0,0,0,0,0,0\n-1,0,0,0,0,0,0\n");
+  const io::Snapshot s = io::load_snapshot(temp("galaxy_massless.csv"));
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("2 bodies (the first: body 0) have zero mass"), std::string::npos)
+      << s.warnings[0];
+  write_file(temp("galaxy_no_mass.csv"), "x,y,z,vx,vy,vz\n1,0,0,0,0,0\n");
+  try {
+    io::load_snapshot(temp("galaxy_no_mass.csv"));
+    ADD_FAILURE() << "a CSV without masses loaded";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("without the column m "), std::string::npos) << e.what();
+  }
+  fs::remove(temp("galaxy_massless.csv"));
+  fs::remove(temp("galaxy_no_mass.csv"));
+}
+
 TEST(Hostile, CrOnlyAndBomCsvsLoad) {
   const std::string rows[] = {"1,2,3,0.5,0,0,1,0,0,0", "-1,2,3,0,0.25,0,2,0,0,0",
                               "0,0,1,0,0,0,1,0,0,0"};

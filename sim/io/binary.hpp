@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <istream>
 #include <new>
 #include <stdexcept>
@@ -15,6 +14,7 @@
 #include <type_traits>
 
 #include "../bodies.hpp"
+#include "regular_file.hpp"  // RegularFile, require_regular_file: what the loaders open
 
 namespace galaxy::io {
 
@@ -61,30 +61,6 @@ inline void read_exact(std::istream& in, void* dst, std::size_t n,
   if (static_cast<std::size_t>(in.gcount()) != n) {
     throw std::runtime_error(path.string() + ": truncated: the file ends inside the " + what);
   }
-}
-
-// Throws std::runtime_error unless `path` names a regular file (after symbolic links): a FIFO,
-// a device or a folder would block a read or make no sense as a snapshot.
-inline void require_regular_file(const std::filesystem::path& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (ec || !fs::exists(st)) throw std::runtime_error(path.string() + ": no such file");
-  if (fs::is_directory(st)) throw std::runtime_error(path.string() + ": is a folder, not a file");
-  if (!fs::is_regular_file(st)) {
-    throw std::runtime_error(path.string() +
-                             ": not a regular file (a FIFO, socket or device); galaxy reads "
-                             "snapshots from regular files only");
-  }
-}
-
-// A snapshot file opened for reading (binary): require_regular_file's checks, then the open,
-// with a message naming the file where that fails.
-inline std::ifstream open_snapshot_file(const std::filesystem::path& path) {
-  require_regular_file(path);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot open the file");
-  return in;
 }
 
 // Throws std::runtime_error for a snapshot without bodies: nothing could run from it.

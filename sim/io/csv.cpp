@@ -17,6 +17,7 @@
 #include "atomic_file.hpp"
 #include "binary.hpp"
 #include "csv_columns.hpp"
+#include "tipsy.hpp"  // warn_implausible
 
 namespace galaxy::io {
 
@@ -231,8 +232,8 @@ void save_csv(const std::filesystem::path& path, const HostBodies& b, const Prog
 }
 
 Snapshot load_csv(const std::filesystem::path& path, const Progress& progress) {
-  std::ifstream in = open_snapshot_file(path);
-  ProgressMeter meter(progress, std::filesystem::file_size(path));
+  RegularFile in(path);
+  ProgressMeter meter(progress, in.size());
   Lines lines(in, meter);
   std::string_view line;
   Snapshot s;
@@ -266,6 +267,7 @@ Snapshot load_csv(const std::filesystem::path& path, const Progress& progress) {
   }
   reject_empty(s.bodies.size(), path);
   validate_named(s.bodies, path);
+  warn_implausible(s, path);  // zero masses and far values, as Tipsy and HDF5 say
   meter.finish();
   return s;
 }

@@ -333,18 +333,20 @@ void save_gxy(const std::filesystem::path& path, const Snapshot& s, const Progre
 }
 
 bool has_gxy_magic(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return false;
-  std::ifstream in(path, std::ios::binary);
-  unsigned char m[8] = {};
-  in.read(reinterpret_cast<char*>(m), 8);
-  return in.gcount() == 8 && std::equal(kGxyMagic.begin(), kGxyMagic.end(), m);
+  try {
+    RegularFile in(path);  // a FIFO would block the read: only a regular file is looked into
+    unsigned char m[8] = {};
+    in.read(reinterpret_cast<char*>(m), 8);
+    return in.gcount() == 8 && std::equal(kGxyMagic.begin(), kGxyMagic.end(), m);
+  } catch (const std::runtime_error&) {
+    return false;  // the load says what is wrong
+  }
 }
 
 std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path) {
   try {
-    std::ifstream in = open_snapshot_file(path);
-    const std::uintmax_t size = std::filesystem::file_size(path);
+    RegularFile in(path);
+    const std::uintmax_t size = in.size();
     unsigned char h[kHeaderBytes] = {};
     const std::size_t header_bytes = read_header(in, h, size, path);
     const unsigned char* q = h + kPrefixBytes;
@@ -357,8 +359,8 @@ std::optional<std::uint64_t> gxy_body_count(const std::filesystem::path& path) {
 }
 
 Snapshot load_gxy(const std::filesystem::path& path, const Progress& progress) {
-  std::ifstream in = open_snapshot_file(path);
-  const std::uintmax_t size = std::filesystem::file_size(path);
+  RegularFile in(path);
+  const std::uintmax_t size = in.size();
   ProgressMeter meter(progress, size);
   GxyHead g = read_head(in, size, path);
   meter.advance(g.header_bytes);
@@ -373,8 +375,8 @@ Snapshot load_gxy(const std::filesystem::path& path, const Progress& progress) {
 }
 
 GxyHead read_gxy_head(const std::filesystem::path& path) {
-  std::ifstream in = open_snapshot_file(path);
-  const std::uintmax_t size = std::filesystem::file_size(path);
+  RegularFile in(path);
+  const std::uintmax_t size = in.size();
   GxyHead g = read_head(in, size, path);
   reject_empty(g.bodies, path);
   in.seekg(static_cast<std::streamoff>(size - 4));

@@ -308,9 +308,23 @@ Population population_of(int type, bool swift) {
 
 Id open_file(const std::filesystem::path& p) {
   h5::quiet();  // also for the preflight's body count, which comes here before load_hdf5
-  require_regular_file(p);
-  Id f(H5Fopen(p.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  // The library opens by name and would block on a FIFO put in the file's place after a check
+  // by name. So the file is opened here first (without blocking, checked by fstat) and the
+  // library given this descriptor's /proc name, which opens the very file checked, whatever
+  // the name holds by then; then what the library opened is compared with it.
+  const RegularFile checked(p);
+  const std::string own = "/proc/self/fd/" + std::to_string(checked.fd());
+  struct stat st {};
+  const bool proc = ::stat(own.c_str(), &st) == 0;  // no /proc: by name (the gap stays open)
+  Id f(H5Fopen(proc ? own.c_str() : p.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!f.valid()) fail(p.string() + ": cannot be read as an HDF5 file");
+  void* handle = nullptr;
+  if (H5Fget_vfd_handle(f.get(), H5P_DEFAULT, &handle) >= 0 && handle &&
+      ::fstat(*static_cast<int*>(handle), &st) == 0 &&
+      (st.st_dev != checked.device() || st.st_ino != checked.inode())) {
+    throw std::runtime_error(p.string() + ": the file changed while it was opened (replaced "
+                             "under its name): not read");
+  }
   return f;
 }
 

@@ -191,10 +191,12 @@ std::optional<std::uint32_t> parse_particle_types(std::string_view text, std::st
 bool has_hdf5_signature(const std::filesystem::path& path) {
   static constexpr unsigned char kSignature[8] = {0x89, 'H', 'D', 'F', 0x0D, 0x0A, 0x1A, 0x0A};
   unsigned char head[8] = {};
-  std::error_code ec;  // a FIFO would block the read below: only a regular file is looked into
-  if (!std::filesystem::is_regular_file(path, ec)) return false;
-  std::ifstream in(path, std::ios::binary);
-  return in.read(reinterpret_cast<char*>(head), 8) && std::memcmp(head, kSignature, 8) == 0;
+  try {
+    RegularFile in(path);  // a FIFO would block the read: only a regular file is looked into
+    return in.read(reinterpret_cast<char*>(head), 8) && std::memcmp(head, kSignature, 8) == 0;
+  } catch (const std::runtime_error&) {
+    return false;  // the load says what is wrong
+  }
 }
 
 Snapshot load_hdf5(const std::filesystem::path& path, const LoadOptions& o) {

@@ -208,9 +208,9 @@ void save_tipsy(const std::filesystem::path& path, const Snapshot& s, std::endia
 
 std::optional<std::uint64_t> tipsy_body_count(const std::filesystem::path& path) {
   try {
-    std::ifstream in = open_snapshot_file(path);
+    RegularFile in(path);
     return static_cast<std::uint64_t>(
-        read_layout(in, std::filesystem::file_size(path), path).h.nbodies);
+        read_layout(in, in.size(), path).h.nbodies);
   } catch (const std::exception&) {
     return std::nullopt;  // the load says what is wrong
   }
@@ -218,8 +218,8 @@ std::optional<std::uint64_t> tipsy_body_count(const std::filesystem::path& path)
 
 Snapshot load_tipsy(const std::filesystem::path& path, const Progress& progress) {
   const std::string name = path.string();
-  std::ifstream in = open_snapshot_file(path);
-  const std::uintmax_t size = std::filesystem::file_size(path);
+  RegularFile in(path);
+  const std::uintmax_t size = in.size();
   ProgressMeter meter(progress, size);
   const Layout layout = read_layout(in, size, path);
   const Header* h = &layout.h;

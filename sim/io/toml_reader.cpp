@@ -8,11 +8,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
+
+#include "io/regular_file.hpp"
 
 namespace galaxy::io {
 
@@ -119,8 +120,7 @@ std::size_t first_bad_utf8(const std::string& text) {
 }
 
 std::string read_bounded(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file + ": cannot be read");
+  RegularFile in(file, "TOML files");  // checked from the open file: a FIFO would block
   std::string text(kMaxTomlBytes + 1, '\0');
   in.read(text.data(), std::streamsize(text.size()));
   if (in.bad()) throw std::runtime_error(file + ": cannot be read");

@@ -23,7 +23,8 @@ inline constexpr std::size_t kMaxTomlDepth = 64;
 // Parses `file` (which must exist: the caller says what is missing in its own words). Throws
 // std::runtime_error "FILE: not valid TOML:" with toml11's account, "FILE: larger than 1 MiB",
 // "FILE:LINE: nested more than 64 levels deep", "FILE:LINE: byte 0x.. is not UTF-8 text", or
-// "FILE: " with the reason the file could not be read.
+// "FILE: not a regular file ..." (from the opened file: a FIFO put in its place is refused, not
+// waited on), or "FILE: " with the reason the file could not be read.
 TomlValue parse_toml(const std::string& file);
 
 // Which numbers a key takes (TomlReader::number).
