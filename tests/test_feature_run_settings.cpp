@@ -8,6 +8,7 @@
 #include <imgui_internal.h>  // HoveredIdPreviousFrame: where the x2 button is
 
 #include "features/run_settings.hpp"
+#include "headless_app.hpp"
 #include "imgui_context.hpp"
 #include "run_control_fixture.hpp"
 
@@ -19,6 +20,20 @@ bool has_error(const app::RunControl::Applied& out, app::Place where) {
     if (r.kind == app::Report::Kind::Error && r.place == where) return true;
   }
   return false;
+}
+
+// The window's wanted values start as what its run is, before the runner has published anything
+// (the body count field read 0 and a CUDA run drew through host copies when they were taken from
+// the runner's empty status).
+TEST(RunSettingsFeature, TheWindowsWantedValuesStartAsWhatRuns) {
+  std::string why;
+  auto a = test_support::make_app(test_support::small_options(300), why);
+  if (!a) GTEST_SKIP() << why;
+  const app::RunWanted& w = a->run().control().wanted();
+  EXPECT_EQ(w.bodies, 300u);
+  EXPECT_EQ(w.scenario, "collision");
+  EXPECT_EQ(w.backend, Backend::Cpu);
+  EXPECT_TRUE(w.params == SimParams{}) << "the defaults run";
 }
 
 TEST(RunSettingsFeature, AParameterIsTakenAndABadOneRefusedWithTheControlPutBack) {

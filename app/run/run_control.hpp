@@ -29,10 +29,11 @@ class RunControl {
   // `republish` runs inside Runner::exclusive after the session changed: new vertex buffers where
   // the count changed, and the state published (`changed`: the run changed wholesale).
   using Republish = std::function<void(Session&, bool changed)>;
-  // The wanted values start as what runs.
+  // The wanted values start as what runs: asked of the session itself, since the runner's
+  // status holds nothing before its first publication (the window makes this before it starts).
   RunControl(Runner& runner, Republish republish)
       : runner_(runner),
-        wanted_(RunWanted::of(runner.running())),
+        wanted_(RunWanted::of(runner.exclusive([](Session& s) { return s.running(); }))),
         republish_(std::move(republish)) {}
 
   // What the Simulation section's controls show: what was asked, or what runs where the run
