@@ -11,20 +11,9 @@
 #include <stdexcept>
 
 #include "picture/gl_context.hpp"
+#include "sanitizer.hpp"
 
 namespace galaxy::test_support {
-
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kUnderAddressSanitizer = true;
-#else
-inline constexpr bool kUnderAddressSanitizer = false;
-#endif
-// Why a test that makes a GL context skips in scripts/sanitize's build: Mesa's llvmpipe is slow
-// under ASan and its JIT keeps allocations LeakSanitizer reports without a stack to suppress by.
-// The plain suite runs every such test.
-inline constexpr const char* kNoGlUnderAsan =
-    "no OpenGL under AddressSanitizer (Mesa's llvmpipe JIT keeps allocations LeakSanitizer "
-    "reports); the plain suite runs this test";
 
 class HeadlessGl : public ::testing::Test {
  protected:

@@ -98,7 +98,7 @@ TEST(Hostile, UppercaseMp4IsAVideoNotAFolder) {
           "--width 64 --height 64 --record " +
           target.string());
   if (app::ffmpeg_available()) {
-    if (no_gl(r)) GTEST_SKIP() << r.output;
+    if (no_gl(r)) GTEST_SKIP() << no_gl_reason(r);
     EXPECT_EQ(r.status, 0) << r.output;
     EXPECT_TRUE(fs::is_regular_file(target)) << r.output;
   } else {
@@ -118,7 +118,7 @@ TEST(Hostile, SaveWorksWithFramesAndRecord) {
       run("--headless --backend cpu --bodies 300 --frames 3 --no-ui "
           "--width 64 --height 64 --record " +
           dir.string() + " --save " + f.string());
-  if (no_gl(r)) GTEST_SKIP() << r.output;
+  if (no_gl(r)) GTEST_SKIP() << no_gl_reason(r);
   ASSERT_EQ(r.status, 0) << r.output;
   const io::Snapshot s = io::load_snapshot(f);
   EXPECT_EQ(s.bodies.size(), 300u);

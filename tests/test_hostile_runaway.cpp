@@ -124,7 +124,7 @@ TEST(Hostile, HeadlessRenderRunawayExitsThree) {
   const CommandResult r =
       run("--headless --backend cpu --bodies 300 --dt 1e30 --frames 5 --no-ui "
           "--width 64 --height 64");
-  if (no_gl(r)) GTEST_SKIP() << r.output;
+  if (no_gl(r)) GTEST_SKIP() << no_gl_reason(r);
   EXPECT_EQ(r.status, app::kExitRunaway) << r.output;
   EXPECT_NE(r.output.find("ran away"), std::string::npos) << r.output;
 }

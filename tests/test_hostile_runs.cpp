@@ -90,7 +90,7 @@ TEST(HostileRuns, ASaveNameIsCheckedWithItsTemporaryNameBeforeTheFirstStep) {
 TEST(HostileRuns, APickPastTheLastBodyIsRefusedWithTheCount) {
   const CommandResult r = run(
       "--headless --backend cpu --bodies 100 --frames 1 --no-ui --width 64 --height 48 --pick 100");
-  if (no_gl(r)) GTEST_SKIP() << r.output;
+  if (no_gl(r)) GTEST_SKIP() << no_gl_reason(r);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("--pick 100: the run has 100 bodies (0 to 99)"), std::string::npos)
       << r.output;
