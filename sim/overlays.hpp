@@ -40,6 +40,9 @@ class Overlays {
   // direct solver (no tree), and after Simulation::restore() until the next force pass.
   virtual WalkTrace trace_walk(std::size_t index) = 0;
   virtual std::vector<TraceBox> tree_cells(int max_depth) const = 0;
+  // Whether the tree is of the bodies as they are: false after Simulation::restore() until the
+  // next force pass (Simulation::compute_forces() makes one without moving anything).
+  virtual bool tree_current() const = 0;
 };
 
 }  // namespace galaxy

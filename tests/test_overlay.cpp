@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The walk overlay (picture/overlay.hpp): picking the body nearest the cursor, the boxes of a
 // picked body's walk from the running backend, far cells fading, the info line, and how often
-// the overlay asks the backend again.
+// the overlay asks the backend again; a pick after going back in time, and with the direct
+// solver.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 
 #include "cpu/cpu_simulation.hpp"
 #include "picture/overlay.hpp"
 #include "scenarios/plummer.hpp"
+#include "simulation.hpp"
 
 namespace galaxy {
 namespace {
@@ -123,6 +126,64 @@ TEST(Overlay, RefreshFollowsStepsAtMostFiveTimesASecond) {
   EXPECT_TRUE(r.due(4, true, ms(2201))) << "a change of what is shown: at once";
   EXPECT_FALSE(r.due(4, true, ms(5000)));
 }
+
+}  // namespace
+}  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+class OverlayAfterGoingBack : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (GetParam() == Backend::Cuda && !cuda_available(&why)) GTEST_SKIP() << "skipped: " << why;
+  }
+};
+
+// On be4b4bf a click after an undo said "overlay: trace_walk: no force pass since going back in
+// time: step once". The walk shows at once, and the run repeats bit for bit afterwards: the
+// force pass made for it leaves no trace in the state.
+TEST_P(OverlayAfterGoingBack, APickAfterAnUndoShowsTheWalkAndTheRunRepeatsExactly) {
+  auto sim = make_simulation(GetParam(), Solver::BarnesHut, {});
+  sim->reset(make_plummer(3000, 7));
+  for (int k = 0; k < 3; ++k) sim->step();
+  const std::unique_ptr<Keyframe> back = sim->capture();
+  for (int k = 0; k < 4; ++k) sim->step();
+  const HostBodies first = [&] {
+    sim->restore(*back);
+    for (int k = 0; k < 2; ++k) sim->step();
+    return sim->download();
+  }();
+  sim->restore(*back);
+  ASSERT_FALSE(sim->overlays()->tree_current()) << "the case this test is about";
+  const app::OverlayGeometry g = app::overlay_geometry(*sim, -1, 42);
+  EXPECT_FALSE(g.boxes.empty());
+  EXPECT_NE(g.info.find("body 42 at theta"), std::string::npos) << g.info;
+  EXPECT_FALSE(app::overlay_geometry(*sim, 3, -1).boxes.empty()) << "the tree's cells too";
+  for (int k = 0; k < 2; ++k) sim->step();
+  const HostBodies again = sim->download();
+  ASSERT_EQ(again.size(), first.size());
+  EXPECT_EQ(again.x, first.x);
+  EXPECT_EQ(again.vx, first.vx);
+  EXPECT_EQ(again.ax, first.ax);
+}
+
+// The direct solver walks no tree: the pick says so in the panel's words, nothing throws.
+TEST_P(OverlayAfterGoingBack, TheDirectSolversPickSaysThereIsNoWalk) {
+  auto sim = make_simulation(GetParam(), Solver::Direct, {});
+  sim->reset(make_plummer(500, 7));
+  const app::OverlayGeometry g = app::overlay_geometry(*sim, -1, 42);
+  EXPECT_TRUE(g.boxes.empty());
+  EXPECT_NE(g.info.find("body 42: the direct solver sums all 499 other bodies"),
+            std::string::npos)
+      << g.info;
+  EXPECT_EQ(g.info.find("trace_walk"), std::string::npos) << g.info;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, OverlayAfterGoingBack,
+                         ::testing::Values(Backend::Cpu, Backend::Cuda),
+                         [](const auto& info) { return std::string(to_string(info.param)); });
 
 }  // namespace
 }  // namespace galaxy

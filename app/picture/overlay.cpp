@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "camera.hpp"
 
@@ -92,24 +93,53 @@ PickedBody picked_body(const Simulation& sim, std::size_t i, const WalkTrace& t)
   return p;
 }
 
-}  // namespace
-
-OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) {
+// The cells and the walk of the tree the last force pass built.
+OverlayGeometry tree_geometry(Simulation& sim, Overlays& o, int octree_depth, int picked) {
   OverlayGeometry g;
-  // While a body is picked its walk shows alone: the tree's cells would bury it.
-  if (octree_depth >= 0 && picked < 0) {
-    const Overlays& o = offered(sim.overlays(), sim, Face::Overlays, "the tree overlay");
+  if (picked < 0) {
     for (const TraceBox& b : o.tree_cells(octree_depth)) {
       g.boxes.push_back(box(b, level_color(b.level)));
     }
+    return g;
   }
-  if (picked >= 0 && static_cast<std::size_t>(picked) < sim.size()) {
-    Overlays& o = offered(sim.overlays(), sim, Face::Overlays, "the walk overlay");
-    const WalkTrace t = o.trace_walk(static_cast<std::size_t>(picked));
-    add_walk(t, g);
-    g.picked = picked_body(sim, static_cast<std::size_t>(picked), t);
-    g.info = walk_info(picked, t.theta, t);  // the traced pass's theta (a paused run may hold a newer one)
+  const WalkTrace t = o.trace_walk(static_cast<std::size_t>(picked));
+  add_walk(t, g);
+  g.picked = picked_body(sim, static_cast<std::size_t>(picked), t);
+  g.info = walk_info(picked, t.theta, t);  // the traced pass's theta (a paused run may hold a newer one)
+  return g;
+}
+
+}  // namespace
+
+OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) {
+  // While a body is picked its walk shows alone: the tree's cells would bury it.
+  const bool walk = picked >= 0 && static_cast<std::size_t>(picked) < sim.size();
+  if (!walk && (octree_depth < 0 || picked >= 0)) return {};
+  if (sim.solver() != Solver::BarnesHut) {
+    OverlayGeometry g;
+    if (walk) {
+      g.info = fmt::format("body {}: the direct solver sums all {} other bodies, it walks no "
+                           "tree (choose Barnes-Hut to see a walk)",
+                           picked, sim.size() - 1);
+    }
+    return g;
   }
+  Overlays& o = offered(sim.overlays(), sim, Face::Overlays, "the tree overlay");
+  const int body = walk ? picked : -1;
+  if (o.tree_current()) return tree_geometry(sim, o, octree_depth, body);
+  // After going back in time the tree is of a later moment: a force pass at this one builds
+  // its tree, and the keyframe taken before it puts back the accelerations the next step starts
+  // from, so that the run still repeats bit for bit.
+  const std::unique_ptr<Keyframe> kept = sim.capture();
+  OverlayGeometry g;
+  try {
+    sim.compute_forces();
+    g = tree_geometry(sim, o, octree_depth, body);
+  } catch (...) {
+    sim.restore(*kept);
+    throw;
+  }
+  sim.restore(*kept);
   return g;
 }
 

@@ -51,6 +51,7 @@ class CpuSimulation final : public Simulation,
   void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
+  bool tree_current() const override { return gravity_.tree_current(); }
   ErrorStats measure_accuracy(std::size_t samples, std::uint64_t seed) const override {
     return sampled_accuracy(*this, size(), samples, seed);
   }

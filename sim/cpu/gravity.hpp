@@ -28,6 +28,7 @@ class CpuGravity final : public ForceTerm {
   std::vector<TraceBox> cells(int max_depth) const { return tree_cells(tree_, max_depth); }
   // The bodies are no longer those of the last pass's tree (a new run, going back in time).
   void forget_tree() { tree_current_ = false; }
+  bool tree_current() const { return tree_current_; }
 
  private:
   CpuOctree tree_;  // the last Barnes-Hut pass's, which the overlay's trace walks

@@ -120,6 +120,7 @@ class CudaBackend final : public CudaSimulation {
   void restore(const Keyframe& k) override;
   WalkTrace trace_walk(std::size_t index) override;
   std::vector<TraceBox> tree_cells(int max_depth) const override;
+  bool tree_current() const override { return tree_current_; }
   StageTimings timings() const override { return newest().first; }
   InteractionCounts interactions() const override { return newest().second; }
   GpuTree download_tree() const override;
