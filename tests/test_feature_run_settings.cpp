@@ -126,3 +126,26 @@ TEST(RunSettingsFeature, ItsRowsAskForTwiceTheBodiesAndChangeNothingThemselves) 
 
 }  // namespace
 }  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+// On be4b4bf the body-count field read 1000 while the run held 1300 after a drop (and a count
+// asked later started from the stale one): the wanted count follows the drop tool's edits.
+TEST(RunSettingsFeature, TheWantedCountFollowsADroppedGalaxy) {
+  std::string why;
+  auto a = test_support::make_app(test_support::small_options(1000), why);
+  if (!a) GTEST_SKIP() << why;
+  ASSERT_TRUE(a->frame());
+  app::FeatureActions act;
+  act.drop.drop = a->features().drop.shape().spec;
+  act.drop.drop->bodies = 300;
+  act.drop.drop->position = {6.0, 0.0, 0.0};
+  a->apply(act);
+  for (int k = 0; k < 1000 && a->run().edits().busy(); ++k) ASSERT_TRUE(a->frame());
+  ASSERT_EQ(a->run().session().simulation().size(), 1300u);
+  EXPECT_EQ(a->run().control().wanted().bodies, 1300u);
+}
+
+}  // namespace
+}  // namespace galaxy

@@ -36,6 +36,10 @@ RunControl::Applied RunControl::collect() {
   return out;
 }
 
+void RunControl::edited() {
+  wanted_.bodies = runner_.exclusive([](Session& s) { return s.simulation().size(); });
+}
+
 RunControl::Applied RunControl::reset() {
   Applied out;
   change(Place::Reset, [](Session& s) { s.set_body_count(s.simulation().size()); }, out);

@@ -66,6 +66,9 @@ class RunControl {
   Applied seek(std::uint64_t step);                // to that step (a keyframe and a replay)
   Applied step_back(int steps);                    // that many steps back
   Applied resume();  // after a runaway or a failed step: on from the last good state
+  // Bodies were added or taken out (the drop tool's edits): the wanted count is what runs now, so
+  // the count field shows it and a count asked later starts from it.
+  void edited();
 
   // The load or save under way on its worker, if any.
   const FileJob* file_job() const { return job_.get(); }

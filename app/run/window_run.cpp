@@ -209,6 +209,7 @@ void WindowRun::land_edits(const BodyEdits::Outcome& o) {
     }
   }
   if (o.edited) {
+    control_->edited();
     run_changed();
     update_vertices();
   }
