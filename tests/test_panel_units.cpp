@@ -2,6 +2,7 @@
 // The run's physical units in the panel: its texts in kpc, km/s, Msun and Myr (model units
 // without them), the picked body's position and speed, and a loaded .gxy file's units.
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <array>
 #include <cmath>
@@ -11,6 +12,8 @@
 #include "app.hpp"
 #include "cpu/cpu_simulation.hpp"
 #include "headless_app.hpp"
+#include "imgui_context.hpp"
+#include "panel/panel.hpp"
 #include "panel/units_text.hpp"
 #include "picture/overlay.hpp"
 #include "scenarios/plummer.hpp"
@@ -47,6 +50,27 @@ TEST(PanelUnits, PhysicalWhereTheRunHasUnitsModelWhereNot) {
   EXPECT_EQ(app::picked_text(p, disk), "at (3.5, -7, 1.75) kpc, 220 km/s");
   EXPECT_EQ(app::picked_text(p, none), "at (1, -2, 0.5), speed 0.5");
   EXPECT_EQ(app::picked_text({7, {1.0f, -2.0f, 0.5f}}, none), "at (1, -2, 0.5)") << "speed unknown";
+}
+
+// On be4b4bf the run line wrapped once t passed about 1,000 Myr and pushed every row below it
+// down. Its two lines fit the panel unwrapped at the largest run it may show, Myr turning into
+// Gyr.
+TEST(PanelUnits, TheRunLinesKeepTheirWidthAsTimeGoesOn) {
+  const Units disk = kDiskGalaxyUnits, none;
+  EXPECT_EQ(app::run_lines(20000, 12, 2.0, disk)[1], "t = 2.000 (15.6 Myr)");
+  EXPECT_EQ(app::run_lines(20000, 12, 200.0, disk)[1], "t = 200.000 (1.556 Gyr)");
+  EXPECT_EQ(app::run_lines(20000, 12, 2.0, none)[1], "t = 2.000");
+  EXPECT_EQ(app::run_lines(20000, 12, 2.0, none)[0], "N = 20000, step 12");
+  test_support::make_imgui_context(ImVec2(1280, 720));
+  ImGui::NewFrame();
+  const float room = app::kPanelWidth - 10.0f - 2.0f * ImGui::GetStyle().WindowPadding.x;
+  for (const double t : {0.5, 99.0, 128.0, 1800.0, 1.0e5}) {
+    for (const std::string& line : app::run_lines(800'000'000, 99'999'999'999ull, t, disk)) {
+      EXPECT_LE(ImGui::CalcTextSize(line.c_str()).x, room) << line;
+    }
+  }
+  ImGui::EndFrame();
+  ImGui::DestroyContext();
 }
 
 // The picked body's overlay brings its position (the walk's) and its live speed.

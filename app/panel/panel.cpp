@@ -20,7 +20,7 @@ namespace galaxy::app {
 
 namespace {
 
-const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f), kError(1.0f, 0.35f, 0.3f, 1.0f);
+const ImVec4 kError(1.0f, 0.35f, 0.3f, 1.0f);
 
 // The six stages in the order a step runs them, two to a row, in ms.
 void stage_table(const StageTimings& t) {
@@ -130,18 +130,14 @@ void interop_line(const FrameStats& st) {
   if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
 }
 
-// The run's line: N, the drawn step and its time (in Myr too, where the run has units).
+// The run's lines: N, the drawn step and its time (in Myr or Gyr too, where the run has units),
+// unwrapped: their height never changes, so nothing below them moves as time goes on.
 void run_line(const DrawnStep& d, const RunFigures& run) {
-  if (run.units.physical()) {
-    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f (%.1f Myr)", d.bodies,
-                       static_cast<unsigned long long>(d.steps), d.time,
-                       d.time * run.units.time_myr());
-    if (ImGui::IsItemHovered()) {
+  for (const std::string& line : run_lines(d.bodies, d.steps, d.time, run.units)) {
+    ImGui::TextUnformatted(line.c_str());
+    if (run.units.physical() && ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", run_units_line(d.bodies, run.total_mass, run.units).c_str());
     }
-  } else {
-    ImGui::TextWrapped("N = %zu, step %llu, t = %.3f", d.bodies,
-                       static_cast<unsigned long long>(d.steps), d.time);
   }
 }
 
@@ -164,7 +160,6 @@ void draw_panel(Look& look, const PanelFigures& shown, const FeatureRows& rows) 
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
   ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::PushItemWidth(kSliderWidth);
-  // Wrapped: 10M bodies at t = 1234 in Myr is wider than the panel.
   run_line(shown.frame.drawn, shown.run);
   rows(PanelSlot::Time);
   rows(PanelSlot::Runaway);
