@@ -15,6 +15,7 @@
 #include "cpu/cpu_simulation.hpp"
 #include "headless_app.hpp"
 #include "picture/overlay.hpp"
+#include "panel/imgui_layer.hpp"
 #include "panel/param_reset.hpp"
 #include "scenarios/plummer.hpp"
 
@@ -285,6 +286,21 @@ TEST(Overlay, ThePickedWalkIsCutAtTheBodysPlane) {
   EXPECT_GT(faint, cut) << "most of the walk lies off the plane";
   EXPECT_GT(finest_alpha, coarsest_alpha) << "the finest level is the strongest";
   EXPECT_EQ(g.markers.back().position, glm::vec3(t.body[0], t.body[1], t.body[2]));
+}
+
+}  // namespace
+}  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+// On be4b4bf the scenario list showed the Performance lines through it (ImGui's dark style draws
+// pop-ups at 94% opacity): the panel's style makes them opaque.
+TEST(PanelStyle, DropDownListsAndPopUpsAreOpaque) {
+  ImGui::CreateContext();
+  app::panel_style();
+  EXPECT_EQ(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w, 1.0f);
+  ImGui::DestroyContext();
 }
 
 }  // namespace

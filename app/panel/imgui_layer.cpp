@@ -10,12 +10,17 @@
 
 namespace galaxy::app {
 
+void panel_style() {
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w = 1.0f;
+}
+
 ImGuiLayer::ImGuiLayer(GLFWwindow* window) : glfw_(window != nullptr), window_(window) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no imgui.ini left in whatever folder the program runs from
-  ImGui::StyleColorsDark();
+  panel_style();
   if (glfw_ && !ImGui_ImplGlfw_InitForOpenGL(window, true)) {
     ImGui::DestroyContext();
     throw std::runtime_error("the ImGui GLFW backend failed to start");

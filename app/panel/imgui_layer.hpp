@@ -9,6 +9,10 @@ struct GLFWwindow;
 
 namespace galaxy::app {
 
+// The panel's look on ImGui's dark style: drop-down lists, tooltips and pop-ups opaque, so that
+// the panel's text never shows through them.
+void panel_style();
+
 class ImGuiLayer {
  public:
   explicit ImGuiLayer(GLFWwindow* window);  // null: headless; throws when a backend fails
