@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Kiosk mode's input as a feature of its own (app/features/kiosk.hpp): only Ctrl+Shift+Q ends the
-// show; Q alone, or with Ctrl only, does nothing (a visitor at the keyboard cannot quit it).
+// show; Q alone, or with Ctrl only, does nothing (a visitor at the keyboard cannot quit it); the
+// caption names the preset and its source.
 #define GLFW_INCLUDE_NONE  // glad, through the features, brings GL
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <imgui.h>
 
 #include "features/kiosk.hpp"
+#include "scenarios/presets.hpp"
 #include "imgui_context.hpp"
 
 namespace galaxy {
@@ -35,6 +37,20 @@ TEST(KioskFeature, OnlyCtrlShiftQEndsTheShow) {
   EXPECT_FALSE(chord(k, false, false));
   EXPECT_FALSE(chord(k, true, false));
   EXPECT_FALSE(chord(k, false, true));
+}
+
+// On be4b4bf the caption named a preset without its source, in the panel's small grey text. It
+// names the preset, what it shows and where it comes from; a plain scenario by its name.
+TEST(KioskFeature, TheCaptionNamesThePresetAndItsSource) {
+  const app::Kiosk k({"antennae", "plummer"}, 5);
+  EXPECT_EQ(k.caption_text(),
+            "antennae: NGC 4038/39: two equal disks, prograde, two long tails (after Toomre & "
+            "Toomre 1972; Barnes 1988)");
+  for (const Encounter& e : encounter_presets()) {
+    if (e.name == "stream") continue;  // ours: README's table has no source for it
+    EXPECT_FALSE(preset_source(e.name).empty()) << e.name;
+  }
+  EXPECT_EQ(preset_source("plummer"), "");
 }
 
 }  // namespace

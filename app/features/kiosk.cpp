@@ -72,11 +72,24 @@ bool Kiosk::exit_chord() const {
   return io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(GLFW_KEY_Q);
 }
 
-void Kiosk::caption() const {
+std::string Kiosk::caption_text() const {
   const Encounter* e = find_preset(showing());
-  const std::string text = e ? e->name + ": " + e->description : showing();
-  ImGui::GetForegroundDrawList()->AddText(ImVec2(16.0f, ImGui::GetIO().DisplaySize.y - 28.0f),
-                                          IM_COL32(230, 230, 230, 200), text.c_str());
+  if (!e) return showing();
+  const std::string source = preset_source(e->name);
+  return e->name + ": " + e->description + (source.empty() ? "" : " (after " + source + ")");
+}
+
+void Kiosk::caption() const {
+  const std::string text = caption_text();
+  const float size = 1.5f * ImGui::GetFontSize();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 at(16.0f, display.y - size - 16.0f);
+  ImDrawList* d = ImGui::GetForegroundDrawList();
+  const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, display.x, 0.0f, text.c_str());
+  d->AddRectFilled(ImVec2(at.x - 8.0f, at.y - 6.0f),
+                   ImVec2(at.x + extent.x + 8.0f, at.y + extent.y + 6.0f), IM_COL32(0, 0, 0, 160),
+                   4.0f);
+  d->AddText(ImGui::GetFont(), size, at, IM_COL32(240, 240, 240, 255), text.c_str());
 }
 
 }  // namespace galaxy::app

@@ -33,8 +33,11 @@ class Kiosk {
   // The frame's input in kiosk mode: nothing reaches the camera or the run but the exit chord;
   // true when Ctrl+Shift+Q was pressed.
   bool exit_chord() const;
-  // What is showing, named at the bottom left of the view.
+  // What is showing, named at the bottom left of the view in a larger font on a dark band:
+  // caption_text(), "antennae: NGC 4038/39: two equal disks, prograde, two long tails (after
+  // Toomre & Toomre 1972; Barnes 1988)"; a scenario or a file by its name.
   void caption() const;
+  std::string caption_text() const;
 
  private:
   void start(const std::string& scenario, std::size_t item, FeatureActions& act);

@@ -2,6 +2,7 @@
 #include "scenarios/presets.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace galaxy {
 
@@ -63,6 +64,20 @@ Encounter single(std::string name, std::string description, GalaxySpec g, double
   e.show_time = show_time;
   return e;
 }
+
+// README's Presets table gives each one's full reference.
+constexpr std::pair<const char*, const char*> kSources[] = {
+    {"disk", "Hernquist 1993; Toomre's Q"},
+    {"antennae", "Toomre & Toomre 1972; Barnes 1988"},
+    {"mice", "Toomre & Toomre 1972; Barnes 2004; Privon et al. 2013"},
+    {"m51", "Toomre & Toomre 1972; Salo & Laurikainen 2000"},
+    {"cartwheel", "Lynds & Toomre 1976; Theys & Spiegel 1977"},
+    {"milky-way-andromeda", "van der Marel et al. 2012, 2019"},
+    {"prograde", "Toomre & Toomre 1972"},
+    {"retrograde", "Toomre & Toomre 1972"},
+    {"bar-unstable", "Ostriker & Peebles 1973; Efstathiou, Lake & Negroponte 1982"},
+    {"bar-stable", "Ostriker & Peebles 1973; Efstathiou, Lake & Negroponte 1982"},
+};
 
 std::vector<Encounter> make_presets() {
   std::vector<Encounter> p;
@@ -149,6 +164,13 @@ const Encounter* find_preset(const std::string& name) {
   const auto& p = encounter_presets();
   const auto it = std::find_if(p.begin(), p.end(), [&](const Encounter& e) { return e.name == name; });
   return it == p.end() ? nullptr : &*it;
+}
+
+std::string preset_source(const std::string& name) {
+  for (const auto& [preset, source] : kSources) {
+    if (name == preset) return source;
+  }
+  return "";
 }
 
 }  // namespace galaxy

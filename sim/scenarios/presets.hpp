@@ -15,6 +15,9 @@ const std::vector<Encounter>& encounter_presets();
 
 // The preset named `name`, or nullptr.
 const Encounter* find_preset(const std::string& name);
+// Where preset `name`'s encounter comes from ("Toomre & Toomre 1972; Barnes 1988"), as README's
+// Presets table cites it; empty for a name that is no preset or has no published source.
+std::string preset_source(const std::string& name);
 
 // The "disk" preset's galaxy: the model of disk_galaxy.hpp with a heavier, cooler disk that
 // grows spiral arms (disk 0.45, bulge 0.06, halo 0.49 of the mass; Toomre Q 1.0).
