@@ -60,5 +60,23 @@ TEST(TrailsFeature, ItsRowsAskAndLeaveTheTrailsAsTheyAre) {
   EXPECT_EQ(t.params().bodies, 40) << "and the trails change only when the action is applied";
 }
 
+// On be4b4bf trails took software OpenGL to 9 fps without a word: a line under the trails says
+// so, and what to change, only where trails are on, the renderer is software and the rate low.
+TEST(TrailsFeature, ALineSaysWhatTrailsCostOnSoftwareOpenGl) {
+  app::FrameStats f;
+  f.gl_description = "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits) via GLFW window";
+  f.fps = 9.0f;
+  const std::string line = app::Trails::cost_line(f, 4096);
+  EXPECT_NE(line.find("9 fps on software OpenGL"), std::string::npos) << line;
+  EXPECT_NE(line.find("fewer bodies"), std::string::npos) << line;
+  EXPECT_EQ(app::Trails::cost_line(f, 0), "") << "trails off";
+  f.fps = 45.0f;
+  EXPECT_EQ(app::Trails::cost_line(f, 4096), "") << "fast enough";
+  f.fps = 9.0f;
+  f.gl_description = "OpenGL 4.6.0 NVIDIA 570.86, NVIDIA H200/PCIe/SSE2 via EGL device 0";
+  EXPECT_EQ(app::Trails::cost_line(f, 4096), "") << "hardware: slow for other reasons";
+}
+
 }  // namespace
 }  // namespace galaxy
+

@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // TempInputIsActive: is the slider's ctrl+click text field open
 
+#include <fmt/format.h>
+
 #include <string>
 
 #include "knobs.hpp"
@@ -73,12 +75,28 @@ void Trails::rows(Action& a, const render::RenderParams& look) const {
   if (t != before) a.set = t;
 }
 
-void Trails::section(Action& a, const render::RenderParams& look) const {
+std::string Trails::cost_line(const FrameStats& f, int bodies) {
+  const std::string& gl = f.gl_description;
+  const bool software = gl.find("llvmpipe") != std::string::npos ||
+                        gl.find("softpipe") != std::string::npos ||
+                        gl.find("(software)") != std::string::npos;
+  if (bodies <= 0 || !software || !(f.fps > 0.0f && f.fps < 20.0f)) return "";
+  return fmt::format("trails: {:.0f} fps on software OpenGL (llvmpipe); fewer bodies or a shorter "
+                     "length draw faster",
+                     f.fps);
+}
+
+void Trails::section(Action& a, const render::RenderParams& look, const std::string& cost) const {
   const int bodies = a.set.value_or(params_).bodies;
   const std::string label =
       bodies > 0 ? "trails (" + std::to_string(bodies) + " bodies)###trails" : "trails###trails";
   const bool open = ImGui::TreeNode(label.c_str());
   tip("fading trails behind some of the bodies, to follow orbits and tails by eye");
+  if (!cost.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kWarn, "%s", cost.c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (!open) return;
   rows(a, look);
   ImGui::TreePop();

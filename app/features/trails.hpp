@@ -38,11 +38,18 @@ class Trails {
   // The features' protocol (features/features.hpp, kSlotted): its rows at its slot, its action
   // applied with the targets.
   static constexpr PanelSlot kSlot = PanelSlot::Trails;
-  void rows(Action& a, const FeatureView& v) const { section(a, v.look.render); }
+  void rows(Action& a, const FeatureView& v) const {
+    section(a, v.look.render, cost_line(v.shown.frame, params_.bodies));
+  }
   void apply(const Action& a, const FeatureTargets& t, std::vector<Report>&) { apply(a, t.look); }
 
-  // Its tree node ("trails (N bodies)") with rows() inside; `look`: the knobs' values now.
-  void section(Action& a, const render::RenderParams& look) const;
+  // Its tree node ("trails (N bodies)") with rows() inside; `look`: the knobs' values now; `cost`
+  // a line under it where the trails cost frame rate (cost_line), drawn even when it is closed.
+  void section(Action& a, const render::RenderParams& look, const std::string& cost = {}) const;
+  // What trails of `bodies` cost on this frame's OpenGL: on a software renderer (Mesa's llvmpipe)
+  // below 20 frames a second, "trails: 9 fps on software OpenGL (llvmpipe); fewer bodies or a
+  // shorter length draw faster"; empty otherwise.
+  static std::string cost_line(const FrameStats& f, int bodies);
   // The node's rows, as section() draws them once it is open: the followed bodies, and while
   // they are on the length, the steps between samples, the galaxy and the look's trail knobs.
   void rows(Action& a, const render::RenderParams& look) const;

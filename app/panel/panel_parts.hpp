@@ -3,6 +3,8 @@
 // an action's error where its control is.
 #pragma once
 
+#include <imgui.h>
+
 #include <string>
 #include <vector>
 
@@ -23,7 +25,10 @@ void accuracy_chart(std::span<const AccuracyPoint> points);
 // key_help_lines: its lines for a box `width` wide, kAllKeysHint the last item.
 float key_help(float width);
 std::vector<std::string> key_help_lines(float width);
-inline constexpr const char* kAllKeysHint = "hover: more";
+inline constexpr const char* kAllKeysHint = "? all keys";
+// Every key, in a sheet over the middle of the view, opaque and larger than the panel's text
+// (?, and its own close button); false once closed.
+bool key_sheet();
 
 // A run over several MPI ranks: each rank's bodies and step time, wrapped, and what the force
 // pass sent between them in its tooltip. Nothing for one process.
@@ -31,6 +36,8 @@ void ranks_line(const RankReport& r);
 
 // Sliders leave room on their line for the label and a reset button.
 inline constexpr float kSliderWidth = 150.0f;
+// The colour of a line that warns (a cost, a fallback): amber.
+inline const ImVec4 kWarn(1.0f, 0.7f, 0.2f, 1.0f);
 
 // A choice among `items`; true when another was chosen. `other`: what the field shows when
 // `current` is none of the items.
