@@ -72,22 +72,27 @@ void App::apply(const FeatureActions& a) {
   RunControl::Applied done = run_->control().collect();
   ending_.quit_guard().applied(run_->land(done));
   RunControl::Applied run = apply_run_features(features_, a, run_->control());
+  const bool new_run = done.changed || run.changed;
   if (RunSettings::edits_the_run(a.run_settings)) ending_.quit_guard().edited();
   if (TimeControls::edits_the_run(a.time)) ending_.quit_guard().edited();  // a reset, before a save
   ending_.quit_guard().applied(run_->land(run));
   // A solver change recomputes the forces (or leaves no tree): the walk shown is stale.
   if (a.run_settings.solver) run_->measurements().invalidate_overlays();
   if (EncounterDesigner::edits_the_run(a.encounter)) ending_.quit_guard().edited();  // after it
-  // One fit for the time controls' (a reset, the kiosk's show) and the framing's (c, 1-5).
+  // One fit for the time controls' (a reset, the kiosk's show) and the framing's (c, 1-5), at
+  // once; a new run frames itself by a glide unless the hand moved the view just before.
   features_.follow.apply(a.follow);  // what is followed, before a fit frames it
-  if (features_.framing.apply(a.framing) || a.time.fit) {
-    screen_->fit_camera(run_->runner(), features_.framing.aim(features_.follow.what()));
+  const Clock::time_point now = Clock::now();
+  const bool asked = features_.framing.apply(a.framing, now) || a.time.fit;
+  if (a.framing.by_hand) screen_->stop_glide();
+  if (asked || (new_run && features_.framing.reframes(now))) {
+    screen_->fit_camera(run_->runner(), features_.framing.aim(features_.follow.what()), !asked);
   }
   Measurements& m = run_->measurements();
   render::RenderParams& look = screen_->look().render;
   const FeatureTargets to{screen_->camera(),     screen_->presenter(), screen_->clock().display_hz(),
                           run_->edits(),         features_.inspect.picked(),
-                          Clock::now(),          m,
+                          now,                   m,
                           look.hide_halo,        features_.follow.what().second,
                           look,                  m};
   for (const Report& r : apply_features(features_, a, to)) status_.report(r);
@@ -127,6 +132,7 @@ void App::input_and_panel(FeatureActions& act) {
   act.time.step += a.step;
   act.time.back += a.step_back;
   act.framing.fit = a.fit;
+  act.framing.by_hand = a.moved_view;
   act.framing.screenshot = a.screenshot;
   // The ruler's key, then a click: in ruler mode the ruler takes it, else it picks a body.
   const auto click = a.pick ? std::optional(a.cursor) : std::nullopt;

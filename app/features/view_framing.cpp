@@ -23,7 +23,8 @@ void ViewFraming::screenshot_button(Action& a) const {
   tip("save the view as galaxy_YYYYmmdd_HHMMSS.png in the current folder");
 }
 
-bool ViewFraming::apply(const Action& a) {
+bool ViewFraming::apply(const Action& a, Clock::time_point now) {
+  if (a.by_hand) hand_moved_ = now;
   if (a.direction) direction_ = *a.direction;
   screenshot_ |= a.screenshot;
   return a.fit || a.direction.has_value();

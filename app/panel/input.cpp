@@ -34,10 +34,15 @@ InputActions handle_input(render::OrbitCamera& camera, float viewport_height, bo
     const bool middle = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1.0f);
     if (middle || (left && io.KeyShift)) {
       camera.pan(d.x, d.y, viewport_height);
+      a.moved_view = true;
     } else if (left && !drop_mode) {
       camera.orbit(d.x, d.y);
+      a.moved_view = true;
     }
-    if (io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+    if (io.MouseWheel != 0.0f) {
+      camera.zoom(io.MouseWheel);
+      a.moved_view = true;
+    }
     if (!drop_mode && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         io.MouseDragMaxDistanceSqr[0] < 9.0f) {
       a.pick = true;

@@ -19,6 +19,7 @@ struct InputActions {
        toggle_octree = false, quit = false;
   int step = 0, step_back = 0;  // steps forward (paused) or back
   int speed_change = 0;         // doublings of the speed: +1 twice as fast, -1 half as fast
+  bool moved_view = false;  // a drag or the wheel turned, moved or zoomed the view
   bool pick = false;  // a click (press and release without a drag) at `cursor`
   glm::vec2 cursor{0.0f};
   bool toggle_drop = false, remove_galaxy = false;
@@ -30,6 +31,7 @@ struct InputActions {
   bool toggle_ruler = false;             // m
   bool add_camera_key = false;           // i: the view as the camera path's next key
   bool toggle_camera_path = false;       // l: play or stop the camera path
+  bool toggle_key_sheet = false;         // ?: every key, legible, over the view
   std::optional<ViewDirection> view;     // 1 face-on, 2 edge-on, 3 x, 4 y, 5 z
   // The drop tool's gesture (drop mode): the left button held since `from`, now at `to`;
   // `released` on the frame it comes up (a click without a drag drops at rest).

@@ -61,9 +61,11 @@ void Screen::begin_frame() {
   stats_.fps = dt > 0 && clock_.frames() > 0 ? 1.0f / dt : 0.0f;
 }
 
-// --orbit, the follow camera, then the camera path over both while it plays (round and round on
-// an unattended kiosk).
+// A new run's framing gliding in, --orbit, the follow camera, then the camera path over all of
+// them while it plays (round and round on an unattended kiosk).
 void Screen::move_camera(Features& f) {
+  if (f.camera_path.playing()) glide_.stop();
+  glide_.advance(camera_, stats_.frame_ms * 1e-3f);
   camera_.yaw += orbit_rad_;
   f.follow.advance(camera_, f.follow.what(), stats_.frame_ms * 1e-3f, stats_.drawn.time,
                    f.camera_path.playing());
@@ -134,7 +136,7 @@ ViewPlane Screen::view_plane(glm::vec2 window) const {
 // Frames the bodies as they are now (with the thread parked; above kMostFitted bodies every k-th
 // of them, the same on one process and over MPI ranks): those of the chosen galaxy where one is
 // (the followed one while a galaxy is followed), from the chosen direction (view_fit.hpp).
-void Screen::fit_camera(Runner& runner, FitAim aim) {
+void Screen::fit_camera(Runner& runner, FitAim aim, bool glide) {
   const int galaxy = aim.galaxy;
   const ViewFit f = runner.exclusive([&](Session& s) {
     const Simulation& sim = s.simulation();
@@ -145,8 +147,15 @@ void Screen::fit_camera(Runner& runner, FitAim aim) {
     const Meters& m = offered(sim.meters(), sim, Face::Meters, "fitting the view");
     return fit_view(m.bodies_at(some), galaxy, aim.direction);
   });
-  if (f.from) camera_.look_from(*f.from);
-  camera_.fit(f.center, f.radius);
+  render::OrbitCamera framed = camera_;
+  if (f.from) framed.look_from(*f.from);
+  framed.fit(f.center, f.radius);
+  glide_.stop();
+  if (glide) {
+    glide_.start(camera_, framed);
+  } else {
+    camera_ = framed;
+  }
 }
 
 }  // namespace galaxy::app

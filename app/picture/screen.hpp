@@ -17,6 +17,7 @@
 #include "camera.hpp"
 #include "features/features.hpp"
 #include "panel/imgui_layer.hpp"
+#include "picture/camera_glide.hpp"
 #include "picture/frame_clock.hpp"
 #include "picture/frame_stats.hpp"
 #include "picture/gl_context.hpp"
@@ -63,7 +64,11 @@ class Screen {
 
   glm::mat4 view_proj(int width, int height) const;
   ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
-  void fit_camera(Runner& runner, FitAim aim);
+  // Frames the bodies as they are now (view_fit.hpp): at once, or by a glide (a new run's own
+  // framing), which a hand on the view stops (stop_glide).
+  void fit_camera(Runner& runner, FitAim aim, bool glide = false);
+  void stop_glide() { glide_.stop(); }
+  bool gliding() const { return glide_.active(); }
 
   GlContext& context() { return *context_; }
   ImGuiLayer* imgui() { return imgui_.get(); }  // null without the panel
@@ -95,6 +100,7 @@ class Screen {
   VertexPath vertex_path_;  // registered with CUDA: destroyed before the context
   std::unique_ptr<Presenter> presenter_;
   render::OrbitCamera camera_;
+  CameraGlide glide_;                 // a new run's framing under way
   std::uint64_t drawn_sequence_ = 0;  // the publication the buffers hold
   FrameClock clock_;                  // frame times, headless pacing, the summary's samples
 };
