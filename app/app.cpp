@@ -13,6 +13,7 @@
 
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
+#include "panel/panel_parts.hpp"
 #include "panel/quit_dialog.hpp"
 #include "panel/scale_bar.hpp"
 
@@ -127,6 +128,7 @@ void App::input_and_panel(FeatureActions& act) {
   act.time.toggle_pause = a.toggle_pause;
   Look& look = screen_->look();
   if (a.toggle_panel) look.show_panel = !look.show_panel;
+  if (a.toggle_key_sheet) look.show_key_sheet = !look.show_key_sheet;
   act.time.speed_change = a.speed_change;
   act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;
@@ -159,6 +161,7 @@ void App::input_and_panel(FeatureActions& act) {
   }
   draw_scale_bar(choose_scale_bar(screen_->camera().world_per_pixel(size.y), size.x, units),
                  size.x);
+  if (look.show_key_sheet) look.show_key_sheet = key_sheet();
   features_.recording.mark(Clock::now());
   features_.ruler.marks(screen_->view_plane({size.x, size.y}), units);
   ending_.answer(quit_dialog(ending_.asking()));  // its answer first, then Esc or q asks

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The key table (app/panel/key_table.hpp): every key does what its row says and only one row
 // claims it, two presses within a frame count twice, the key help box packs the essential rows
-// into its old four lines (the rest show when it is hovered), and README's keys table names
-// every key.
+// into its old four lines (the rest show when it is hovered, or in the sheet ? opens), --help and
+// README's keys table name every key.
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -17,6 +17,7 @@
 #include "panel/key_table.hpp"
 #include "panel/panel.hpp"
 #include "panel/panel_parts.hpp"
+#include "run_command.hpp"
 
 namespace galaxy {
 namespace {
@@ -30,7 +31,8 @@ bool touched(const InputActions& a) {
   return a.toggle_pause || a.toggle_panel || a.fit || a.screenshot || a.toggle_octree || a.quit ||
          a.step || a.step_back || a.speed_change || a.toggle_drop || a.remove_galaxy || a.undo ||
          a.cycle_follow || a.toggle_three_view || a.toggle_fullscreen || a.toggle_recording ||
-         a.toggle_ruler || a.add_camera_key || a.toggle_camera_path || a.view.has_value();
+         a.toggle_ruler || a.add_camera_key || a.toggle_camera_path || a.toggle_key_sheet ||
+         a.view.has_value();
 }
 
 TEST(KeyTable, EveryKeyDoesSomethingAndNoKeyHasTwoRows) {
@@ -149,6 +151,49 @@ TEST(KeyTable, ReadmesKeysTableNamesEveryKey) {
       EXPECT_NE(first_cells.find(named_word(r.named)), std::string::npos) << r.name;
     }
   }
+}
+
+}  // namespace
+}  // namespace galaxy
+
+namespace galaxy {
+namespace {
+
+// On be4b4bf `--help` listed no key. Every row is there, named in full, with what it does.
+TEST(KeyTable, HelpListsEveryKey) {
+  const test_support::CommandResult r =
+      test_support::run_command(test_support::galaxy_command() + " --help");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("Keys in the window"), std::string::npos) << r.output;
+  for (const KeyRow& row : app::key_rows()) {
+    const std::string name = app::full_name(row);
+    const std::size_t at = r.output.find("\n  " + name + " ");
+    ASSERT_NE(at, std::string::npos) << name;
+    const std::size_t eol = r.output.find('\n', at + 1);
+    EXPECT_NE(r.output.substr(at, eol - at).find(row.what), std::string::npos) << name;
+  }
+}
+
+// ? opens a sheet of every key over the middle of the view, in a larger font than the panel's.
+TEST(KeyTable, TheKeySheetListsEveryKeyLegiblyInTheMiddle) {
+  InputActions a;
+  ASSERT_TRUE(app::press_typed(a, '?'));
+  EXPECT_TRUE(a.toggle_key_sheet);
+  test_support::make_imgui_context(ImVec2(1280, 720));
+  bool open = true;
+  for (int frame = 0; frame < 3; ++frame) {
+    ImGui::NewFrame();
+    open = app::key_sheet();
+    ImGui::Render();
+  }
+  ImGuiWindow* w = ImGui::FindWindowByName("Keys (? closes)");
+  ASSERT_NE(w, nullptr);
+  EXPECT_TRUE(open);
+  const float rows = float(app::key_rows().size());
+  EXPECT_GE(w->ContentSize.y, rows * 1.3f * ImGui::GetTextLineHeight()) << "larger than the panel's";
+  EXPECT_LE(w->Size.y, 720.0f) << "fits a 1280x720 view";
+  EXPECT_NEAR(w->Pos.x + 0.5f * w->Size.x, 640.0f, 1.0f) << "in the middle";
+  ImGui::DestroyContext();
 }
 
 }  // namespace

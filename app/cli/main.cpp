@@ -10,6 +10,7 @@
 #include "cli/preflight.hpp"
 #include "cli/signals.hpp"
 #include "cli/soak.hpp"
+#include "panel/key_table.hpp"
 #include "ranks.hpp"
 #include "threads.hpp"
 
@@ -23,7 +24,7 @@ int main(int argc, char** argv) {
   // operations on their share of the bodies (sim/mpi/) until it ends.
   galaxy::Ranks ranks(argc, argv);
   if (ranks.rank() > 0) return ranks.serve();
-  const auto parsed = galaxy::app::parse_options(argc, argv);
+  const auto parsed = galaxy::app::parse_options(argc, argv, galaxy::app::keys_text());
   if (parsed.exit_code) return *parsed.exit_code;
   // Output paths are checked before any work, so that a run is never lost at its end.
   if (const auto bad = galaxy::app::check_outputs(parsed.options)) {

@@ -107,10 +107,11 @@ std::vector<std::pair<const ParamInfo*, CLI::Option*>> add_shared_options(CLI::A
 }
 }  // namespace
 
-ParseResult parse_options(int argc, const char* const* argv) {
+ParseResult parse_options(int argc, const char* const* argv, const std::string& footer) {
   ParseResult r;
   Options& o = r.options;
   CLI::App cli{"galaxy: a real-time Barnes-Hut galaxy simulator (CPU reference and CUDA)."};
+  if (!footer.empty()) cli.footer(footer);
   cli.set_version_flag("--version", "galaxy 0.1.0");
 
   std::string backend, solver = "bh";

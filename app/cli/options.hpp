@@ -104,6 +104,7 @@ struct ParseResult {
   std::optional<int> exit_code;
 };
 
-ParseResult parse_options(int argc, const char* const* argv);
+// `footer`: what --help prints after the options (main gives the window's keys).
+ParseResult parse_options(int argc, const char* const* argv, const std::string& footer = {});
 
 }  // namespace galaxy::app

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panel/key_table.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -40,11 +41,24 @@ constexpr KeyRow kRows[] = {
     {"i", kNone, "i", "camera path key", false, [](A& a, char) { a.add_camera_key = true; }},
     {"l", kNone, "l", "play the path", false,
      [](A& a, char) { a.toggle_camera_path = !a.toggle_camera_path; }},
+    {"?", kNone, "?", "every key", false,
+     [](A& a, char) { a.toggle_key_sheet = !a.toggle_key_sheet; }},
 };
 }  // namespace
 
 std::span<const KeyRow> key_rows() {
   return kRows;
+}
+
+std::string keys_text() {
+  std::size_t column = 0;
+  for (const KeyRow& r : kRows) column = std::max(column, full_name(r).size());
+  std::string text = "Keys in the window (? shows them there too):\n";
+  for (const KeyRow& r : kRows) {
+    const std::string name = full_name(r);
+    text += "  " + name + std::string(column + 2 - name.size(), ' ') + r.what + "\n";
+  }
+  return text;
 }
 
 const char* named_key_word(NamedKey k) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The window's keys and mouse gestures, one row each: what is pressed, what the help calls it and
 // says it does, and what it does to the frame's InputActions. The input handler (input.cpp), the
-// key help at the bottom left (its essential rows, and all of them when hovered) and a test
-// against README's keys table all read these rows, so a key is described here once.
+// key help at the bottom left (its essential rows, and all of them when hovered), the key sheet
+// (?), --help and the man page, and a test against README's keys table all read these rows, so a
+// key is described here once.
 #pragma once
 
 #include <span>
@@ -27,6 +28,8 @@ struct KeyRow {
 };
 
 std::span<const KeyRow> key_rows();
+// Every row, a line each ("  space   pause"), under a heading: --help's and the man page's.
+std::string keys_text();
 // What the help calls a named key ("Esc"), and a row's name with its named key (". Right").
 const char* named_key_word(NamedKey k);
 std::string full_name(const KeyRow& r);

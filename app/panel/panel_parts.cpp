@@ -148,8 +148,7 @@ std::vector<std::string> key_help_lines(float width) {
 
 namespace {
 // Every row of the key table, named in full, in two columns.
-void all_keys_tooltip() {
-  ImGui::BeginTooltip();
+void all_keys() {
   float column = 0.0f;
   for (const KeyRow& r : key_rows()) {
     column = std::max(column, ImGui::CalcTextSize(full_name(r).c_str()).x);
@@ -161,9 +160,29 @@ void all_keys_tooltip() {
     ImGui::SameLine(x + column);
     ImGui::TextUnformatted(r.what);
   }
+}
+
+void all_keys_tooltip() {
+  ImGui::BeginTooltip();
+  all_keys();
   ImGui::EndTooltip();
 }
 }  // namespace
+
+bool key_sheet() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, 0.5f * display.y), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  bool open = true;
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+  ImGui::Begin("Keys (? closes)", &open, flags);
+  ImGui::SetWindowFontScale(1.4f);
+  all_keys();
+  ImGui::End();
+  return open;
+}
 
 float key_help(float width) {
   const std::vector<std::string> lines = key_help_lines(width);

@@ -20,6 +20,7 @@ struct Look {
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
   bool show_panel = true;
+  bool show_key_sheet = false;  // ?: every key, over the view
 };
 
 }  // namespace galaxy::app
