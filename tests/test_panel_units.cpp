@@ -14,6 +14,7 @@
 #include "headless_app.hpp"
 #include "imgui_context.hpp"
 #include "panel/panel.hpp"
+#include "panel/panel_time.hpp"
 #include "panel/units_text.hpp"
 #include "picture/overlay.hpp"
 #include "scenarios/plummer.hpp"
@@ -53,22 +54,27 @@ TEST(PanelUnits, PhysicalWhereTheRunHasUnitsModelWhereNot) {
 }
 
 // On be4b4bf the run line wrapped once t passed about 1,000 Myr and pushed every row below it
-// down. Its two lines fit the panel unwrapped at the largest run it may show, Myr turning into
-// Gyr.
-TEST(PanelUnits, TheRunLinesKeepTheirWidthAsTimeGoesOn) {
+// down. It fits the panel unwrapped at the largest run it may show, Myr turning into Gyr.
+TEST(PanelUnits, TheRunLineKeepsItsWidthAsTimeGoesOn) {
   const Units disk = kDiskGalaxyUnits, none;
-  EXPECT_EQ(app::run_lines(20000, 12, 2.0, disk)[1], "t = 2.000 (15.6 Myr)");
-  EXPECT_EQ(app::run_lines(20000, 12, 200.0, disk)[1], "t = 200.000 (1.556 Gyr)");
-  EXPECT_EQ(app::run_lines(20000, 12, 2.0, none)[1], "t = 2.000");
-  EXPECT_EQ(app::run_lines(20000, 12, 2.0, none)[0], "N = 20000, step 12");
+  EXPECT_EQ(app::run_line_text(20000, 2.0, disk), "N = 20000, t = 2.000 (15.6 Myr)");
+  EXPECT_EQ(app::run_line_text(20000, 200.0, disk), "N = 20000, t = 200.000 (1.556 Gyr)");
+  EXPECT_EQ(app::run_line_text(20000, 2.0, none), "N = 20000, t = 2.000");
   test_support::make_imgui_context(ImVec2(1280, 720));
   ImGui::NewFrame();
   const float room = app::kPanelWidth - 10.0f - 2.0f * ImGui::GetStyle().WindowPadding.x;
   for (const double t : {0.5, 99.0, 128.0, 1800.0, 1.0e5}) {
-    for (const std::string& line : app::run_lines(800'000'000, 99'999'999'999ull, t, disk)) {
-      EXPECT_LE(ImGui::CalcTextSize(line.c_str()).x, room) << line;
-    }
+    const std::string line = app::run_line_text(800'000'000, t, disk);
+    EXPECT_LE(ImGui::CalcTextSize(line.c_str()).x, room) << line;
   }
+  // The Performance section's rates line, which wrapped with Myr/s beside time/s.
+  app::RunFigures run;
+  run.units = disk;
+  run.steps_per_s = 12345.6;
+  run.sim_time_per_s = 0.0123456;
+  const std::string rates = app::rates_text(144.0f, run);
+  EXPECT_EQ(rates, "144 fps, 1.23e+04 steps/s, 0.096 Myr/s");
+  EXPECT_LE(ImGui::CalcTextSize(rates.c_str()).x, room) << rates;
   ImGui::EndFrame();
   ImGui::DestroyContext();
 }

@@ -52,7 +52,7 @@ void timing_section(const FrameStats& f, const RunFigures& run, const StepFigure
   const bool open = ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen);
   tip("frame and step rates, the six stages' times, interactions and the energy drift");
   if (!open) return;
-  ImGui::TextWrapped("%s", rates_text(f.fps, run).c_str());  // with Myr/s: wider than the panel
+  ImGui::TextUnformatted(rates_text(f.fps, run).c_str());
   if (f.sent_stride > 1) {
     ImGui::TextColored(kWarn, "drawing 1 in %d bodies (sent by the ranks)",
                        f.draw_stride * f.sent_stride);
@@ -130,14 +130,12 @@ void interop_line(const FrameStats& st) {
   if (!st.interop_warning.empty()) ImGui::TextColored(kWarn, "%s", st.interop_warning.c_str());
 }
 
-// The run's lines: N, the drawn step and its time (in Myr or Gyr too, where the run has units),
-// unwrapped: their height never changes, so nothing below them moves as time goes on.
+// The run's line: N and the drawn step's time (in Myr or Gyr too, where the run has units),
+// unwrapped: its height never changes, so nothing below it moves as time goes on.
 void run_line(const DrawnStep& d, const RunFigures& run) {
-  for (const std::string& line : run_lines(d.bodies, d.steps, d.time, run.units)) {
-    ImGui::TextUnformatted(line.c_str());
-    if (run.units.physical() && ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s", run_units_line(d.bodies, run.total_mass, run.units).c_str());
-    }
+  ImGui::TextUnformatted(run_line_text(d.bodies, d.time, run.units).c_str());
+  if (run.units.physical() && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", run_units_line(d.bodies, run.total_mass, run.units).c_str());
   }
 }
 

@@ -6,10 +6,9 @@
 namespace galaxy::app {
 
 std::string rates_text(float fps, const RunFigures& run) {
-  const std::string rates = fmt::format("{:.0f} fps, {:.3g} steps/s, {:.3g} time/s", fps,
-                                        run.steps_per_s, run.sim_time_per_s);
-  if (!run.units.physical()) return rates;
-  return rates + fmt::format(" ({:.3g} Myr/s)", run.sim_time_per_s * run.units.time_myr());
+  const std::string rates = fmt::format("{:.0f} fps, {:.3g} steps/s, ", fps, run.steps_per_s);
+  if (!run.units.physical()) return rates + fmt::format("{:.3g} time/s", run.sim_time_per_s);
+  return rates + fmt::format("{:.3g} Myr/s", run.sim_time_per_s * run.units.time_myr());
 }
 
 }  // namespace galaxy::app

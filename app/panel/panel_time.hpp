@@ -9,7 +9,8 @@
 
 namespace galaxy::app {
 
-// "60 fps, 28.4 steps/s, 0.355 time/s": the frame rate and the simulation's rates.
+// "60 fps, 28.4 steps/s, 0.355 time/s": the frame rate and the simulation's rates; the time in
+// Myr/s where the run has units. One line at the panel's width, drawn unwrapped.
 std::string rates_text(float fps, const RunFigures& run);
 
 }  // namespace galaxy::app

@@ -23,15 +23,14 @@ std::string number_text(double v) {
   return fmt::format("{:.3g}", v);
 }
 
-std::array<std::string, 2> run_lines(std::size_t bodies, std::uint64_t steps, double time,
-                                     const Units& u) {
-  std::string t = fmt::format("t = {:.3f}", time);
+std::string run_line_text(std::size_t bodies, double time, const Units& u) {
+  std::string t = fmt::format("N = {}, t = {:.3f}", bodies, time);
   if (u.physical()) {
     const double myr = time * u.time_myr();
     t += std::fabs(myr) < 999.95 ? fmt::format(" ({:.1f} Myr)", myr)
                                  : fmt::format(" ({:.3f} Gyr)", myr * 1e-3);
   }
-  return {fmt::format("N = {}, step {}", bodies, steps), t};
+  return t;
 }
 
 std::string length_text(double model, const Units& u) {

@@ -30,11 +30,10 @@ std::string mass_text(double model, const Units& u);
 // while `total_mass` is 0: not measured yet); empty without units.
 std::string run_units_line(std::size_t bodies, double total_mass, const Units& u);
 
-// The panel's run line, as two lines whose width does not grow with the run: "N = 20000, step
-// 1234" and "t = 12.345", with units "t = 12.345 (96.0 Myr)" under 1,000 Myr and "(1.234 Gyr)"
-// from there on. Drawn unwrapped, so that the rows below never move as time goes on.
-std::array<std::string, 2> run_lines(std::size_t bodies, std::uint64_t steps, double time,
-                                     const Units& u);
+// The panel's run line, whose width does not grow with the run: "N = 20000, t = 12.345", with
+// units "N = 20000, t = 12.345 (96.0 Myr)" under 1,000 Myr and "(1.234 Gyr)" from there on (the
+// step is the timeline's). Drawn unwrapped, so that the rows below never move as time goes on.
+std::string run_line_text(std::size_t bodies, double time, const Units& u);
 
 // The picked body: "at (1.2, -3.4, 0.05) kpc, 215 km/s", or in model units "at (0.34, -0.97,
 // 0.014), speed 0.49"; the speed left out where it is not known.
