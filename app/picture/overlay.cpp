@@ -124,7 +124,8 @@ OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked) 
     }
     return g;
   }
-  Overlays& o = offered(sim.overlays(), sim, Face::Overlays, "the tree overlay");
+  Overlays& o = offered(sim.overlays(), sim, Face::Overlays,
+                        walk ? "the walk overlay" : "the tree overlay");
   const int body = walk ? picked : -1;
   if (o.tree_current()) return tree_geometry(sim, o, octree_depth, body);
   // After going back in time the tree is of a later moment: a force pass at this one builds
