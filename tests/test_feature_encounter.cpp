@@ -80,5 +80,44 @@ TEST(EncounterDesignerFeature, ItsRowsAskAndChangeNothingThemselves) {
   ImGui::DestroyContext();
 }
 
+// On be4b4bf the draft kept the old encounter after the run switched to another preset, and
+// Start took the run's count whatever it had become. The draft follows what runs until it is
+// edited, and the designer's own count is what Start runs.
+TEST(EncounterDesignerFeature, TheDraftFollowsTheRunUntilEditedAndStartsAtItsOwnCount) {
+  test_support::LockstepRun run(800);
+  app::EncounterDesigner designer(*find_preset("prograde"));
+  designer.run_changed(*find_preset("antennae"));  // the panel switched to the antennae
+  EXPECT_EQ(designer.draft(), *find_preset("antennae"));
+  designer.run_changed(std::nullopt);  // a plain scenario: nothing to follow
+  EXPECT_EQ(designer.draft(), *find_preset("antennae"));
+  app::EncounterDesigner::Action a;
+  a.draft = *find_preset("mice");  // a row's edit
+  designer.apply(a, run.control);
+  designer.run_changed(*find_preset("m51"));
+  EXPECT_EQ(designer.draft(), *find_preset("mice")) << "an edited draft stays";
+
+  a = {};
+  a.bodies = "lots";
+  a.start = true;
+  app::RunControl::Applied out = designer.apply(a, run.control);
+  EXPECT_FALSE(out.changed) << "a count that cannot be read starts nothing";
+  ASSERT_FALSE(out.reports.empty());
+  EXPECT_EQ(out.reports[0].kind, app::Report::Kind::Error);
+  EXPECT_NE(out.reports[0].text.find("encounter bodies"), std::string::npos) << out.reports[0].text;
+  a.bodies = "1.2k";
+  out = designer.apply(a, run.control);
+  EXPECT_TRUE(out.changed);
+  EXPECT_EQ(run.runner.running().bodies, 1200u) << "the designer's count";
+  EXPECT_EQ(run.control.wanted().bodies, 1200u) << "the count field shows it too";
+  EXPECT_FALSE(designer.edited()) << "the draft runs: it follows the run again";
+  designer.run_changed(*find_preset("m51"));
+  EXPECT_EQ(designer.draft(), *find_preset("m51"));
+  a = {};
+  a.bodies = "";
+  designer.apply(a, run.control);
+  EXPECT_EQ(designer.bodies(), 0u) << "empty: the run's count";
+}
+
 }  // namespace
 }  // namespace galaxy
+

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The encounter designer (in the panel's Galaxies section): a draft encounter (its galaxies with
 // their models, shares and Toomre & Toomre angles, a pair's orbit, the units), started at the
-// current body count, taken from the running encounter, saved to and loaded from a TOML file
+// body count chosen in it (the run's unless typed), following the running encounter until it is
+// edited, taken from the running encounter, saved to and loaded from a TOML file
 // (sim/io/encounter_file.hpp); while its rows are open the view draws the pair's predicted orbit.
 // It owns the draft, its file and the preview switch, and starts the draft through
 // RunControl::start_encounter.
@@ -9,6 +10,7 @@
 
 #include <glm/glm.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -28,6 +30,7 @@ class EncounterDesigner {
     bool start = false;                // run the draft at the current count
     bool save = false, load = false;   // write it to or read it from the file
     bool preview = false;              // its rows are open: the view draws the orbit this frame
+    std::optional<std::string> bodies;  // the count Start runs, as typed ("250k"; "" the run's)
   };
 
   EncounterDesigner() = default;
@@ -43,15 +46,24 @@ class EncounterDesigner {
   void preview(const glm::mat4& view_proj, glm::vec2 window) const;
   // Whether `a` edits the run a save would keep (an encounter started).
   static bool edits_the_run(const Action& a) { return a.start; }
+  // A new run landed: the draft follows the encounter that runs (`running`, none for a plain
+  // scenario or a snapshot) unless the draft was edited or loaded since it last followed.
+  void run_changed(const std::optional<Encounter>& running);
 
   const Encounter& draft() const { return draft_; }
   const std::string& path() const { return path_; }
+  std::size_t bodies() const { return bodies_; }  // 0: the run's count
+  bool edited() const { return edited_; }
   bool show_orbit() const { return show_orbit_; }
 
  private:
+  bool take_bodies(const std::string& typed, RunControl::Applied& out);
+
   Encounter draft_;
   std::string path_ = "encounter.toml";
   bool show_orbit_ = true;
+  std::size_t bodies_ = 0;  // the count Start runs; 0: the run's
+  bool edited_ = false;     // the draft was edited or loaded: it no longer follows the run
 };
 
 }  // namespace galaxy::app

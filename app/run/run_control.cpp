@@ -233,9 +233,10 @@ void RunControl::loaded(const std::function<Loaded(Session&)>& adopt, const std:
 
 // The designer's draft run at the current count. A draft that cannot run is refused with
 // check_encounter's message and the run goes on.
-RunControl::Applied RunControl::start_encounter(const Encounter& e) {
+RunControl::Applied RunControl::start_encounter(const Encounter& e, std::size_t bodies) {
   Applied out;
-  if (change(Place::Encounter, [&](Session& s) { s.set_encounter(e); }, out)) {
+  if (change(Place::Encounter, [&](Session& s) { s.set_encounter(e, bodies); }, out)) {
+    if (bodies) wanted_.bodies = bodies;
     out.reports.push_back(Report::message("started the encounter " + e.name));
   }
   return out;

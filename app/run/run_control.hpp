@@ -61,7 +61,8 @@ class RunControl {
   Applied reset();                                 // the scenario again at the count
   Applied load(const std::string& path);           // the run from a snapshot file
   Applied save(const std::string& path);           // the step shown, to `path` as it is
-  Applied start_encounter(const Encounter& e);     // `e` from its start at the current count
+  // `e` from its start at `bodies` (0: the current count).
+  Applied start_encounter(const Encounter& e, std::size_t bodies = 0);
   std::optional<Encounter> running_encounter();    // the encounter that runs, if one does
   Applied seek(std::uint64_t step);                // to that step (a keyframe and a replay)
   Applied step_back(int steps);                    // that many steps back

@@ -108,8 +108,8 @@ void Session::set_scenario(const std::string& name) {
   made_by_generator();
 }
 
-void Session::set_encounter(const Encounter& e) {
-  const std::size_t n = sim_->size() ? sim_->size() : 1;
+void Session::set_encounter(const Encounter& e, std::size_t bodies) {
+  const std::size_t n = bodies ? bodies : sim_->size() ? sim_->size() : 1;
   check_encounter(e, n);
   require_room(sim_->backend(), n);
   sim_->reset(make_encounter(e, n, seed_));

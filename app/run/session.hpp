@@ -71,9 +71,10 @@ class Session {
   void set_body_count(std::size_t n);
   // Switches to scenario `name` at the current body count; throws and keeps the run on failure.
   void set_scenario(const std::string& name);
-  // Runs encounter `e` (the panel's designer) at the current body count; what resets re-create
-  // from now on. Throws and keeps the run for what check_encounter refuses or memory lacks.
-  void set_encounter(const Encounter& e);
+  // Runs encounter `e` (the panel's designer) at `bodies` (0: the current count); what resets
+  // re-create from now on. Throws and keeps the run for what check_encounter refuses or memory
+  // lacks.
+  void set_encounter(const Encounter& e, std::size_t bodies = 0);
   // The encounter that runs (a preset's, a file's or the designer's), if any.
   const Encounter* encounter() const;
   // Moves the current bodies to a simulation on `backend` (time restarts at 0); throws and keeps

@@ -73,6 +73,7 @@ void WindowRun::republish(Session& s, bool changed) {
 
 void WindowRun::run_changed() {
   features_.inspect.run_changed();
+  features_.encounter.run_changed(control_->running_encounter());
   features_.follow.reset();        // the old bodies' centres say nothing of the new ones
   features_.trails.run_changed();  // a vertex index may name another body now
   measurements_->run_changed(runner().status().generation);
