@@ -129,6 +129,7 @@ void App::input_and_panel(FeatureActions& act) {
   Look& look = screen_->look();
   if (a.toggle_panel) look.show_panel = !look.show_panel;
   if (a.toggle_key_sheet) look.show_key_sheet = !look.show_key_sheet;
+  if (a.open_designer) look.show_panel = look.open_designer = true;
   act.time.speed_change = a.speed_change;
   act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;

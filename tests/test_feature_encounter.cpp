@@ -9,6 +9,8 @@
 #include <filesystem>
 
 #include "features/encounter_designer.hpp"
+#include "panel/galaxies_section.hpp"
+#include "panel/key_table.hpp"
 #include "imgui_context.hpp"
 #include "run_control_fixture.hpp"
 #include "scenarios/presets.hpp"
@@ -116,6 +118,28 @@ TEST(EncounterDesignerFeature, TheDraftFollowsTheRunUntilEditedAndStartsAtItsOwn
   a.bodies = "";
   designer.apply(a, run.control);
   EXPECT_EQ(designer.bodies(), 0u) << "empty: the run's count";
+}
+
+// On be4b4bf the designer was two closed levels down with no key. e opens both for the frame.
+TEST(EncounterDesignerFeature, TheEKeyOpensTheDesigner) {
+  app::InputActions keys;
+  ASSERT_TRUE(app::press_typed(keys, 'e'));
+  EXPECT_TRUE(keys.open_designer);
+  test_support::make_imgui_context(ImVec2(1280, 720));
+  const auto designer_drawn = [](bool open) {
+    bool drawn = false;
+    ImGui::NewFrame();
+    ImGui::Begin("panel");
+    app::galaxies_section([&](app::PanelSlot at) { drawn |= at == app::PanelSlot::DesignEncounter; },
+                          open);
+    ImGui::End();
+    ImGui::EndFrame();
+    return drawn;
+  };
+  EXPECT_FALSE(designer_drawn(false)) << "closed at the start";
+  EXPECT_TRUE(designer_drawn(true)) << "e";
+  EXPECT_TRUE(designer_drawn(false)) << "and it stays open";
+  ImGui::DestroyContext();
 }
 
 }  // namespace

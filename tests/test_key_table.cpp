@@ -32,6 +32,7 @@ bool touched(const InputActions& a) {
          a.step || a.step_back || a.speed_change || a.toggle_drop || a.remove_galaxy || a.undo ||
          a.cycle_follow || a.toggle_three_view || a.toggle_fullscreen || a.toggle_recording ||
          a.toggle_ruler || a.add_camera_key || a.toggle_camera_path || a.toggle_key_sheet ||
+         a.open_designer ||
          a.view.has_value();
 }
 

@@ -45,7 +45,8 @@ bool galaxy_model_controls(GalaxySpec& g, const Units& u, int id) {
   return changed;
 }
 
-void galaxies_section(const FeatureRows& rows) {
+void galaxies_section(const FeatureRows& rows, bool open_designer) {
+  if (open_designer) ImGui::SetNextItemOpen(true);
   const bool open = ImGui::CollapsingHeader("Galaxies");
   tip("drop galaxies into the run with the mouse, or design an encounter and start it");
   if (!open) return;
@@ -55,8 +56,10 @@ void galaxies_section(const FeatureRows& rows) {
     rows(PanelSlot::DropInto);
     ImGui::TreePop();
   }
+  if (open_designer) ImGui::SetNextItemOpen(true);
   const bool design = ImGui::TreeNode("design an encounter");
-  tip("galaxies, their spins and orbit: a draft to start, save or load");
+  tip("galaxies, their spins and orbit: a draft to start, save or load (key e opens it)");
+  if (open_designer) ImGui::SetScrollHereY(0.0f);  // the panel scrolls to it
   if (design) {
     rows(PanelSlot::DesignEncounter);
     ImGui::TreePop();

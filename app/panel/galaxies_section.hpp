@@ -12,7 +12,8 @@ namespace galaxy::app {
 
 // `rows` draws the drop tool's rows (PanelSlot::DropInto, features/drop_tool.hpp) and the
 // designer's (PanelSlot::DesignEncounter).
-void galaxies_section(const FeatureRows& rows);
+// `open_designer` (the e key): both opened this frame and the panel scrolled to the designer.
+void galaxies_section(const FeatureRows& rows, bool open_designer = false);
 
 // A galaxy's model, mass and length scale (in the run's physical units where it has them);
 // `id` keeps the widgets of several galaxies apart. True when one changed.

@@ -32,6 +32,7 @@ struct InputActions {
   bool add_camera_key = false;           // i: the view as the camera path's next key
   bool toggle_camera_path = false;       // l: play or stop the camera path
   bool toggle_key_sheet = false;         // ?: every key, legible, over the view
+  bool open_designer = false;            // e: the encounter designer, opened and scrolled to
   std::optional<ViewDirection> view;     // 1 face-on, 2 edge-on, 3 x, 4 y, 5 z
   // The drop tool's gesture (drop mode): the left button held since `from`, now at `to`;
   // `released` on the frame it comes up (a click without a drag drops at rest).

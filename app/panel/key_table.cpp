@@ -41,6 +41,7 @@ constexpr KeyRow kRows[] = {
     {"i", kNone, "i", "camera path key", false, [](A& a, char) { a.add_camera_key = true; }},
     {"l", kNone, "l", "play the path", false,
      [](A& a, char) { a.toggle_camera_path = !a.toggle_camera_path; }},
+    {"e", kNone, "e", "encounter designer", false, [](A& a, char) { a.open_designer = true; }},
     {"?", kNone, "?", "every key", false,
      [](A& a, char) { a.toggle_key_sheet = !a.toggle_key_sheet; }},
 };

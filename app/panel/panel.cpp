@@ -6,6 +6,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "panel/galaxies_section.hpp"
 #include "panel/panel_parts.hpp"
@@ -166,7 +167,7 @@ void draw_panel(Look& look, const PanelFigures& shown, const FeatureRows& rows) 
   timing_section(shown.frame, shown.run, shown.step);
   rows(PanelSlot::Accuracy);  // the accuracy meter's section
   render_section(look, shown.frame, rows);
-  galaxies_section(rows);
+  galaxies_section(rows, std::exchange(look.open_designer, false));
   rows(PanelSlot::Snapshot);
   ImGui::PopItemWidth();
   ImGui::End();

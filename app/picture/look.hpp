@@ -21,6 +21,7 @@ struct Look {
   std::size_t max_drawn = 4u << 20;
   bool show_panel = true;
   bool show_key_sheet = false;  // ?: every key, over the view
+  bool open_designer = false;   // e: the panel opens the encounter designer on its next frame
 };
 
 }  // namespace galaxy::app
