@@ -110,7 +110,10 @@ RunControl::Applied EncounterDesigner::apply(const Action& a, RunControl& run) {
   };
   if (a.save) attempt([&] { io::save_encounter(path_, draft_); }, "saved the draft to " + path_);
   if (a.load) {
-    attempt([&] { draft_ = io::load_encounter(path_), edited_ = true; },
+    attempt([&] {
+              draft_ = io::load_encounter(path_);
+              edited_ = true;
+            },
             "loaded the draft from " + path_ + "; Start runs it");
   }
   return out;

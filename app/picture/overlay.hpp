@@ -48,10 +48,10 @@ struct OverlayGeometry {
 // where a group of bodies walked together (CUDA), the group's box magenta. Readable at any N: the
 // cells that the plane z = body.z cuts are drawn as that cut (a flat rectangle, finest levels
 // strongest), the others as faint whole boxes; with the walk, the body's position and (where
-// the shown colour field is the live speed) its speed. After going back in time it makes this moment's tree
-// with a force pass and then puts the run back as it was; with the direct solver the pick's info
-// says there is no walk. Throws what the backend throws. Not const: the CUDA backend replays the
-// walk on the device.
+// the shown colour field is the live speed) its speed. After going back in time it makes this
+// moment's tree with a force pass and then puts the run back as it was; with the direct solver
+// the pick's info says there is no walk. Throws what the backend throws. Not const: the CUDA
+// backend replays the walk on the device.
 OverlayGeometry overlay_geometry(Simulation& sim, int octree_depth, int picked);
 
 // The walk's line for the panel: the body, θ and the counts.

@@ -36,8 +36,9 @@ RunControl::Applied RunControl::collect() {
   return out;
 }
 
+// The runner published the edited run before the edit's outcome came back (Runner::edited).
 void RunControl::edited() {
-  wanted_.bodies = runner_.exclusive([](Session& s) { return s.simulation().size(); });
+  wanted_.bodies = runner_.running().bodies;
 }
 
 RunControl::Applied RunControl::reset() {
