@@ -55,6 +55,20 @@ TEST_F(PanelFits, TheAccuracyChartsAxesAreLabelled) {
   EXPECT_TRUE(drawn("1.0e-03")) << "and its high end";
 }
 
+// Issue 46, item 10: steps grown several times slower in a merger's dense core say so in
+// Performance, with what to change; the line wraps inside the panel.
+TEST_F(PanelFits, TheStepCostLineShowsInPerformance) {
+  open_sections("Performance");
+  ASSERT_FALSE(drawn("dense core"));
+  st.step.cost_line =
+      "steps take 3.0x as long as at the start: a dense core makes the tree open 3.1x as many "
+      "cells a body; a larger theta (now 0.7) or softening steps faster";
+  open_sections("Performance");
+  EXPECT_TRUE(drawn("dense core"));
+  const ImGuiWindow* w = panel();
+  EXPECT_LE(w->DC.CursorMaxPos.x, w->WorkRect.Max.x + 0.5f) << "wrapped";
+}
+
 }  // namespace
 }  // namespace galaxy
 

@@ -66,6 +66,11 @@ void timing_section(const FrameStats& f, const RunFigures& run, const StepFigure
   if (st.have_energy && ImGui::IsItemHovered()) {
     ImGui::SetTooltip("energy drift since start: %+.3e", st.energy_drift);
   }
+  if (!st.cost_line.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kWarn, "%s", st.cost_line.c_str());
+    ImGui::PopTextWrapPos();
+  }
   ranks_line(st.ranks);
   ImGui::Text("render %s, vertices %.2f ms",
               f.render_ms >= 0 ? (std::to_string(f.render_ms).substr(0, 5) + " ms").c_str() : "n/a",

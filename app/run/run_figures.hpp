@@ -46,6 +46,9 @@ struct StepFigures {
   // From the diagnostics: (E - E0) / |E0| since the run started.
   bool have_energy = false;
   double energy_drift = 0;
+  // Why steps cost more than at the start, and what to change (run/step_cost.hpp); empty when
+  // they do not.
+  std::string cost_line;
 };
 
 }  // namespace galaxy::app

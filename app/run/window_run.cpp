@@ -79,6 +79,8 @@ void WindowRun::run_changed() {
   measurements_->run_changed(runner().status().generation);
   features_.accuracy.run_changed();
   for (auto& h : step_.history) h.clear();
+  cost_.reset();
+  step_.cost_line.clear();
 }
 
 void WindowRun::update_vertices() {
@@ -100,6 +102,10 @@ void WindowRun::record_step(const StepReport& r) {
   step_.ranks = r.ranks;
   const float step_ms = step_.timings.total_ms;
   step_.bodies_per_s = step_ms > 0 ? double(r.bodies) / (step_ms * 1e-3) : 0.0;
+  const SimParams p = runner().running().params;
+  cost_.record(step_ms, double(r.interactions.body_body + r.interactions.body_cell),
+               {r.bodies, p.theta, p.softening});
+  step_.cost_line = cost_.line();
   screen_.clock().sample().sim_ms = r.wall_ms;
   screen_.clock().sample().stage_ms = step_ms;
 }

@@ -19,6 +19,7 @@
 #include "run/run_figures.hpp"
 #include "run/run_spec.hpp"
 #include "run/status_line.hpp"
+#include "run/step_cost.hpp"
 
 namespace galaxy::app {
 
@@ -70,6 +71,7 @@ class WindowRun {
   Features& features_;
   RunFigures figures_;
   StepFigures step_;
+  StepCost cost_;  // the drawn steps' cost against the run's start (step_.cost_line)
   std::unique_ptr<Run> run_;  // owns the runner and its session; its thread stops first
   std::unique_ptr<Measurements> measurements_;  // its tasks run on the runner's thread
   std::unique_ptr<RunControl> control_;
