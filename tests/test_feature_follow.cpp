@@ -16,6 +16,7 @@ app::Centres centres(glm::vec3 everything, glm::vec3 galaxy1, double time) {
   app::Centres c;
   c.everything = everything;
   c.galaxy[1] = galaxy1;
+  c.densest = everything;
   c.time = time;
   return c;
 }
@@ -57,6 +58,40 @@ TEST(FollowCameraFeature, ANewRunForgetsTheOldBodiesCentre) {
   f.measured(centres({10, 0, 0}, {0, 5, 0}, 0.0), kEverything);
   f.advance(camera, kEverything, 0.1f, 0.0, false);
   EXPECT_GT(camera.target().x, 1.0f);
+}
+
+// Issue 46, item 1: a merger's remnant shrinks while the view stays where it was. The camera's
+// distance keeps its proportion to the followed centre's half-count radius; the wheel (or a fit)
+// sets a new proportion, which holds from then on.
+TEST(FollowCameraFeature, TheDistanceKeepsItsProportionToTheFollowedExtent) {
+  app::FollowCamera f;
+  render::OrbitCamera camera;
+  camera.set_distance(5.0f);
+  const auto frames = [&](app::Centres c, float radius, What what) {
+    c.everything_radius = radius;
+    c.galaxy_radius[1] = radius;
+    for (int k = 0; k < 30; ++k) {
+      f.measured(c, what);
+      f.advance(camera, what, 0.1f, 0.0, false);
+    }
+  };
+  const app::Centres at = centres({0, 0, 0}, {0, 0, 0}, 0.0);
+  frames(at, 2.0f, kEverything);
+  EXPECT_NEAR(camera.distance(), 5.0f, 1e-3f) << "the view's own proportion to begin with";
+  frames(at, 1.0f, kEverything);
+  EXPECT_NEAR(camera.distance(), 2.5f, 0.01f) << "the remnant half as large: half as far";
+  camera.zoom(-3.0f);  // the wheel: farther
+  const float chosen = camera.distance();
+  ASSERT_GT(chosen, 3.0f);
+  frames(at, 1.0f, kEverything);
+  EXPECT_NEAR(camera.distance(), chosen, 1e-3f * chosen) << "the hand's choice holds";
+  frames(at, 0.5f, kEverything);
+  EXPECT_NEAR(camera.distance(), 0.5f * chosen, 0.01f * chosen) << "in its proportion";
+  const float before = camera.distance();
+  frames(at, 0.1f, {app::FollowMode::Densest, 0});  // a point to look at: no extent
+  EXPECT_EQ(camera.distance(), before);
+  frames(at, 0.1f, {app::FollowMode::Off, 0});
+  EXPECT_EQ(camera.distance(), before) << "off";
 }
 
 }  // namespace

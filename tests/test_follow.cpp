@@ -46,6 +46,13 @@ TEST(Follow, CentresIgnoreEscapersAndTheHalo) {
   EXPECT_FALSE(c.galaxy[2]);
   EXPECT_EQ(*c.of(app::FollowMode::Galaxy, 1), *c.galaxy[1]);
   EXPECT_FALSE(c.of(app::FollowMode::Off, 0));
+  // Half of a Gaussian ball's bodies lie within 1.538 of its sigma (the chi distribution's median
+  // for three degrees of freedom); the 2% flung away hardly move it.
+  EXPECT_NEAR(c.radius(app::FollowMode::Galaxy, 0), 1.538f * 0.3f, 0.03f * 0.3f);
+  EXPECT_NEAR(c.radius(app::FollowMode::Galaxy, 1), 1.538f * 1.0f, 0.05f);
+  EXPECT_GT(c.radius(app::FollowMode::Everything, 0), 3.0f) << "both galaxies, 10 apart";
+  EXPECT_EQ(c.radius(app::FollowMode::Densest, 0), 0.0f) << "a point to look at";
+  EXPECT_EQ(c.radius(app::FollowMode::Galaxy, 2), 0.0f) << "no bodies";
 }
 
 // On simulated time: a steady motion leaves no lag whatever the frame's wall-clock length or

@@ -34,7 +34,9 @@ void FollowCamera::apply(const Action& a) {
 }
 
 void FollowCamera::measured(const Centres& c, What what) {
-  if (const auto centre = c.of(what.first, what.second)) follow_.measured(*centre, c.time);
+  if (const auto centre = c.of(what.first, what.second)) {
+    follow_.measured(*centre, c.time, c.radius(what.first, what.second));
+  }
 }
 
 void FollowCamera::advance(render::OrbitCamera& camera, What what, float dt, double drawn_time,
@@ -43,6 +45,7 @@ void FollowCamera::advance(render::OrbitCamera& camera, What what, float dt, dou
   followed_ = what;
   if (what.first == FollowMode::Off || path_playing) return;
   if (const auto t = follow_.advance(camera.target(), dt, drawn_time)) camera.set_target(*t);
+  if (const auto d = follow_.distance(camera.distance(), dt)) camera.set_distance(*d);
 }
 
 }  // namespace galaxy::app

@@ -41,6 +41,14 @@ glm::vec3 shrinking_centre(const std::vector<glm::vec3>& p, float factor, float 
   return c;
 }
 
+// The distance from `c` within which half of `p` lie.
+float half_radius(const std::vector<glm::vec3>& p, glm::vec3 c) {
+  std::vector<float> r2(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) r2[i] = glm::dot(p[i] - c, p[i] - c);
+  std::nth_element(r2.begin(), r2.begin() + r2.size() / 2, r2.end());
+  return std::sqrt(r2[r2.size() / 2]);
+}
+
 }  // namespace
 
 const char* follow_name(FollowMode m) { return kNames[static_cast<int>(m)]; }
@@ -61,6 +69,12 @@ std::optional<glm::vec3> Centres::of(FollowMode m, int g) const {
   }
 }
 
+float Centres::radius(FollowMode m, int g) const {
+  if (m == FollowMode::Everything) return everything ? everything_radius : 0.0f;
+  if (m == FollowMode::Galaxy && g >= 0 && g < kMaxGalaxies && galaxy[g]) return galaxy_radius[g];
+  return 0.0f;
+}
+
 Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n, FollowMode mode,
                      std::size_t most) {
   Centres c;
@@ -78,18 +92,23 @@ Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n,
   // Everything's centre: the sphere stops at 90% of the bodies (all but the escapers); a
   // galaxy's at half of its bodies (its bulk, not its tails); the densest region's goes on down
   // to 2%.
-  if (every || mode == FollowMode::Everything) c.everything = shrinking_centre(all, 0.8f, 0.9f);
+  if (every || mode == FollowMode::Everything) {
+    c.everything = shrinking_centre(all, 0.8f, 0.9f);
+    c.everything_radius = half_radius(all, *c.everything);
+  }
   if (every || mode == FollowMode::Densest) c.densest = shrinking_centre(all, 0.8f, 0.02f);
   if (!every && mode != FollowMode::Galaxy) return c;
   for (int g = 0; g < kMaxGalaxies; ++g) {
-    if (!by_galaxy[g].empty()) c.galaxy[g] = shrinking_centre(by_galaxy[g], 0.8f, 0.5f);
+    if (by_galaxy[g].empty()) continue;
+    c.galaxy[g] = shrinking_centre(by_galaxy[g], 0.8f, 0.5f);
+    c.galaxy_radius[g] = half_radius(by_galaxy[g], *c.galaxy[g]);
   }
   return c;
 }
 
-void Follow::measured(glm::vec3 centre, double time) {
+void Follow::measured(glm::vec3 centre, double time, float radius) {
   if (!last_ || time > last_->time) before_ = last_;
-  last_ = Sample{centre, time};
+  last_ = Sample{centre, time, radius};
 }
 
 glm::vec3 Follow::velocity() const {
@@ -105,6 +124,16 @@ std::optional<glm::vec3> Follow::advance(glm::vec3 target, float dt, double draw
   drawn_ = drawn_time;
   const float close = 1.0f - std::exp(-std::max(dt, 0.0f) / 0.2f);
   return carried + (goal - carried) * close;
+}
+
+std::optional<float> Follow::distance(float now, float dt) {
+  if (!last_ || !(last_->radius > 0.0f) || !(now > 0.0f)) return std::nullopt;
+  // Not the distance set last frame: the wheel, a fit or a glide chose it; its proportion holds.
+  if (!ratio_ || !set_ || std::abs(now - *set_) > 1e-4f * now) ratio_ = now / last_->radius;
+  const float goal = *ratio_ * last_->radius;
+  const float close = 1.0f - std::exp(-std::max(dt, 0.0f) / 0.5f);
+  set_ = now + (goal - now) * close;
+  return set_;
 }
 
 }  // namespace galaxy::app

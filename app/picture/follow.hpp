@@ -26,9 +26,15 @@ std::optional<FollowMode> parse_follow(const std::string& name);
 struct Centres {
   std::optional<glm::vec3> everything, densest;
   std::array<std::optional<glm::vec3>, kMaxGalaxies> galaxy;  // where the galaxy has bodies
+  // Their half-count radii: within this distance of its centre lie half of everything's or of
+  // a galaxy's bodies (0 where it has none). A merger's shrinks; the follow camera keeps its
+  // distance in proportion. The densest region has none: it is a point to look at.
+  float everything_radius = 0;
+  std::array<float, kMaxGalaxies> galaxy_radius{};
   double time = 0;    // the simulated time they belong to
   double cost_s = 0;  // what finding them took on the simulation's thread
   std::optional<glm::vec3> of(FollowMode m, int galaxy) const;
+  float radius(FollowMode m, int galaxy) const;  // 0: none
 };
 
 // At most `most` bodies are looked at (every k-th): the centres of a 10M run cost what 250k do.
@@ -43,20 +49,29 @@ Centres find_centres(const float* xyzs, const std::uint8_t* tags, std::size_t n,
 // and then closing 1 - exp(-dt / 0.2 s) of the remaining gap in the frame's wall-clock dt. So a
 // steady motion leaves no lag whatever the frame rate or the steps a frame, and a jump (a new
 // galaxy chosen) glides over in about half a second.
+// Where the centre has a radius (Centres::radius), the camera's distance keeps its proportion to
+// it, eased over about half a second: a merger's remnant shrinking is followed in, tails flung
+// out do not pull the view back. The proportion is the one the view had when following began,
+// taken again whenever something else set the distance (the wheel, a fit, a glide).
 class Follow {
  public:
-  void measured(glm::vec3 centre, double time);
+  void measured(glm::vec3 centre, double time, float radius = 0.0f);
   std::optional<glm::vec3> advance(glm::vec3 target, float dt, double drawn_time);
-  void reset() { last_.reset(), before_.reset(), drawn_.reset(); }
+  // The camera's distance this frame, from `now` (its distance as it is); none without a radius.
+  std::optional<float> distance(float now, float dt);
+  void reset() { last_.reset(), before_.reset(), drawn_.reset(), ratio_.reset(), set_.reset(); }
 
  private:
   struct Sample {
     glm::vec3 centre;
     double time;
+    float radius;
   };
   glm::vec3 velocity() const;  // per time unit, from the last two measurements
   std::optional<Sample> last_, before_;
   std::optional<double> drawn_;  // the simulated time of the last frame's step
+  std::optional<float> ratio_;   // the camera's distance over the radius
+  std::optional<float> set_;     // the distance set last frame
 };
 
 }  // namespace galaxy::app
