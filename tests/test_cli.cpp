@@ -117,6 +117,16 @@ TEST(Cli, OptionsALoadIgnoresAreNamed) {
   std::filesystem::remove(f);
 }
 
+// A --pick in a run that draws nothing (the energy table) was dropped without a word.
+TEST(Cli, APickInARunThatDrawsNothingIsNamedAsIgnored) {
+  const CommandResult r = run("--backend cpu --headless --bodies 200 --steps 1 --pick 5");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("--pick is ignored: a headless run without --frames or --record draws "
+                          "nothing"),
+            std::string::npos)
+      << r.output;
+}
+
 // An encounter file runs from the command line; a bad one stops the start naming its line and
 // key; a --scenario beside it (which it would replace) is refused, not dropped.
 TEST(Cli, EncounterFilesRunAndBadOnesAreNamed) {

@@ -320,6 +320,11 @@ ParseResult parse_options(int argc, const char* const* argv, const std::string& 
                   << "bodies\n";
       }
     }
+    // The walk is drawn: a run that draws nothing would drop it without a word.
+    if (o.pick && wants_energy_table(o)) {
+      std::cerr << "galaxy: --pick is ignored: a headless run without --frames or --record draws "
+                << "nothing (it prints the energy table)\n";
+    }
     if (o.bodies && !o.load.empty()) {
       throw CLI::ValidationError(
           "--bodies", "cannot be combined with --load: the snapshot sets the body count");
