@@ -13,6 +13,7 @@
 
 #include "panel/input.hpp"
 #include "panel/panel.hpp"
+#include "panel/panel_place.hpp"
 #include "panel/panel_parts.hpp"
 #include "panel/quit_dialog.hpp"
 #include "panel/scale_bar.hpp"
@@ -129,7 +130,14 @@ void App::input_and_panel(FeatureActions& act) {
   Look& look = screen_->look();
   if (a.toggle_panel) look.show_panel = !look.show_panel;
   if (a.toggle_key_sheet) look.show_key_sheet = !look.show_key_sheet;
-  if (a.open_designer) look.show_panel = look.open_designer = true;
+  if (a.open_designer) {
+    look.show_panel = look.open_designer = true;
+    look.panel_collapsed = false;
+  }
+  if (a.toggle_dock) {
+    look.show_panel = true;
+    toggle_dock(look);
+  }
   act.time.speed_change = a.speed_change;
   act.inspect.toggle_octree = a.toggle_octree;
   act.time.step += a.step;
@@ -160,7 +168,7 @@ void App::input_and_panel(FeatureActions& act) {
   } else {
     status_line(status_.text());
   }
-  draw_scale_bar(choose_scale_bar(screen_->camera().world_per_pixel(size.y), size.x, units),
+  draw_scale_bar(choose_scale_bar(screen_->world_per_pixel({size.x, size.y}), size.x, units),
                  size.x);
   if (look.show_key_sheet) look.show_key_sheet = key_sheet();
   features_.recording.mark(Clock::now());

@@ -69,6 +69,7 @@ Look initial_look(const Options& o, bool panel) {
   s.splat_auto = o.splat == "auto";
   if (o.splat == "compute") s.render.splat = render::SplatMode::Compute;
   s.three_view = o.three_view;
+  s.panel_docked = o.dock;
   if (const BodyFieldInfo* f = find_field(o.colour_map)) choose_field(s.render, *f);
   return s;
 }

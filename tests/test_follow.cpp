@@ -152,6 +152,52 @@ TEST(ThreeView, EachThirdShowsTheBodies) {
   }
 }
 
+// Panes three times taller than wide stand back by their aspect, so the sphere the view frames
+// fits the pane's width: across a pane the sphere is a third as wide as across the single view.
+// On c83b52b it was as wide, framed for the height, and a pair side by side was cut at the panes'
+// edges.
+TEST(ThreeView, ANarrowPaneHoldsWhatTheViewFrames) {
+  std::string why;
+  app::Options o = test_support::small_options(3000);
+  o.scenario = "plummer";
+  o.width = 600;
+  o.height = 600;
+  o.steps = 0;
+  auto a = test_support::make_app(o, why);
+  if (!a) GTEST_SKIP() << why;
+  // The columns from x0 to x1 between which the middle half of their light lies: its width.
+  const auto middle_half = [&](int x0, int x1) {
+    const std::vector<std::uint8_t> rgba = a->screen().picture();
+    std::vector<double> column(std::size_t(x1 - x0), 0.0);
+    for (int y = 0; y < 600; ++y) {
+      for (int x = x0; x < x1; ++x) {
+        column[std::size_t(x - x0)] += rgba[4 * (y * 600 + x)] + rgba[4 * (y * 600 + x) + 2];
+      }
+    }
+    double total = 0, sum = 0;
+    for (const double c : column) total += c;
+    int low = -1, high = -1;
+    for (int x = 0; x < int(column.size()); ++x) {
+      sum += column[std::size_t(x)];
+      if (low < 0 && sum >= 0.25 * total) low = x;
+      if (high < 0 && sum >= 0.75 * total) high = x;
+    }
+    return float(high - low + 1);
+  };
+  ASSERT_TRUE(a->frame());
+  const float single = middle_half(0, 600);
+  const float kpc_a_pixel = a->screen().world_per_pixel({600, 600});
+  a->screen().look().three_view = true;
+  ASSERT_TRUE(a->frame());
+  const float pane = middle_half(0, 200);
+  EXPECT_NEAR(a->screen().world_per_pixel({600, 600}), 3.0f * kpc_a_pixel, 1e-3f * kpc_a_pixel)
+      << "the scale bar measures the panes";
+  EXPECT_GT(single, 6.0f) << "the sphere is resolved";
+  // A third as wide, widened by the splat's few pixels; cut at the pane's edges it was 0.8.
+  EXPECT_LT(pane, 0.6f * single) << "a third as wide, not as wide";
+  EXPECT_GT(pane, 0.25f * single);
+}
+
 // Over MPI ranks the click picks among the vertices drawn (every k-th body): the same nearest,
 // and the halo passed over by its tag where asked.
 TEST(Overlay, PickAmongVerticesFindsTheNearestAndSkipsTheHalo) {

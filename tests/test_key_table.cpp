@@ -30,7 +30,7 @@ using app::NamedKey;
 bool touched(const InputActions& a) {
   return a.toggle_pause || a.toggle_panel || a.fit || a.screenshot || a.toggle_octree || a.quit ||
          a.step || a.step_back || a.speed_change || a.toggle_drop || a.remove_galaxy || a.undo ||
-         a.cycle_follow || a.toggle_three_view || a.toggle_fullscreen || a.toggle_recording ||
+         a.cycle_follow || a.toggle_three_view || a.toggle_dock || a.toggle_fullscreen || a.toggle_recording ||
          a.toggle_ruler || a.add_camera_key || a.toggle_camera_path || a.toggle_key_sheet ||
          a.open_designer ||
          a.view.has_value();

@@ -18,13 +18,14 @@ TEST_F(PanelTooltips, EveryControlSaysWhatItDoes) {
   const ImRect r = w->Rect();
   ASSERT_GT(r.GetHeight(), 1500.0f) << "every section is open";
   const ImGuiID collapse = ImHashStr("#COLLAPSE", 0, w->ID);  // the window's own arrow
+  const ImGuiID scrollbar = ImGui::GetWindowScrollbarID(const_cast<ImGuiWindow*>(w), ImGuiAxis_Y);
   std::map<ImGuiID, ImVec2> silent;  // controls without a tooltip, and where one was found
   int controls = 0;
   for (float y = r.Min.y + 1.0f; y < r.Max.y; y += 4.0f) {
     for (float x = r.Min.x + 1.0f; x < r.Max.x; x += 8.0f) {
       frame(ImVec2(x, y));
       const ImGuiID hovered = GImGui->HoveredId;
-      if (hovered == 0 || hovered == collapse) continue;
+      if (hovered == 0 || hovered == collapse || hovered == scrollbar) continue;
       ++controls;
       if (!tooltip_shown()) silent.emplace(hovered, ImVec2(x - r.Min.x, y - r.Min.y));
     }

@@ -193,6 +193,9 @@ ParseResult parse_options(int argc, const char* const* argv, const std::string& 
           ""));  // the help shows TEXT:PATH, as for the other files
   cli.add_flag("--three-view", o.three_view,
                "draw the x-y, x-z and y-z views side by side (v in the window)");
+  cli.add_flag("--dock", o.dock,
+               "dock the panel to a strip at the left that the view leaves free (d in the "
+               "window; drag its edge to resize it)");
   cli.add_flag("--kiosk", o.kiosk,
                "for an unattended screen: full screen, no panel, the presets in turn, each "
                "started again after a runaway; keys do nothing but Ctrl+Shift+Q, which quits");

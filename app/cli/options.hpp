@@ -78,6 +78,7 @@ struct Options {
   int fit_galaxy = -1;
   std::string follow = "off";  // what the camera follows (picture/follow.hpp)
   bool three_view = false;     // x-y, x-z and y-z side by side
+  bool dock = false;           // the panel starts docked to a strip at the left
   std::string camera_path;     // play this camera path file (picture/camera_path_file.hpp)
   bool fullscreen = false;     // the window fills the primary monitor
   // --kiosk: full screen, no panel, the presets (or kiosk_list) in turn, kiosk_seconds each.

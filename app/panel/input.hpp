@@ -26,6 +26,7 @@ struct InputActions {
   int undo = 0;  // presses of u this frame
   bool cycle_follow = false;             // f: off, everything, a galaxy, densest
   bool toggle_three_view = false;        // v
+  bool toggle_dock = false;              // d: the panel docked to a strip at the left, or floating
   bool toggle_fullscreen = false;        // F11
   bool toggle_recording = false;         // r
   bool toggle_ruler = false;             // m

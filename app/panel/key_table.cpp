@@ -34,6 +34,7 @@ constexpr KeyRow kRows[] = {
     {"12345", kNone, "1-5", "face-on, edge-on, x, y, z", false,
      [](A& a, char ch) { a.view = static_cast<ViewDirection>(ch - '0'); }},  // FaceOn is 1
     {"v", kNone, "v", "three views", false, [](A& a, char) { a.toggle_three_view = true; }},
+    {"d", kNone, "d", "dock the panel", false, [](A& a, char) { a.toggle_dock = !a.toggle_dock; }},
     {"", NamedKey::F11, "F11", "full screen", false,
      [](A& a, char) { a.toggle_fullscreen = true; }},
     {"r", kNone, "r", "record", false, [](A& a, char) { a.toggle_recording = true; }},

@@ -10,6 +10,7 @@
 
 #include "panel/galaxies_section.hpp"
 #include "panel/panel_parts.hpp"
+#include "panel/panel_place.hpp"
 #include "panel/panel_time.hpp"
 #include "panel/param_controls.hpp"
 #include "panel/units_text.hpp"
@@ -148,21 +149,21 @@ void run_line(const DrawnStep& d, const RunFigures& run) {
 }  // namespace
 
 void draw_panel(Look& look, const PanelFigures& shown, const FeatureRows& rows) {
-  const float width = kPanelWidth - 10.0f;
+  if (look.panel_collapsed) {
+    panel_bar(look);
+    status_line(shown.status, panel_right(look));
+    rows(PanelSlot::Legend);
+    return;
+  }
+  const float width = (look.panel_docked ? look.panel_width : kPanelWidth) - 10.0f;
   // The key help first: the panel fits above it, so it is never covered or cut off.
   const float keys = key_help(width);
-  const float room = std::max(ImGui::GetIO().DisplaySize.y - 10.0f - keys - 4.0f, 100.0f);
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  // As tall as what is open, at most down to the key help (then it scrolls). The first frame
-  // gets a size of its own: an auto-fitted window stays hidden on its first frame, which would
-  // leave the panel out of a one-frame headless render.
-  ImGui::SetNextWindowSize(ImVec2(width, std::min(room, 470.0f)), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, room));
-  ImGui::SetNextWindowBgAlpha(0.75f);
   // Tighter than ImGui's default spacing: the panel covers less of the view.
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6.0f, 3.0f));
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
-  ImGui::Begin("Galaxy", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, kPanelScrollbar);
+  ImGui::Begin("Galaxy", nullptr, place_panel(look, keys));
+  panel_title_buttons(look);
   ImGui::PushItemWidth(kSliderWidth);
   run_line(shown.frame.drawn, shown.run);
   rows(PanelSlot::Time);
@@ -176,8 +177,8 @@ void draw_panel(Look& look, const PanelFigures& shown, const FeatureRows& rows) 
   rows(PanelSlot::Snapshot);
   ImGui::PopItemWidth();
   ImGui::End();
-  ImGui::PopStyleVar(2);
-  status_line(shown.status, kPanelWidth);
+  ImGui::PopStyleVar(3);
+  status_line(shown.status, panel_right(look));
   rows(PanelSlot::Legend);
 }
 

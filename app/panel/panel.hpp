@@ -12,9 +12,6 @@
 
 namespace galaxy::app {
 
-// Window pixels the panel covers at the left, margin included.
-inline constexpr float kPanelWidth = 340.0f;
-
 // The places in the panel where a feature that owns its state (app/features/) draws its own
 // rows: the panel lays out where, the feature what (and what was asked of it is its own typed
 // action).

@@ -10,6 +10,15 @@
 
 namespace galaxy::app {
 
+// Window pixels a floating panel covers at the left, margin included; kPanelScrollbar more while
+// it scrolls (it widens rather than narrow its rows: panel/panel_place.hpp). A docked panel's
+// strip starts as wide as both and is resized between kPanelNarrowest and half the view; a
+// collapsed panel is a bar kPanelBar wide.
+inline constexpr float kPanelWidth = 340.0f;
+inline constexpr float kPanelScrollbar = 14.0f;
+inline constexpr float kPanelNarrowest = 260.0f;
+inline constexpr float kPanelBar = 26.0f;
+
 struct Look {
   render::RenderParams render;
   bool splat_auto = true;   // choose points or compute by body count
@@ -20,6 +29,13 @@ struct Look {
   // the simulation 19% of its steps; a third of them, 13% (README, Time).
   std::size_t max_drawn = 4u << 20;
   bool show_panel = true;
+  // Where the panel is (panel/panel_place.hpp): floating over the view at its top left, or
+  // docked to a strip at the left that the view leaves free (d, --dock), `panel_width` wide;
+  // collapsed to a bar that opens it again.
+  bool panel_docked = false;
+  bool panel_collapsed = false;
+  bool panel_placed = false;  // a floating panel is at its corner (set when it leaves the dock)
+  float panel_width = kPanelWidth + kPanelScrollbar;
   bool show_key_sheet = false;  // ?: every key, over the view
   bool open_designer = false;   // e: the panel opens the encounter designer on its next frame
 };

@@ -141,7 +141,8 @@ void Presenter::draw_panes(const Frame& f, const render::RenderParams& p,
                            const render::Canvas& target, int stride) {
   const GLuint framebuffer = target.framebuffer;
   const int height = target.height;
-  const int n = static_cast<int>(f.panes.size()), w = std::max(target.width / n, 1);
+  const int n = static_cast<int>(f.panes.size());
+  const int w = std::max((target.width - f.left) / n, 1);
   if (!pane_ || pane_->width() != w || pane_->height() != height) pane_.emplace(w, height);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glClearColor(0, 0, 0, 1);
@@ -153,8 +154,8 @@ void Presenter::draw_panes(const Frame& f, const render::RenderParams& p,
     renderer_.draw_overlays(f.panes[k], pane, 5.0f);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, pane.framebuffer);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-    glBlitFramebuffer(0, 0, w, height, k * w, 0, k * w + w, height, GL_COLOR_BUFFER_BIT,
-                      GL_NEAREST);
+    const int x = f.left + k * w;
+    glBlitFramebuffer(0, 0, w, height, x, 0, x + w, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   }
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }

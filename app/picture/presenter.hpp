@@ -57,6 +57,7 @@ class Presenter final : public RecordTarget {
     std::vector<glm::mat4> panes;
     const render::Trails* trails = nullptr;  // drawn over the bodies where set
     bool paused = false;  // the time controls': paused and still, every body is drawn
+    int left = 0;  // the three panes start right of this many pixels (the panel's strip)
   };
   struct Presented {
     std::optional<float> render_ms;  // set where the bodies were drawn (not reused)

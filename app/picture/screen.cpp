@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "panel/panel.hpp"
+#include "panel/panel_place.hpp"
 #include "panel/view_marks.hpp"
 #include "picture/view_fit.hpp"
 #include "wall_clock.hpp"
@@ -100,12 +101,13 @@ std::optional<StepReport> Screen::update_vertices(Runner& runner, Trails& trails
 bool Screen::present(bool screenshot, const Features& f) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
+  const int left = static_cast<int>(std::min(panel_left(), 0.75f * float(w)));
+  std::vector<glm::mat4> panes;
+  if (look_.three_view) panes = three_view_panes(camera_, w, h, imgui_ != nullptr, left);
   const Presenter::Presented p =
       presenter_->present({vertex_path_.buffers(), look_, f.reference.image(), view_proj(w, h),
-                           drawn_sequence_, screenshot,
-                           look_.three_view ? three_view_panes(camera_, w, h, imgui_ != nullptr)
-                                                : std::vector<glm::mat4>{},
-                           f.trails.drawn(), f.time.paused()});
+                           drawn_sequence_, screenshot, std::move(panes), f.trails.drawn(),
+                           f.time.paused(), left});
   stats_.splat_compute = p.splat_compute;
   stats_.draw_stride = p.stride;
   stats_.sent_stride = static_cast<int>(std::lround(vertex_path_.buffers().stands_for()));
@@ -118,15 +120,37 @@ bool Screen::present(bool screenshot, const Features& f) {
   return p.recording_failed && headless();
 }
 
+float Screen::panel_left() const {
+  return imgui_ ? view_left(look_, panel_in_picture_) : 0.0f;
+}
+
 glm::mat4 Screen::view_proj(int width, int height) const {
-  const glm::mat4 vp =
-      camera_.view_proj(static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
+  const float w = static_cast<float>(std::max(width, 1));
+  const float h = static_cast<float>(std::max(height, 1));
+  const float left = std::min(panel_left(), 0.75f * w);
+  if (left > 0.0f) {
+    // The picture fills the part right of the panel's strip (docked or a bar): drawn at that
+    // part's aspect, then moved into it.
+    const float free = w - left;
+    glm::mat4 into(1.0f);
+    into[0][0] = free / w;
+    into[3][0] = left / w;
+    return into * camera_.view_proj(free / h);
+  }
+  const glm::mat4 vp = camera_.view_proj(w / h);
   if (!imgui_ || !look_.show_panel || width <= 0 || !panel_in_picture_) return vp;
-  // Centre the picture in the part of the view that the panel leaves free (only where the panel
-  // is seen: a headless picture shows it only with --record-panel).
+  // A floating panel: centre the picture in the part of the view that it leaves free (only
+  // where the panel is seen: a headless picture shows it only with --record-panel).
   glm::mat4 shift(1.0f);
-  shift[3][0] = kPanelWidth / static_cast<float>(width);
+  shift[3][0] = kPanelWidth / w;
   return shift * vp;
+}
+
+float Screen::world_per_pixel(glm::vec2 window) const {
+  const float at_target = camera_.world_per_pixel(window.y);
+  if (!look_.three_view) return at_target;
+  const int left = static_cast<int>(std::min(panel_left(), 0.75f * window.x));
+  return at_target * three_view_stand_back(int(window.x), int(window.y), left);
 }
 
 ViewPlane Screen::view_plane(glm::vec2 window) const {

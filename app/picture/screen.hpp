@@ -62,8 +62,13 @@ class Screen {
   // Draws and presents; true where a headless recording failed (the exit status says so).
   bool present(bool screenshot, const Features& f);
 
+  // The picture's projection in a view of that size: right of the panel's strip where it has
+  // one (panel/panel_place.hpp's view_left), else centred in what a floating panel leaves free.
   glm::mat4 view_proj(int width, int height) const;
-  ViewPlane view_plane(glm::vec2 window) const;  // a window of that size, as a click sees it
+  ViewPlane view_plane(glm::vec2 window) const;
+  // World units a pixel of the picture spans at the camera's target, in a window of that size
+  // (the scale bar): the three-view panes stand back.
+  float world_per_pixel(glm::vec2 window) const;  // a window of that size, as a click sees it
   // Frames the bodies as they are now (view_fit.hpp): at once, or by a glide (a new run's own
   // framing), which a hand on the view stops (stop_glide).
   void fit_camera(Runner& runner, FitAim aim, bool glide = false);
@@ -87,6 +92,7 @@ class Screen {
   std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
 
  private:
+  float panel_left() const;  // the strip the picture leaves to the panel (0: none)
   StatusLine& status_;
   FrameStats stats_;
   Look look_;
