@@ -101,7 +101,7 @@ std::optional<StepReport> Screen::update_vertices(Runner& runner, Trails& trails
 bool Screen::present(bool screenshot, const Features& f) {
   int w = 0, h = 0;
   context_->framebuffer_size(w, h);
-  const int left = static_cast<int>(std::min(panel_left(), 0.75f * float(w)));
+  const int left = static_cast<int>(panel_left(float(w)));
   std::vector<glm::mat4> panes;
   if (look_.three_view) panes = three_view_panes(camera_, w, h, imgui_ != nullptr, left);
   const Presenter::Presented p =
@@ -120,14 +120,14 @@ bool Screen::present(bool screenshot, const Features& f) {
   return p.recording_failed && headless();
 }
 
-float Screen::panel_left() const {
-  return imgui_ ? view_left(look_, panel_in_picture_) : 0.0f;
+float Screen::panel_left(float width) const {
+  return imgui_ ? std::min(view_left(look_, panel_in_picture_), 0.75f * width) : 0.0f;
 }
 
 glm::mat4 Screen::view_proj(int width, int height) const {
   const float w = static_cast<float>(std::max(width, 1));
   const float h = static_cast<float>(std::max(height, 1));
-  const float left = std::min(panel_left(), 0.75f * w);
+  const float left = panel_left(w);
   if (left > 0.0f) {
     // The picture fills the part right of the panel's strip (docked or a bar): drawn at that
     // part's aspect, then moved into it.
@@ -149,7 +149,7 @@ glm::mat4 Screen::view_proj(int width, int height) const {
 float Screen::world_per_pixel(glm::vec2 window) const {
   const float at_target = camera_.world_per_pixel(window.y);
   if (!look_.three_view) return at_target;
-  const int left = static_cast<int>(std::min(panel_left(), 0.75f * window.x));
+  const int left = static_cast<int>(panel_left(window.x));
   return at_target * three_view_stand_back(int(window.x), int(window.y), left);
 }
 

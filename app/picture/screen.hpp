@@ -92,7 +92,8 @@ class Screen {
   std::vector<std::uint8_t> picture() const { return presenter_->picture(); }
 
  private:
-  float panel_left() const;  // the strip the picture leaves to the panel (0: none)
+  // The strip a view `width` wide leaves to the panel (0: none), at most three quarters of it.
+  float panel_left(float width) const;
   StatusLine& status_;
   FrameStats stats_;
   Look look_;
