@@ -29,6 +29,13 @@ void HostBodies::resize(std::size_t n) {
   } else {
     for (int k = 0; k < kArrays; ++k) resize_array(k);
   }
+  if (has_gas()) for_each_gas_member([&](auto member) { (this->*member).resize(n, 0.0f); });
+}
+
+void HostBodies::add_gas_arrays() {
+  if (has_gas() && u.size() == size()) return;
+  const std::size_t n = size();
+  for_each_gas_member([&](auto member) { (this->*member).resize(n, 0.0f); });
 }
 
 void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
@@ -68,6 +75,19 @@ void append(HostBodies& to, const HostBodies& from) {
   for (auto member : {&HostBodies::population, &HostBodies::galaxy}) {
     (to.*member).insert((to.*member).end(), (from.*member).begin(), (from.*member).end());
   }
+  if (!to.has_gas() && !from.has_gas()) return;
+  // Either has gas: both parts get the arrays (zeros for the part without).
+  const std::size_t n_from = from.size(), n_to = to.size() - n_from;
+  for_each_gas_member([&](auto member) {
+    auto& v = to.*member;
+    v.resize(n_to, 0.0f);
+    const auto& w = from.*member;
+    if (w.empty()) {
+      v.resize(n_to + n_from, 0.0f);
+    } else {
+      v.insert(v.end(), w.begin(), w.end());
+    }
+  });
 }
 
 void centre_at_rest(HostBodies& b) { centre_at_rest(b, 0, b.size()); }
@@ -104,6 +124,38 @@ void centre_at_rest(HostBodies& b, std::size_t begin, std::size_t end) {
   });
 }
 
+namespace {
+
+// The gas arrays: none, or one value a body; a gas body's internal energy finite and >= 0 (the
+// pressure and the sound speed are taken of it).
+void validate_gas(const HostBodies& b, std::uint64_t first) {
+  const std::size_t n = b.size();
+  // (a population array may still be short here: CpuSimulation::reset sizes it after)
+  const auto gas = [&](std::size_t i) { return i < b.population.size() && b.is_gas(i); };
+  bool any_gas = false;
+  for (std::size_t i = 0; i < n && !any_gas; ++i) any_gas = gas(i);
+  if (!b.has_gas()) {
+    if (any_gas) throw std::invalid_argument("bodies: gas bodies without their gas arrays");
+    return;
+  }
+  for (const auto* v : {&b.u, &b.h, &b.rho, &b.dudt}) {
+    if (v->size() != n) throw std::invalid_argument("bodies: gas array lengths disagree");
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!gas(i)) continue;
+    const float u = b.u[i];
+    if (!std::isfinite(u) || u < 0.0f) {
+      throw std::invalid_argument("gas body " + std::to_string(first + i) +
+                                  ": internal energy u is " +
+                                  (std::isnan(u) ? std::string("NaN")
+                                   : std::isinf(u) ? std::string("infinite")
+                                                   : "negative (" + std::to_string(u) + ")"));
+    }
+  }
+}
+
+}  // namespace
+
 void validate(const HostBodies& b, std::uint64_t first) {
   const std::size_t n = b.size();
   for (const auto* v : {&b.y, &b.z, &b.vx, &b.vy, &b.vz, &b.m}) {
@@ -128,6 +180,7 @@ void validate(const HostBodies& b, std::uint64_t first) {
                                   std::to_string(b.m[i]));
     }
   }
+  validate_gas(b, first);
 }
 
 }  // namespace galaxy

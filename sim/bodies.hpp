@@ -9,8 +9,10 @@
 namespace galaxy {
 
 // Population tag carried by every body: which component of which galaxy it belongs to. Used for
-// colouring, for hiding the halo in the renderer and for mapping to Tipsy record types.
-enum class Population : std::uint8_t { Star = 0, Disk = 1, Bulge = 2, Halo = 3 };
+// colouring, for hiding the halo in the renderer and for mapping to Tipsy record types. Gas
+// bodies (sph/) carry the gas arrays' state; the snapshot formats and the renderer's tag byte
+// know the first four.
+enum class Population : std::uint8_t { Star = 0, Disk = 1, Bulge = 2, Halo = 3, Gas = 4 };
 
 // Galaxies a run can tell apart: the tag byte's six galaxy bits.
 inline constexpr int kMaxGalaxies = 64;
@@ -29,11 +31,29 @@ struct HostBodies {
   std::vector<float> ax, ay, az, pot;
   std::vector<std::uint8_t> population;  // Population value
   std::vector<std::uint8_t> galaxy;      // which galaxy (0-63) of a multi-galaxy scenario
+  // The gas's state (sph/), empty in a run without gas and sized like x in one with gas (0 for a
+  // body that is not gas): specific internal energy u, the kernel's support radius h (the
+  // smoothing length: the kernel reaches zero there), density rho and du/dt, the last three
+  // those of the last force pass.
+  std::vector<float> u, h, rho, dudt;
 
   std::size_t size() const { return x.size(); }
   bool empty() const { return x.empty(); }
+  bool has_gas() const { return !u.empty(); }
+  bool is_gas(std::size_t i) const {
+    return population[i] == static_cast<std::uint8_t>(Population::Gas);
+  }
+  // Resizes every array (the gas arrays too where the bodies have them).
   void resize(std::size_t n);
+  // Gives the bodies the gas arrays (zeros), where they have none.
+  void add_gas_arrays();
 };
+
+// The gas arrays, once (what for_each_member leaves: it lists the arrays every body has).
+template <typename F>
+void for_each_gas_member(F&& f) {
+  for (auto m : {&HostBodies::u, &HostBodies::h, &HostBodies::rho, &HostBodies::dudt}) f(m);
+}
 
 // Every array of a HostBodies, once: what code that moves whole bodies (the MPI ranks' migration,
 // scatters and gathers in sim/mpi/) goes through instead of naming the arrays again.
@@ -63,14 +83,16 @@ void rotate_and_shift(HostBodies& b, std::size_t begin, std::size_t end,
 // Appends `from`'s bodies after `to`'s.
 void append(HostBodies& to, const HostBodies& from);
 
-// The bodies `indices` of `b`, in that order.
+// The bodies `indices` of `b`, in that order (with their gas arrays where `b` has them).
 template <typename Index>
 HostBodies subset(const HostBodies& b, const std::vector<Index>& indices) {
   HostBodies out;
-  for_each_member([&](auto member) {
+  auto take = [&](auto member) {
     (out.*member).reserve(indices.size());
     for (Index i : indices) (out.*member).push_back((b.*member)[static_cast<std::size_t>(i)]);
-  });
+  };
+  for_each_member(take);
+  if (b.has_gas()) for_each_gas_member(take);
   return out;
 }
 
@@ -82,8 +104,9 @@ void centre_at_rest(HostBodies& b);
 void centre_at_rest(HostBodies& b, std::size_t begin, std::size_t end);
 
 // Throws std::invalid_argument naming the first body whose position, velocity or mass is NaN or
-// infinite, or whose mass is negative, or whose arrays disagree in length (`first`: the index of
-// b's first body in a larger set, for the message).
+// infinite, or whose mass is negative, a gas body whose internal energy is negative, NaN or
+// infinite, or whose arrays disagree in length (`first`: the index of b's first body in a larger
+// set, for the message).
 void validate(const HostBodies& b, std::uint64_t first = 0);
 
 }  // namespace galaxy

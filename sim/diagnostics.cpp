@@ -27,7 +27,15 @@ Diagnostics compute_diagnostics(const HostBodies& b) {
   for (std::size_t i = 0; i < n; ++i) {
     add_diagnostics(s, b.m[i], b.x[i], b.y[i], b.z[i], b.vx[i], b.vy[i], b.vz[i], b.pot[i]);
   }
-  return diagnostics_from_sums(s);
+  Diagnostics d = diagnostics_from_sums(s);
+  if (b.has_gas()) {
+    double thermal = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (b.is_gas(i)) thermal += double(b.m[i]) * b.u[i];
+    }
+    d.thermal = thermal;
+  }
+  return d;
 }
 
 }  // namespace galaxy

@@ -51,7 +51,8 @@ class Keyframe {
 
 struct Diagnostics {
   double kinetic = 0, potential = 0;
-  double total() const { return kinetic + potential; }
+  double thermal = 0;  // the gas's internal energy, sum of m u (0 without gas)
+  double total() const { return kinetic + potential + thermal; }
   double virial_ratio() const { return potential != 0 ? 2.0 * kinetic / -potential : 0.0; }
   std::array<double, 3> momentum{}, angular_momentum{}, com{};
   double mass = 0;

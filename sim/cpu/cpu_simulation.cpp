@@ -4,6 +4,7 @@
 // summarize.cpp, force.cpp), each timed.
 #include "cpu/cpu_simulation.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -43,6 +44,7 @@ void CpuSimulation::reset(const HostBodies& bodies) {
 void CpuSimulation::restore_forces(const HostBodies& b) {
   if (b.size() != bodies_.size()) throw std::invalid_argument("restore_forces: body count differs");
   bodies_.ax = b.ax, bodies_.ay = b.ay, bodies_.az = b.az, bodies_.pot = b.pot;
+  if (b.has_gas() && bodies_.has_gas()) bodies_.dudt = b.dudt, bodies_.h = b.h, bodies_.rho = b.rho;
 }
 
 void CpuSimulation::set_params(const SimParams& p) {
@@ -55,18 +57,25 @@ void CpuSimulation::set_solver(Solver s) {
   if (!bodies_.empty()) compute_forces();
 }
 
-void CpuSimulation::compute_forces() {
+void CpuSimulation::force_pass(float dt) {
   timings_.ms = {};
-  terms_.accelerations(bodies_, ForcePass{params_, solver_, have_accel_, timings_, counts_});
+  terms_.accelerations(bodies_, ForcePass{params_, solver_, have_accel_, timings_, counts_, dt});
   if (solver_ == Solver::BarnesHut) have_accel_ = true;  // the direct sum decides nothing by them
 }
 
 void CpuSimulation::step() {
   if (runaway_) return;  // stopped: the state is the last good one until clear_runaway()
   const auto t_step = Clock::now();
-  const float dt = params_.dt;
+  const float dt = std::min(params_.dt, hydro_.courant_dt());  // the Courant step: infinite
   good_ = bodies_;  // a copy per step: cheap next to the force pass
-  const float integrate_ms = leapfrog_step(bodies_, dt, [&] { compute_forces(); });
+  float integrate_ms = 0;
+  try {
+    integrate_ms = leapfrog_step(bodies_, dt, [&] { force_pass(dt); }, hydro_.params().u_floor);
+  } catch (...) {  // a gas body's h that did not converge: the run stays at the step's start
+    bodies_ = std::move(good_);
+    good_ = HostBodies{};
+    throw;
+  }
   Runaway r;
   find_runaways(bodies_, r);
   if (r.count > 0) {
@@ -82,6 +91,7 @@ void CpuSimulation::step() {
   timings_.total_ms = ms_since(t_step);
   timings_.valid = true;
   time_ += dt;
+  last_dt_ = dt;
   ++steps_;
 }
 
@@ -95,9 +105,13 @@ namespace {
 struct CpuKeyframe final : Keyframe {
   HostBodies bodies;
   bool have_accel = false;
-  std::size_t bytes() const override { return bodies.size() * kBytesPerBody; }
-  // The arrays a HostBodies holds: 11 floats and two tag bytes.
+  float courant_dt = 0;  // the next step's Courant limit (a replay takes the same steps)
+  std::size_t bytes() const override {
+    return bodies.size() * (kBytesPerBody + (bodies.has_gas() ? kGasBytesPerBody : 0));
+  }
+  // The arrays a HostBodies holds: 11 floats and two tag bytes, and with gas four floats more.
   static constexpr std::size_t kBytesPerBody = 11 * sizeof(float) + 2;
+  static constexpr std::size_t kGasBytesPerBody = 4 * sizeof(float);
 };
 }  // namespace
 
@@ -107,6 +121,7 @@ std::unique_ptr<Keyframe> CpuSimulation::capture(std::unique_ptr<Keyframe> spare
   if (!k) k = std::make_unique<CpuKeyframe>();
   k->bodies = bodies_;  // the spare's vectors keep their room
   k->have_accel = have_accel_;
+  k->courant_dt = hydro_.courant_dt();
   k->steps = steps_, k->time = time_, k->body_count = bodies_.size(), k->owner = this;
   return k;
 }
@@ -119,6 +134,7 @@ void CpuSimulation::restore(const Keyframe& k) {
   if (c.bodies.size() != bodies_.size()) vertex_values_.clear();
   bodies_ = c.bodies;
   have_accel_ = c.have_accel;
+  hydro_.restore_courant_dt(c.courant_dt);
   time_ = c.time, steps_ = c.steps;
   runaway_.reset();
   gravity_.forget_tree();

@@ -3,6 +3,7 @@
 
 #include "cpu/force_terms.hpp"
 #include "cpu/gravity.hpp"
+#include "cpu/hydro.hpp"
 #include "simulation.hpp"
 
 namespace galaxy {
@@ -21,7 +22,8 @@ class CpuSimulation final : public Simulation,
   CpuSimulation(Solver solver, const SimParams& p)
       : solver_(solver),
         params_(p),
-        gravity_(static_cast<CpuGravity&>(terms_.add(std::make_unique<CpuGravity>()))) {
+        gravity_(static_cast<CpuGravity&>(terms_.add(std::make_unique<CpuGravity>()))),
+        hydro_(static_cast<CpuHydro&>(terms_.add(std::make_unique<CpuHydro>()))) {
     offer({this, this, this, this, nullptr, this});
   }
 
@@ -33,7 +35,7 @@ class CpuSimulation final : public Simulation,
   void set_solver(Solver s) override;
   Solver solver() const override { return solver_; }
   void step() override;
-  void compute_forces() override;
+  void compute_forces() override { force_pass(0); }
   void restore_forces(const HostBodies& b) override;
   void set_clock(double time, std::uint64_t steps) override {
     time_ = time;
@@ -71,8 +73,17 @@ class CpuSimulation final : public Simulation,
   BodyField shown_field() const override { return vertex_values_.empty() ? BodyField::Speed : field_; }
   std::vector<float> field_values() const override;
   void write_vertices_host(float* xyzs, std::uint8_t* tags) const override;
+  // The gas physics (sph.hpp); the step's dt is the smaller of params().dt and the last pass's
+  // Courant step (last_dt()).
+  const sph::SphParams& gas_params() const { return hydro_.params(); }
+  void set_gas_params(const sph::SphParams& p) { hydro_.set_params(p); }
+  float last_dt() const { return last_dt_; }
+  float courant_dt() const { return hydro_.courant_dt(); }
+  // Self-gravity on or off (CpuGravity::set_enabled): off for a test of the hydrodynamics alone.
+  void set_gravity(bool on) { gravity_.set_enabled(on); }
 
  private:
+  void force_pass(float dt);
   void require_tree(const char* what) const;
   std::vector<float> compute_field(BodyField f, std::uint64_t seed, std::size_t max_bodies) const;
 
@@ -83,6 +94,8 @@ class CpuSimulation final : public Simulation,
   std::optional<Runaway> runaway_;
   ForceTerms terms_;     // what compute_forces() sums, gravity first
   CpuGravity& gravity_;  // terms_'s first, whose tree the overlays read
+  CpuHydro& hydro_;      // terms_'s second: nothing to do without gas
+  float last_dt_ = 0;    // the last step's dt
   double time_ = 0;
   std::uint64_t steps_ = 0;
   StageTimings timings_;

@@ -28,6 +28,12 @@ class CpuGravity final : public ForceTerm {
   std::vector<TraceBox> cells(int max_depth) const { return tree_cells(tree_, max_depth); }
   // The bodies are no longer those of the last pass's tree (a new run, going back in time).
   void forget_tree() { tree_current_ = false; }
+  // Off: the pass writes zero accelerations and potentials (the hydrodynamics' shock tubes, which
+  // have no self-gravity); on by default.
+  void set_enabled(bool on) {
+    enabled_ = on;
+    tree_current_ = false;
+  }
   bool tree_current() const { return tree_current_; }
 
  private:
@@ -38,6 +44,7 @@ class CpuGravity final : public ForceTerm {
   bool pass_had_accel_ = false;
   std::vector<float> walk_accel_;
   bool tree_current_ = false;  // tree_ belongs to the bodies
+  bool enabled_ = true;
 };
 
 }  // namespace galaxy

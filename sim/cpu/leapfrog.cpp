@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cpu/leapfrog.hpp"
 
+#include <algorithm>
+
 #include "cpu/parallel.hpp"
 
 namespace galaxy {
@@ -17,6 +19,15 @@ void kick(HostBodies& b, float half_dt) {  // v += a half_dt
   });
 }
 
+void kick_u(HostBodies& b, float half_dt, float u_floor) {  // u += du/dt half_dt
+  if (!b.has_gas()) return;
+  cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (b.is_gas(i)) b.u[i] = std::max(b.u[i] + b.dudt[i] * half_dt, u_floor);
+    }
+  });
+}
+
 void drift(HostBodies& b, float dt) {  // x += v dt
   cpu::parallel_for(b.size(), 16384, [&](std::size_t begin, std::size_t end, int) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -29,11 +40,15 @@ void drift(HostBodies& b, float dt) {  // x += v dt
 
 }  // namespace
 
-void leapfrog_part1(HostBodies& b, float dt) {
+void leapfrog_part1(HostBodies& b, float dt, float u_floor) {
   kick(b, 0.5f * dt);
+  kick_u(b, 0.5f * dt, u_floor);
   drift(b, dt);
 }
 
-void leapfrog_part2(HostBodies& b, float dt) { kick(b, 0.5f * dt); }
+void leapfrog_part2(HostBodies& b, float dt, float u_floor) {
+  kick(b, 0.5f * dt);
+  kick_u(b, 0.5f * dt, u_floor);
+}
 
 }  // namespace galaxy

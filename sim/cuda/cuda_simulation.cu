@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "cuda_backend.cuh"
 #include "diagnostics.hpp"
@@ -34,6 +35,13 @@ void CudaBackend::rebuild_if_out_of_nodes() {
 
 void CudaBackend::replace(const HostBodies& b) {
   validate(b);
+  for (std::size_t i = 0; b.has_gas() && i < b.size(); ++i) {
+    if (b.is_gas(i)) {
+      throw std::invalid_argument("gas body " + std::to_string(i) +
+                                  ": the cuda backend has no hydrodynamics yet; a run with gas "
+                                  "runs on the cpu backend (--backend cpu)");
+    }
+  }
   if (b.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
     throw std::invalid_argument("too many bodies for the cuda backend: " + std::to_string(b.size()));
   }

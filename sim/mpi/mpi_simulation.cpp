@@ -82,6 +82,13 @@ std::string MpiSimulation::name() const {
 
 void MpiSimulation::reset(const HostBodies& bodies) {
   validate(bodies);  // before the others are told: a refusal keeps the run
+  for (std::size_t i = 0; bodies.has_gas() && i < bodies.size(); ++i) {
+    if (bodies.is_gas(i)) {
+      throw std::invalid_argument("gas body " + std::to_string(i) +
+                                  ": a run over several ranks has no hydrodynamics yet; a run "
+                                  "with gas runs on one process with --backend cpu");
+    }
+  }
   collective(command(Op::Reset), [&] { state_.reset(bodies); });
 }
 
