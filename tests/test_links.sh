@@ -4,8 +4,8 @@
 # link names a file or folder that exists (from the page's own folder), and a #anchor names a
 # heading of the page it points into, as GitHub makes anchors of headings (lower case, marks
 # other than - and _ dropped, spaces to -, a repeated heading's anchor numbered -1, -2, ...).
-# Links inside code (`...`, fenced blocks) are text, not links; http(s) and mailto links are not
-# fetched.
+# Links inside code (`...`, fenced blocks) are text, not links (a heading's `code` is part of its
+# anchor, as on GitHub); http(s) and mailto links are not fetched.
 # Usage: test_links.sh SOURCE_DIR (the checkout: README.md and docs/ in it)
 set -euo pipefail
 export LC_ALL=C.UTF-8  # [:alnum:] takes θ and the other letters GitHub keeps
@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 prose() { awk '/^ *```/ { fence = !fence; next } !fence' "$1" | sed -E 's/`[^`]*`//g'; }
 # The anchors of a page's headings, one a line.
 anchors() {
-  prose "$1" | sed -nE 's/^#{1,6} +(.*[^ #])[ #]*$/\1/p' |
+  awk '/^ *```/ { fence = !fence; next } !fence' "$1" | sed -nE 's/^#{1,6} +(.*[^ #])[ #]*$/\1/p' |
     sed -E 's/\[([^]]*)\]\([^)]*\)/\1/g' | tr '[:upper:]' '[:lower:]' |
     sed -E 's/[^[:alnum:] _-]//g; s/ /-/g' |
     awk '{ n = seen[$0]++; print (n ? $0 "-" n : $0) }'
