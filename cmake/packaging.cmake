@@ -11,38 +11,37 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/galaxy.png
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/packaging/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
-# The pictures the README shows, beside it under docs/ as in the source tree, so that its links
-# work where it is installed: read from the README's links (a picture added to it comes along;
-# the README is a configure dependency for that).
-file(READ ${PROJECT_SOURCE_DIR}/README.md galaxy_readme)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/README.md)
-# "(docs/...)" without the link's "]" before it: a "]" in a CMake list keeps its items together.
-string(REGEX MATCHALL "\\(docs/[^) ]+\\)" galaxy_readme_links "${galaxy_readme}")
-list(REMOVE_DUPLICATES galaxy_readme_links)
-foreach(link IN LISTS galaxy_readme_links)
-  string(REGEX REPLACE "^\\((.*)\\)$" "\\1" picture "${link}")
-  get_filename_component(folder "${picture}" DIRECTORY)
-  install(FILES ${PROJECT_SOURCE_DIR}/${picture} DESTINATION ${CMAKE_INSTALL_DOCDIR}/${folder})
-endforeach()
+# The manual (docs/: its pages, pictures and the lessons' files) beside the README, as in the
+# source tree, so that the README's links and the manual's own work where they are installed.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
-# The man page, made at build time from the program's own --help (and packaging/galaxy.h2m) by
-# help2man, so that it lists what the program takes; gzipped, as Debian ships man pages.
+# The man page, made at build time from the program's own --help by help2man, so that it lists
+# what the program takes, with the manual's command-line page (docs/command-line.md, turned into
+# help2man's include format by packaging/man_from_markdown.awk) and packaging/galaxy.h2m;
+# gzipped, as Debian ships man pages.
 find_program(GALAXY_HELP2MAN help2man)
-if(GALAXY_HELP2MAN)
+find_program(GALAXY_AWK NAMES awk mawk gawk)
+if(GALAXY_HELP2MAN AND GALAXY_AWK)
   set(galaxy_man ${CMAKE_BINARY_DIR}/galaxy.1)
+  set(galaxy_cli_page ${PROJECT_SOURCE_DIR}/docs/command-line.md)
+  set(galaxy_cli_h2m ${CMAKE_BINARY_DIR}/command-line.h2m)
   add_custom_command(
     OUTPUT ${galaxy_man}.gz
-    COMMAND ${GALAXY_HELP2MAN} --no-info --include ${PROJECT_SOURCE_DIR}/packaging/galaxy.h2m
+    COMMAND ${GALAXY_AWK} -v out=${galaxy_cli_h2m}
+            -f ${PROJECT_SOURCE_DIR}/packaging/man_from_markdown.awk ${galaxy_cli_page}
+    COMMAND ${GALAXY_HELP2MAN} --no-info --include ${galaxy_cli_h2m}
+            --include ${PROJECT_SOURCE_DIR}/packaging/galaxy.h2m
             --name "real-time Barnes-Hut galaxy simulator and visualizer" --output ${galaxy_man}
             $<TARGET_FILE:galaxy>
     COMMAND gzip -9nf ${galaxy_man}
-    DEPENDS galaxy ${PROJECT_SOURCE_DIR}/packaging/galaxy.h2m
+    DEPENDS galaxy ${PROJECT_SOURCE_DIR}/packaging/galaxy.h2m ${galaxy_cli_page}
+            ${PROJECT_SOURCE_DIR}/packaging/man_from_markdown.awk
     COMMENT "Man page galaxy.1 from galaxy --help (help2man)"
     VERBATIM)
   add_custom_target(galaxy_man ALL DEPENDS ${galaxy_man}.gz)
   install(FILES ${galaxy_man}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 else()
-  message(WARNING "help2man not found: no man page is made (scripts/setup installs help2man; "
+  message(WARNING "help2man or awk not found: no man page is made (scripts/setup installs help2man; "
                   "the package's test fails without it)")
 endif()
 

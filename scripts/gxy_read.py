@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Reads galaxy's .gxy snapshots with numpy (README: Snapshots): for scripts that measure runs
+"""Reads galaxy's .gxy snapshots with numpy (docs/snapshots.md): for scripts that measure runs
 (scripts/disk_heating) on the GPU machine. read(path) -> dict of arrays and the header's time."""
 import struct
 import zlib

@@ -5,6 +5,7 @@ table's rows). `--stdout` prints it instead (tests/python/test_docs.py checks it
 Run with the built package importable (PYTHONPATH=build/python)."""
 import inspect
 import os
+import re
 import sys
 
 import galaxy
@@ -68,7 +69,23 @@ def page():
     lines += ["", "## `galaxy.Energy`", "", text(galaxy.Energy), ""]
     sig = inspect.signature(galaxy.encounter_toml)
     lines += [f"## `galaxy.encounter_toml{sig}`", "", text(galaxy.encounter_toml), ""]
-    return "\n".join(lines)
+    return "\n".join(contents(lines) + lines[1:])
+
+
+def anchor(heading):
+    """GitHub's anchor of a heading: lower case, marks other than - and _ dropped, spaces to -."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def contents(lines):
+    """The header, then a list of the page's sections (each name without its signature)."""
+    items = []
+    for line in "\n".join(lines).split("\n"):
+        if line.startswith("## "):
+            title = line[3:]
+            name = title.strip("`").split("(")[0]
+            items.append(f"- [{name}](#{anchor(title)})")
+    return [HEADER, "\n".join(items), ""]
 
 
 def main():

@@ -15,7 +15,7 @@
 // is about m r^3 / R^5 (the monopole's third order, r the group's radius) and T r^2 / R^6 (the
 // quadrupole's second order, T its second moment's trace); a cell the opening test accepted goes
 // into the expansion when that is small against both the relative test's tolerance and the
-// cell's own multipole error (into_expansion). The two shares were measured (README, Benchmark):
+// cell's own multipole error (into_expansion). The two shares were measured (git log):
 // at 1M Plummer bodies the step took 14% less at the defaults (3.47 against 4.02 ms) and 18-21%
 // less at theta 0.3 and 0.5, for p99 errors 1-2% larger; at 10M 21% less. The quadrupole's
 // gradient in B, which left the first-order T r / R^5 out before, took 1M from 3.19 to 2.99 ms
@@ -33,12 +33,12 @@ inline constexpr float kExpansionShare = 0.005f, kExpansionKappa = 0.1f;
 // The quadrupole's weight in the estimate against the monopole's. Along the axis the two
 // remainders are 4 m r^3 / R^5 and 30 T r^2 / R^6, but weights of 0, 1, 2.5 and 7.5 gave the same
 // p99 and largest errors to 1% at every setting measured at 1M and 10M bodies, each step the
-// shorter the smaller the weight (README, Benchmark); 1 keeps the term, for 1-2% against 0.
+// shorter the smaller the weight (git log); 1 keeps the term, for 1-2% against 0.
 inline constexpr float kExpansionQuadrupole = 1.0f;
 
 // Walks over fewer bodies than this (a run's, or a rank's own) take no expansion: on an H100 the
 // walk with it compiled in took 4% longer at 100k bodies, where few cells are far enough, and
-// broke even at 300k (README, Benchmark).
+// broke even at 300k (git log).
 inline constexpr long kExpansionMinBodies = 500000;
 GALAXY_HD bool expansion_on(long bodies) { return bodies >= kExpansionMinBodies; }
 

@@ -15,7 +15,7 @@ namespace {
 constexpr int kOrders[] = {0, 2, 3};
 constexpr std::string_view kOrderNames[] = {"monopole", "quadrupole", "octupole"};
 
-// In the order the panel shows them. The .gxy offsets are the header's (README, Snapshots).
+// In the order the panel shows them. The .gxy offsets are the header's (docs/snapshots.md).
 const ParamInfo kParams[] = {
     {.name = "theta", .option = "--theta",
      .help = "largest opening angle (with alpha 0, the only opening test)",

@@ -17,9 +17,9 @@ namespace galaxy {
 // Parameters that may change between steps without reallocation.
 // The opening test is physics::open_radius at theta (the largest opening angle) and, where alpha >
 // 0, physics::accept_relative at alpha: a cell is accepted when its estimated error is below alpha
-// times the body's acceleration. The defaults give p99 relative force errors of 6.9e-4 (Plummer)
-// and 8.6e-4 (the collision) at 1M bodies in 3.4 and 3.5 ms a step on an H100 (README,
-// Benchmark); alpha = 0 with theta 0.6 is the classic geometric walk at about the same p99.
+// times the body's acceleration. The defaults give p99 relative force errors of 7.0e-4 (Plummer)
+// and 8.6e-4 (the collision) at 1M bodies in 2.4 ms a step on an H100 (docs/performance.md);
+// alpha = 0 with theta 0.6 is the classic geometric walk at about the same p99.
 struct SimParams {
   float theta = 1.0f;  // largest opening angle (physics::open_radius)
   float dt = 0.0125f;

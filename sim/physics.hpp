@@ -285,7 +285,7 @@ GALAXY_HD bool accept_cell(float dist2, float open_radius2) {
 // `reach` opening radii (SimParams::alpha_reach; reach2 its square, open_radius2 the radius's) is
 // accepted whatever the estimate says: that bounds the work of a group whose field is nearly zero
 // to a geometric walk at theta/reach (1M Plummer bodies, reach 2: 4.07 ms a step, 4.85 without,
-// the same p99), and sets the floor of the error a small alpha reaches (README, Benchmark).
+// the same p99), and sets the floor of the error a small alpha reaches (git log).
 struct Relative {
   float alpha = 0;   // 0: the geometric test alone (also while no accelerations exist)
   float reach2 = 4;  // the squared reach

@@ -47,7 +47,7 @@ TEST(KioskFeature, TheCaptionNamesThePresetAndItsSource) {
             "antennae: NGC 4038/39: two equal disks, prograde, two long tails (after Toomre & "
             "Toomre 1972; Barnes 1988)");
   for (const Encounter& e : encounter_presets()) {
-    if (e.name == "stream") continue;  // ours: README's table has no source for it
+    if (e.name == "stream") continue;  // ours: docs/scenarios.md gives no source for it
     EXPECT_FALSE(preset_source(e.name).empty()) << e.name;
   }
   EXPECT_EQ(preset_source("plummer"), "");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The memory preflight (sim/memory.hpp) against what the CUDA backend really allocates: the
 // device's free memory (cudaMemGetInfo) before a 10M-body Barnes-Hut run (GALAXY_MEMORY_BODIES
-// bodies where set: 100000000 for the figure in README) and after its first steps, against
+// bodies where set: 100000000 for the figure in docs/limits.md) and after its first steps, against
 // device_bytes_per_body() x N + kDeviceFixedBytes. The preflight refuses runs and states the
 // largest N from that figure, so it must match a real run within 10%. Skips without a CUDA
 // device.

@@ -32,7 +32,7 @@ ErrorStats errors_vs_direct(const HostBodies& b, float softening) {
 
 TEST(GroupExpansion, CpuWalkKeepsTheDefaultAccuracy) {
   // At the defaults a 1M Plummer sphere's p99 is 6.9e-4 with the expansion (6.9e-4 without:
-  // README, Benchmark); a wrong term would put it far above 1e-3.
+  // docs/performance.md); a wrong term would put it far above 1e-3.
   const SimParams p;
   CpuSimulation cpu(Solver::BarnesHut, p);
   cpu.reset(make_plummer(kBodies, 3));

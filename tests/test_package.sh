@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The install rules and the Debian package (cmake/packaging.cmake), checked on a built tree:
 #   1. cmake --install into a temporary prefix gives the program, the launcher, the icon, the man
-#      page and the documents (the README with the pictures it shows, so that its links work), and
-#      the installed program runs and reports the project's version;
+#      page and the documents (the README with the manual beside it, docs/, so that their links
+#      work), and the installed program runs and reports the project's version;
 #   2. cpack makes galaxy_<version>_<arch>.deb holding the same files under /usr, with a launcher
 #      whose Exec and Icon name what the package installs, and Depends that are all Debian
 #      packages installed here (dpkg-shlibdeps found them), OpenGL/EGL (loaded at run time)
@@ -14,13 +14,15 @@
 set -euo pipefail
 build=$1 version=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
-# Every relative link of the README in folder $1 names a file there (the pictures under docs/).
+# The README and the manual in folder $1 (the share/doc/galaxy of an install): the manual's pages
+# and the lessons' files are there, and every link of them names a file there (test_links.sh).
 links_resolve() {
-  local dir=$1 link
-  for link in $(grep -oE '\]\([^)#][^)]*\)' "$dir/README.md" | sed -E 's/^\]\((.*)\)$/\1/'); do
-    case $link in http://* | https://*) continue ;; esac
-    [ -f "$dir/$link" ] || fail "the installed README links $link, which is not installed beside it"
+  local dir=$1 f
+  for f in docs/README.md docs/command-line.md docs/lessons/README.md \
+           docs/lessons/tidal-tails/prograde.toml; do
+    [ -f "$dir/$f" ] || fail "the manual's $f is not installed beside the README"
   done
+  "$(dirname "$0")/test_links.sh" "$dir" >/dev/null || fail "the installed README and manual have broken links"
 }
 # The man page: section 1, gzipped as Debian ships them, naming the options.
 man_page_ok() {

@@ -281,7 +281,7 @@ int run_bench(const Options& o) {
       o.scenario.c_str(), describe(o.params, false).c_str(), b.warmup, b.steps, b.budget_s,
       b.samples);
   if (rank_count() > 1) {
-    std::printf("The cpu/bh rows run over %d MPI ranks (README: Several ranks); the others cannot.\n",
+    std::printf("The cpu/bh rows run over %d MPI ranks (docs/ranks.md); the others cannot.\n",
                 rank_count());
   }
   std::printf(

@@ -62,7 +62,8 @@ void key_rows(const CameraPath& p, CameraPathTool::Action& a) {
 void file_row(const std::string& file, CameraPathTool::Action& a) {
   std::string edited = a.file.value_or(file);
   if (ImGui::InputText("file##campath", &edited)) a.file = edited;
-  tip("the camera path's file (.toml: README, Camera paths); --camera-path FILE plays one");
+  tip("the camera path's file (.toml: docs/presenting.md, camera paths); --camera-path FILE plays "
+      "one");
   a.save |= ImGui::Button("Save path");
   tip("write the keys and the loop flag to the file (an older file is replaced only once the\n"
       "new one is whole)");

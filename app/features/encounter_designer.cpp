@@ -20,7 +20,7 @@ namespace {
 void file_rows(const std::string& now, EncounterDesigner::Action& a) {
   std::string path = a.path ? *a.path : now;
   if (ImGui::InputText("file", &path)) a.path = path;
-  tip("the draft's TOML file (README, Encounters)");
+  tip("the draft's TOML file (docs/scenarios.md, encounter files)");
   a.save |= ImGui::Button("Save draft");
   tip("write the draft to the file");
   ImGui::SameLine();

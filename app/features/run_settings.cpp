@@ -85,7 +85,7 @@ void run_kind_rows(RunSettings::Action& a, const RunWanted& s, const RunShown& n
   }
   if (combo("scenario", scenario, names, now.run.source)) a.scenario = names[scenario];
   tip("the initial conditions, made again at the body count: colliding disks, a Plummer\n"
-      "sphere, a cold collapse, or a preset encounter (README, Scenarios)");
+      "sphere, a cold collapse, or a preset encounter (docs/scenarios.md)");
   const float gap = ImGui::GetStyle().ItemInnerSpacing.x, narrow = 58.0f;
   int backend = s.backend == Backend::Cuda ? 1 : 0;
   ImGui::SetNextItemWidth(narrow);

@@ -130,7 +130,8 @@ CameraPath load_camera_path(const std::filesystem::path& path) {
 
 void save_camera_path(const std::filesystem::path& path, const CameraPath& p) {
   std::string s = fmt::format(
-      "# galaxy camera path (README: Camera paths): views of the camera at seconds of playback\n"
+      "# galaxy camera path (docs/presenting.md: camera paths): views of the camera at seconds of\n"
+      "# playback\n"
       "loop = {}\n",
       p.loop);
   for (const CameraKey& k : p.keys) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Camera path files (.toml): what `--camera-path FILE` plays and the panel saves and loads. Read
-// with toml11 (Debian's libtoml11-dev), as encounter files are. README (Camera paths) shows the
+// with toml11 (Debian's libtoml11-dev), as encounter files are. docs/presenting.md shows the
 // format:
 //
 //   loop = false                  # optional: start again at 0 after the last key

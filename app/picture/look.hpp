@@ -26,7 +26,7 @@ struct Look {
   // Bodies drawn at most while the simulation runs or the view moves (every k-th above, with the
   // light of k; the panel says so); paused and still, all. On an H100 at 1920x1080 drawing 10M
   // bodies takes 3.6 ms alone but 13 ms while the simulation's kernels share the GPU, and costs
-  // the simulation 19% of its steps; a third of them, 13% (README, Time).
+  // the simulation 19% of its steps; a third of them, 13% (docs/time.md).
   std::size_t max_drawn = 4u << 20;
   bool show_panel = true;
   // Where the panel is (panel/panel_place.hpp): floating over the view at its top left, or

@@ -12,7 +12,7 @@
 // reset index, since a group's number moves along the curve from pass to pass (an estimate off
 // by three groups lost most of the gain in a scheduling model of the CPU walk's costs). H100,
 // 1M bodies: the collision at p99 1.5e-4 7.21 / 7.19 -> 6.98 / 6.96 ms a step, at 5e-4 4.04 /
-// 4.07 -> 3.90 / 3.94, the Plummer sphere 0.8-1% (README, Benchmark). From about 2.4M bodies a
+// 4.07 -> 3.90 / 3.94, the Plummer sphere 0.8-1% (git log). From about 2.4M bodies a
 // warp walks 16 groups or more and the tail is short; the bookkeeping then cost 0.7% at 3M.
 #include <algorithm>
 

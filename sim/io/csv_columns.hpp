@@ -31,7 +31,7 @@ struct CsvColumn {
 
 // The field's first name (what save_csv writes, and messages use).
 std::string_view csv_field_name(CsvField f);
-// Every name the field answers to, comma-separated, for the README and messages.
+// Every name the field answers to, comma-separated, for the manual and messages.
 std::string csv_field_names(CsvField f);
 // `text` without surrounding spaces, tabs and one pair of double quotes.
 std::string_view csv_trim(std::string_view text);

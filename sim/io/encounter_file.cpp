@@ -234,7 +234,7 @@ void save_encounter(const std::filesystem::path& path, const Encounter& e) {
   for (const GalaxySpec& g : e.galaxies) galaxies.push_back(galaxy_value(g, !e.orbit));
   root["galaxy"] = Value(galaxies);
   std::ostringstream text;
-  text << "# galaxy encounter (README: Encounter files)\n"
+  text << "# galaxy encounter (docs/scenarios.md: encounter files)\n"
        << toml::format(Value(root), 100, std::numeric_limits<double>::max_digits10);
   const std::string s = text.str();
   atomic_write(path, [&](std::ostream& out) { out << s; });

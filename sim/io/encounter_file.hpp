@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Encounter files (.toml): what `--encounter FILE` runs and the panel saves and loads. Read and
-// written with toml11 (Debian's libtoml11-dev). README (Encounter files) shows the format:
+// written with toml11 (Debian's libtoml11-dev). docs/scenarios.md shows the format:
 //
 //   name = "antennae"                 # optional: name, description, show_time
 //   [units]                           # optional: what a unit length and mass are

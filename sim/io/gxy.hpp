@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // galaxy's own snapshot (.gxy), for resuming a run exactly. Layout, little-endian, version 2
-// (README, Snapshots, has every field):
+// (docs/snapshots.md has every field):
 //
 //   offset  size  field
 //        0     8  magic 89 'G' 'X' 'Y' 0D 0A 1A 0A (a high byte and CR LF catch text-mode copies)

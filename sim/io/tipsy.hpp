@@ -10,7 +10,7 @@
 // little-endian). Loading accepts both, telling them apart by the header (ndim == 3 and the
 // counts summing to nbodies), and also the unpadded 28-byte header, told apart by the file size.
 //
-// Mapping of galaxy's bodies (see README):
+// Mapping of galaxy's bodies (see docs/snapshots.md):
 //   Halo -> dark; Star, Disk, Bulge -> star. phi is the potential, eps the run's softening.
 //   Star records carry the tags in metals as -(1 + (population | galaxy << 2)): negative
 //   metallicity never occurs in a real file, so a foreign star (metals >= 0) loads as a Star of

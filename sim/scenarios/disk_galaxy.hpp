@@ -27,7 +27,7 @@ struct DiskGalaxyParams {
   double halo_cut = 12.0;
   // How many star (disk and bulge) bodies' mass a halo body has. Heavier halo bodies leave
   // more of the bodies to the stars one sees: at 7 (the default) the halo has a quarter of the
-  // bodies, at 1 (equal masses) 70% of them. They also heat the disk more (README, Scenarios).
+  // bodies, at 1 (equal masses) 70% of them. They also heat the disk more (docs/scenarios.md).
   double halo_body_weight = 7.0;
   friend bool operator==(const DiskGalaxyParams&, const DiskGalaxyParams&) = default;
 };

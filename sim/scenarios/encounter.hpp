@@ -49,7 +49,7 @@ struct Encounter {
   // at the origin). Without, the galaxies' positions and velocities.
   std::optional<OrbitParams> orbit;
   Units units{};           // what a unit length and mass are (0: none given)
-  double show_time = 0.0;  // when the encounter's feature shows (README's pictures), time units
+  double show_time = 0.0;  // when the encounter's feature shows (docs/presets/), time units
   friend bool operator==(const Encounter&, const Encounter&) = default;
 };
 

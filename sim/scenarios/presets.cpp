@@ -65,7 +65,7 @@ Encounter single(std::string name, std::string description, GalaxySpec g, double
   return e;
 }
 
-// README's Presets table gives each one's full reference.
+// docs/scenarios.md's presets table gives each one's full reference.
 constexpr std::pair<const char*, const char*> kSources[] = {
     {"disk", "Hernquist 1993; Toomre's Q"},
     {"antennae", "Toomre & Toomre 1972; Barnes 1988"},

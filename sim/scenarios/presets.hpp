@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Encounters of real systems and classic lessons, shipped inside the program (`--scenario NAME`
-// and the panel's scenario list). README (Presets) gives each one's source and what is ours.
+// and the panel's scenario list). docs/scenarios.md gives each one's source and what is ours.
 #pragma once
 
 #include <string>
@@ -15,7 +15,7 @@ const std::vector<Encounter>& encounter_presets();
 
 // The preset named `name`, or nullptr.
 const Encounter* find_preset(const std::string& name);
-// Where preset `name`'s encounter comes from ("Toomre & Toomre 1972; Barnes 1988"), as README's
+// Where preset `name`'s encounter comes from ("Toomre & Toomre 1972; Barnes 1988"), as the manual's
 // Presets table cites it; empty for a name that is no preset or has no published source.
 std::string preset_source(const std::string& name);
 
