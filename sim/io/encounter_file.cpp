@@ -20,26 +20,6 @@ namespace {
 using Value = TomlValue;
 using Table = Value::table_type;
 
-// The disk model's fields, by the keys of [galaxy.disk].
-struct DiskKey {
-  const char* key;
-  double DiskGalaxyParams::*field;
-};
-constexpr DiskKey kDiskKeys[] = {
-    {"disk_mass", &DiskGalaxyParams::disk_mass},
-    {"disk_scale_length", &DiskGalaxyParams::disk_scale_length},
-    {"disk_scale_height", &DiskGalaxyParams::disk_scale_height},
-    {"disk_cut", &DiskGalaxyParams::disk_cut},
-    {"toomre_q", &DiskGalaxyParams::toomre_q},
-    {"bulge_mass", &DiskGalaxyParams::bulge_mass},
-    {"bulge_scale", &DiskGalaxyParams::bulge_scale},
-    {"bulge_cut", &DiskGalaxyParams::bulge_cut},
-    {"halo_mass", &DiskGalaxyParams::halo_mass},
-    {"halo_scale", &DiskGalaxyParams::halo_scale},
-    {"halo_cut", &DiskGalaxyParams::halo_cut},
-    {"halo_body_weight", &DiskGalaxyParams::halo_body_weight},
-};
-
 // A quantity's key in model units and, where it has one, its physical key's suffix and how
 // many of the file's units one physical unit is.
 struct Quantity {
@@ -137,12 +117,15 @@ OrbitParams read_orbit(const Reader& r, const Value& o) {
 void read_disk(const Reader& r, const Value& d, const std::string& where, DiskGalaxyParams& p) {
   if (!d.is_table()) r.fail(d, where, "must be a table");
   std::vector<std::string> keys;
-  for (const DiskKey& k : kDiskKeys) keys.push_back(k.key);
+  for (const DiskKey& k : disk_galaxy_keys()) keys.push_back(k.key);
   r.only(d, where + ".", keys);
-  for (const DiskKey& k : kDiskKeys) {
-    const bool mass = std::string(k.key).ends_with("_mass");
-    p.*k.field = r.quantity(d, where + ".", k.key, {}, mass ? Bound::NonNegative : Bound::Positive,
-                            p.*k.field);
+  for (const DiskKey& k : disk_galaxy_keys()) {
+    // A mass or the gas's share may be 0 (no bulge, no gas); check_encounter bounds the share
+    // below 1.
+    const std::string key = k.key;
+    const bool may_be_0 = key.ends_with("_mass") || key == "gas_fraction";
+    p.*k.field = r.quantity(d, where + ".", k.key, {},
+                            may_be_0 ? Bound::NonNegative : Bound::Positive, p.*k.field);
   }
 }
 
@@ -179,7 +162,7 @@ Value galaxy_value(const GalaxySpec& g, bool with_place) {
   if (with_place) t["position"] = to_value(g.position), t["velocity"] = to_value(g.velocity);
   if (g.model == GalaxyModel::Disk) {
     Table d;
-    for (const DiskKey& k : kDiskKeys) d[k.key] = g.disk.*k.field;
+    for (const DiskKey& k : disk_galaxy_keys()) d[k.key] = g.disk.*k.field;
     t["disk"] = Value(d);
   }
   return Value(t);

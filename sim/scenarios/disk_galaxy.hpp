@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "bodies.hpp"
+#include "units.hpp"
 
 namespace galaxy {
 
@@ -29,8 +31,29 @@ struct DiskGalaxyParams {
   // more of the bodies to the stars one sees: at 7 (the default) the halo has a quarter of the
   // bodies, at 1 (equal masses) 70% of them. They also heat the disk more (docs/scenarios.md).
   double halo_body_weight = 7.0;
+  // The gas disk (sph.hpp's gas): this fraction of disk_mass (the stars keep the rest), an
+  // exponential disk of its own scale length and a thinner sech² layer, isothermal at
+  // gas_temperature_k, rotating at the circular velocity less its pressure support. 0: no gas.
+  // Its bodies have the star bodies' mass and come after the halo's.
+  double gas_fraction = 0.0;
+  double gas_scale_length = 1.0;
+  double gas_scale_height = 0.05;
+  double gas_temperature_k = 1e4;
   friend bool operator==(const DiskGalaxyParams&, const DiskGalaxyParams&) = default;
 };
+
+// The disk model's fields by their keys in an encounter file's [galaxy.disk] table, once: what
+// the file reader and the encounter's messages go through.
+struct DiskKey {
+  const char* key;
+  double DiskGalaxyParams::*field;
+};
+std::span<const DiskKey> disk_galaxy_keys();
+
+// The specific internal energy of gas at `temperature_k` in the speed unit of `units` (physical):
+// (3/2) k T / (mu m_H) with mu = 1.22, neutral hydrogen and helium: warm atomic gas, whose sound
+// speed at 10^4 K, 10.6 km/s, is the measured velocity dispersion of the Milky Way's HI.
+double gas_u_of_temperature(double temperature_k, const Units& units);
 
 // A Hernquist sphere of mass 1 and scale a = 1, cut at 20 a, as the bulge of a galaxy without
 // disk or halo: what make_galaxy() builds a Hernquist spheroid from.
@@ -39,6 +62,9 @@ DiskGalaxyParams hernquist_sphere();
 // A galaxy of `n` bodies centred on the origin at rest, rotating counter-clockwise about +z.
 // Populations Disk, Bulge and Halo, galaxy tag `galaxy_tag`. Disk and bulge bodies have equal
 // masses, halo bodies `halo_body_weight` times theirs.
+//
+// Gas bodies (population Gas, with the gas arrays) where p.gas_fraction > 0, at the temperature
+// p.gas_temperature_k in the model's units (kDiskGalaxyUnits).
 //
 // Positions: exponential disk with a sech² vertical profile; Hernquist (1990) bulge and halo cut
 // at their truncation radii. Velocities as in Hernquist (1993): the bulge and the halo are

@@ -71,6 +71,7 @@ std::vector<double> Profile::integral_outwards(const std::vector<double>& f) con
 
 DiskTables tabulate(const Model& model, const DiskGalaxyParams& p) {
   const double rmax = 4.0 * std::max({p.halo_cut, p.bulge_cut, p.disk_cut * p.disk_scale_length});
+  // (the gas disk is cut at the stars' radius: ExpDisk of Model)
   DiskTables t{Profile(1e-4, rmax), {}, {}, {}, {}, {}, 0.0, 0.0};
   constexpr int kN = Profile::kPoints;
   // Total mass inside r (the disk spherically averaged): its acceleration gives the potential and,
@@ -79,13 +80,13 @@ DiskTables tabulate(const Model& model, const DiskGalaxyParams& p) {
   t.vc2.resize(kN), t.kappa2.resize(kN);
   for (int i = 0; i < kN; ++i) {
     const double r = t.grid.r(i);
-    const double m = model.spherical_enclosed(r) + model.disk.enclosed(r);
+    const double m = model.spherical_enclosed(r) + model.disks_enclosed(r);
     accel[i] = m / (r * r);
     bulge_f[i] = model.bulge.density(r) * accel[i];
     halo_f[i] = model.halo.density(r) * accel[i];
     t.vc2[i] = model.vc2(r);
   }
-  const double m_total = model.spherical_enclosed(rmax) + model.disk.enclosed(rmax);
+  const double m_total = model.spherical_enclosed(rmax) + model.disks_enclosed(rmax);
   t.phi = t.grid.integral_outwards(accel);
   for (double& f : t.phi) f = -f - m_total / rmax;
   t.bulge_rho_s2 = t.grid.integral_outwards(bulge_f);

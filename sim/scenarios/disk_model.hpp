@@ -57,15 +57,22 @@ class ExpDisk {
   std::vector<double> x_;    // x_[j]: the cumulative (in units of R_d) reaches j / (kInverse - 1)
 };
 
+// The stellar disk (disk_mass less the gas), the gas disk, the bulge and the halo.
 struct Model {
-  ExpDisk disk;
+  ExpDisk disk, gas;
   Hernquist bulge, halo;
   explicit Model(const DiskGalaxyParams& p)
-      : disk(p.disk_mass, p.disk_scale_length, p.disk_cut),
+      : disk((1.0 - p.gas_fraction) * p.disk_mass, p.disk_scale_length, p.disk_cut),
+        gas(p.gas_fraction * p.disk_mass, p.gas_scale_length,
+            p.disk_cut * p.disk_scale_length / p.gas_scale_length),
         bulge{p.bulge_mass, p.bulge_scale, p.bulge_cut},
         halo{p.halo_mass, p.halo_scale, p.halo_cut} {}
   double spherical_enclosed(double r) const { return bulge.enclosed(r) + halo.enclosed(r); }
-  double vc2(double R) const { return spherical_enclosed(R) / R + disk.vc2(R); }
+  double disks_enclosed(double r) const { return disk.enclosed(r) + gas.enclosed(r); }
+  double disks_surface_density(double R) const {
+    return disk.surface_density(R) + gas.surface_density(R);
+  }
+  double vc2(double R) const { return spherical_enclosed(R) / R + disk.vc2(R) + gas.vc2(R); }
 };
 
 // A point of a Profile: the grid cell and the fraction of the way across it. Found once per

@@ -70,17 +70,7 @@ void require_bodies(const HostBodies& b, std::size_t begin, std::size_t end,
 std::string disk_keys(const DiskGalaxyParams& d) {
   const DiskGalaxyParams def;
   std::string out;
-  const std::pair<const char*, double DiskGalaxyParams::*> keys[] = {
-      {"disk_mass", &DiskGalaxyParams::disk_mass},
-      {"disk_scale_length", &DiskGalaxyParams::disk_scale_length},
-      {"disk_scale_height", &DiskGalaxyParams::disk_scale_height},
-      {"disk_cut", &DiskGalaxyParams::disk_cut},  {"toomre_q", &DiskGalaxyParams::toomre_q},
-      {"bulge_mass", &DiskGalaxyParams::bulge_mass},
-      {"bulge_scale", &DiskGalaxyParams::bulge_scale},
-      {"bulge_cut", &DiskGalaxyParams::bulge_cut},  {"halo_mass", &DiskGalaxyParams::halo_mass},
-      {"halo_scale", &DiskGalaxyParams::halo_scale}, {"halo_cut", &DiskGalaxyParams::halo_cut},
-      {"halo_body_weight", &DiskGalaxyParams::halo_body_weight}};
-  for (const auto& [key, field] : keys) {
+  for (const auto& [key, field] : disk_galaxy_keys()) {
     if (d.*field != def.*field) out += fmt::format("{}{} = {}", out.empty() ? "" : ", ", key, num(d.*field));
   }
   return "[galaxy.disk]" + (out.empty() ? std::string() : " (" + out + ")");
@@ -106,6 +96,10 @@ void check_galaxy(const Encounter& e, std::size_t i) {
           who + ": the disk's mass must be above 0 and the bulge's and halo's at least 0");
   require(d.toomre_q > 0 && d.halo_body_weight > 0,
           who + ": toomre_q and halo_body_weight must be above 0");
+  require(d.gas_fraction >= 0 && d.gas_fraction < 1,
+          who + ": gas_fraction must be at least 0 and below 1, not " + num(d.gas_fraction));
+  require(d.gas_scale_length > 0 && d.gas_scale_height > 0 && d.gas_temperature_k > 0,
+          who + ": gas_scale_length, gas_scale_height and gas_temperature_k must be above 0");
 }
 
 // Bodies a galaxy: its share, at least one each.
@@ -141,8 +135,20 @@ void rescale(HostBodies& b, std::size_t begin, std::size_t end, double m0, doubl
       b.x[i] = float(b.x[i] * fl), b.y[i] = float(b.y[i] * fl), b.z[i] = float(b.z[i] * fl);
       b.vx[i] = float(b.vx[i] * fv), b.vy[i] = float(b.vy[i] * fv), b.vz[i] = float(b.vz[i] * fv);
       b.m[i] = float(b.m[i] * fm);
+      if (b.has_gas()) b.u[i] = float(b.u[i] * fv * fv);  // u scales as v^2
     }
   });
+}
+
+// Gas bodies [begin, end) of a disk galaxy at its temperature in the encounter's physical units
+// (without units, rescale's homology keeps the model's u against the galaxy's velocities).
+void set_gas_temperature(HostBodies& b, std::size_t begin, std::size_t end, const GalaxySpec& g,
+                         const Units& units) {
+  if (!b.has_gas() || !units.physical() || g.model != GalaxyModel::Disk) return;
+  const float u = static_cast<float>(gas_u_of_temperature(g.disk.gas_temperature_k, units));
+  for (std::size_t i = begin; i < end; ++i) {
+    if (b.is_gas(i)) b.u[i] = u;
+  }
 }
 
 std::uint64_t galaxy_seed(std::uint64_t seed, std::size_t i) {
@@ -308,6 +314,7 @@ HostBodies make_encounter(const Encounter& e, std::size_t n, std::uint64_t seed)
     const GalaxySpec& g = e.galaxies[i];
     try {
       fill_galaxy(all, begin, g, counts[i], galaxy_seed(seed, i), std::uint8_t(i));
+      set_gas_temperature(all, begin, begin + counts[i], g, e.units);
       // The node line lies at -ω from pericentre (+x); turning +z about it by i gives the spin.
       const double w = g.argument_deg * kDeg;
       rotate_and_shift(all, begin, begin + counts[i], {std::cos(w), -std::sin(w), 0.0},

@@ -20,7 +20,7 @@ namespace galaxy {
 inline constexpr std::size_t kChunkBodies = 16384;
 
 // The random streams of one seed, one per component of a galaxy or scenario.
-enum class Stream : std::uint64_t { Disk = 1, Bulge, Halo, Plummer, Collapse };
+enum class Stream : std::uint64_t { Disk = 1, Bulge, Halo, Plummer, Collapse, Gas };
 
 using Rng = std::mt19937_64;
 
